@@ -3,6 +3,7 @@ import { readAccounts } from '../../src/reports/read-accounts.js';
 import { globalOptions, openTarget } from '../context.js';
 import { summarizeCapabilities } from '../views/capabilities.js';
 import { accountsReport, renderAccounts } from '../views/accounts.js';
+import { terminalJson } from '../../src/text/terminal.js';
 
 export interface AccountsFlags {
   json?: boolean;
@@ -15,7 +16,7 @@ export async function runAccounts(flags: AccountsFlags, command: Command): Promi
     const { accounts, unknownAliases } = await readAccounts({ config, connection });
     const views = accounts.map(({ account, aliases, capabilities, capabilitiesError }) => ({ account, aliases, capabilities: capabilities === null ? null : summarizeCapabilities(capabilities), capabilitiesError }));
     const view = { target: connection.target, accounts: views, unknownAliases };
-    if (flags.json) process.stdout.write(`${JSON.stringify(accountsReport(view), null, 2)}\n`);
+    if (flags.json) process.stdout.write(terminalJson(accountsReport(view)));
     else process.stdout.write(`${renderAccounts(view, { label: connection.label, style })}\n`);
     return 0;
   } finally {

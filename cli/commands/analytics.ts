@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { readAnalytics } from '../../src/reports/read-analytics.js';
 import { globalOptions, openTarget } from '../context.js';
 import { analyticsRows, renderAnalyticsCsv, renderAnalyticsTable, totalsOf, type AnalyticsReport } from '../views/analytics.js';
+import { terminalJson } from '../../src/text/terminal.js';
 
 export type AnalyticsFormat = 'table' | 'csv' | 'json';
 
@@ -34,7 +35,7 @@ export async function runAnalytics(flags: AnalyticsFlags, command: Command): Pro
       rows,
       totals: totalsOf(rows),
     };
-    if (format === 'json') process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+    if (format === 'json') process.stdout.write(terminalJson(report));
     else if (format === 'csv') process.stdout.write(renderAnalyticsCsv(report));
     else process.stdout.write(`${renderAnalyticsTable(report, { label: connection.label, style, timezone: config.timezone })}\n`);
     return 0;

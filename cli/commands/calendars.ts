@@ -7,7 +7,7 @@ import { assertDistinctSecrets, findCalendars, touchedCalendars } from '../../sr
 import { InputError } from '../../src/errors.js';
 import { globalOptions } from '../context.js';
 import { parseGitPathList } from '../../src/text/git-path-list.js';
-import { terminalPath } from '../../src/text/terminal.js';
+import { terminalPath, terminalJson } from '../../src/text/terminal.js';
 
 export interface CalendarsFlags {
   changed?: string;
@@ -34,7 +34,7 @@ export async function runCalendars(flags: CalendarsFlags, command: Command): Pro
   const all = await findCalendars(root);
   assertDistinctSecrets(all);
   const calendars = flags.changed === undefined ? all : touchedCalendars(all, await changedPaths(flags.changed));
-  if (flags.json) process.stdout.write(`${JSON.stringify({ formatVersion: 1, command: 'calendars', calendars }, null, 2)}\n`);
+  if (flags.json) process.stdout.write(terminalJson({ formatVersion: 1, command: 'calendars', calendars }));
   else if (calendars.length === 0) process.stdout.write(flags.changed === undefined ? 'No postsync.yaml below this folder.\n' : 'The change touched no calendar.\n');
   else process.stdout.write(`${calendars.map((calendar) => `${terminalPath(calendar.folder)}  (secrets ${calendar.apiUrlSecret}, ${calendar.apiKeySecret})`).join('\n')}\n`);
   const actions = gitHubActionsEnvironment(process.env, { fallbackWorkspace: root });

@@ -8,7 +8,7 @@ import { moveStateHome } from '../../src/pipeline/move-state-home.js';
 import { showState } from '../../src/pipeline/show-state.js';
 import { pullState, pushState } from '../../src/pipeline/state-home-sync.js';
 import type { StateMergeNote } from '../../src/state/merge.js';
-import { terminalPath, terminalText } from '../../src/text/terminal.js';
+import { terminalPath, terminalText, terminalJson } from '../../src/text/terminal.js';
 import { relativePosix } from '../../src/text/paths.js';
 import { connect } from '../../src/pipeline/connect.js';
 import { globalOptions, isCI, loadProjectConfig } from '../context.js';
@@ -80,7 +80,7 @@ export async function runStateShow(flags: StateHomeFlags, command: Command): Pro
   try {
     const shown = await showState(config, { remote: flags.remote ?? 'origin', ...(connection instanceof Error ? {} : { seal: connection.seal }) });
     const sealNote = connection instanceof Error ? `seals not checked: ${connection.message}` : null;
-    if (flags.json) process.stdout.write(`${JSON.stringify({ formatVersion: 1, command: 'state show', ...shown, sealsChecked: sealNote === null }, null, 2)}\n`);
+    if (flags.json) process.stdout.write(terminalJson({ formatVersion: 1, command: 'state show', ...shown, sealsChecked: sealNote === null }));
     else process.stdout.write(renderStateShown(shown, { cwd: process.cwd(), sealNote }));
     return 0;
   } finally {

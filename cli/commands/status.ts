@@ -3,6 +3,7 @@ import { projectStatus } from '../../src/pipeline/project-status.js';
 import { sectionFor } from '../../src/state/state-file.js';
 import { globalOptions, openTarget } from '../context.js';
 import { accountLabel, renderStatus, statusReport } from '../views/status.js';
+import { terminalJson } from '../../src/text/terminal.js';
 
 export interface StatusFlags {
   json?: boolean;
@@ -19,7 +20,7 @@ export async function runStatus(flags: StatusFlags, command: Command): Promise<n
     const section = sectionFor(state, connection.target);
     const problems = flags.problems ? await (await import('../../src/health/post-problems.js')).findPostProblems({ client: connection.client, section, live, unread, label: accountLabel(config.accounts) }) : undefined;
     const report = statusReport({ target: connection.target, state, live, drafts, aliases: config.accounts, unread, ...(problems ? { problems } : {}) });
-    if (flags.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+    if (flags.json) process.stdout.write(terminalJson(report));
     else process.stdout.write(`${renderStatus(report, { label: connection.label, style, timezone: config.timezone })}\n`);
     return 0;
   } finally {

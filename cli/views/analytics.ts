@@ -4,8 +4,8 @@ import type { TargetState } from '../../src/state/types.js';
 import { renderCsv } from './csv.js';
 import type { Style } from './style.js';
 import { renderTable, type Column } from './table.js';
-import { timeText } from '../../src/zoned-time/index.js';
 import { terminalPath, terminalText } from '../../src/text/terminal.js';
+import { shownTime } from './format.js';
 
 const METRICS = ['impressions', 'reach', 'likes', 'comments', 'shares', 'clicks', 'videoViews'] as const;
 type Metric = (typeof METRICS)[number];
@@ -79,7 +79,7 @@ export function renderAnalyticsTable(report: AnalyticsReport, options: { label: 
     row.file === null ? style.dim(`not managed: ${terminalText(row.postId)}`) : terminalPath(row.file),
     terminalText(row.account ?? row.socialAccountId),
     terminalText(row.platform),
-    row.publishedAt === null ? '' : timeText(row.publishedAt, options.timezone),
+    row.publishedAt === null ? '' : shownTime(row.publishedAt, options.timezone),
     ...METRICS.map((metric) => number(row[metric])),
   ]);
   const anyVideo = report.rows.some((row) => row.videoViews !== null);

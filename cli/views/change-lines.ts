@@ -1,8 +1,7 @@
 import type { Action, Change } from '../../src/plan/types.js';
-import { preview } from './format.js';
+import { preview, shownTime } from './format.js';
 import type { Style } from './style.js';
 import { terminalPath, terminalText } from '../../src/text/terminal.js';
-import { timeText } from '../../src/zoned-time/index.js';
 
 /** The one-character mark of each action, as every view shows it. */
 export const ACTION_SYMBOLS: Record<Action, string> = { create: '+', adopt: '≡', update: '~', unschedule: '↓', delete: '-', move: '→', noop: '=', blocked: '!' };
@@ -32,5 +31,5 @@ export function changeLines(change: Change, style: Style, options: { timezone: s
 
 /** A field's value in a diff line: a time for people on the project's clock, anything else as a short preview. */
 export function fieldValue(field: string, value: unknown, timezone: string): string {
-  return field === 'scheduledAt' && typeof value === 'string' ? timeText(value, timezone) : preview(value);
+  return field === 'scheduledAt' && typeof value === 'string' ? shownTime(value, timezone) : preview(value);
 }

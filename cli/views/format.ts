@@ -1,5 +1,6 @@
 import { previewText } from '../../src/text/preview.js';
 import { terminalText } from '../../src/text/terminal.js';
+import { timeText } from '../../src/zoned-time/index.js';
 
 export { formatBytes as bytes, plural } from '../../src/media/format.js';
 
@@ -7,4 +8,12 @@ export { formatBytes as bytes, plural } from '../../src/media/format.js';
 export function preview(value: unknown, max = 60): string {
   if (value === undefined) return '(none)';
   return terminalText(previewText(JSON.stringify(value) ?? String(value), max));
+}
+
+/**
+ * A time for a terminal line, on the project's clock (`timeText`). A time it cannot read is shown
+ * as it came (it may be the remote's words), so it goes by the terminal rule.
+ */
+export function shownTime(instant: string | number, timeZone: string): string {
+  return terminalText(timeText(instant, timeZone));
 }

@@ -4,6 +4,7 @@ import { unconfirmedBlocked } from '../../src/plan/unconfirmed-records.js';
 import type { Plan, PlanTarget, Summary } from '../../src/plan/types.js';
 import type { ApplyResult } from '../../src/apply/events.js';
 import type { DraftReadiness } from '../../src/pipeline/draft-readiness.js';
+import { terminalJson } from '../../src/text/terminal.js';
 
 /**
  * The counts of each action, and: `blockedByErrors`, the blocked changes that are so because a
@@ -54,5 +55,5 @@ export function diagnosticsReport(command: JsonReport['command'], diagnostics: D
 }
 
 export function renderJson(report: JsonReport): string {
-  return `${JSON.stringify(report, null, 2)}\n`;
+  return terminalJson(report);
 }

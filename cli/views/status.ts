@@ -8,8 +8,8 @@ import type { DraftReadiness } from '../../src/pipeline/draft-readiness.js';
 import { readinessText } from './drafts.js';
 import type { Style } from './style.js';
 import { renderTable } from './table.js';
-import { timeText } from '../../src/zoned-time/index.js';
 import { terminalPath, terminalText } from '../../src/text/terminal.js';
+import { shownTime } from './format.js';
 
 export interface TargetStatusView {
   socialAccountId: string;
@@ -146,10 +146,10 @@ function colourStatus(status: string, style: Style): string {
 function details(target: TargetStatusView, options: { style: Style; timezone: string }): string {
   if (target.error) return options.style.red(terminalText(target.error));
   if (target.waitReason || target.nextAttemptAt) {
-    const next = target.nextAttemptAt ? `next attempt ${timeText(target.nextAttemptAt, options.timezone)}` : '';
+    const next = target.nextAttemptAt ? `next attempt ${shownTime(target.nextAttemptAt, options.timezone)}` : '';
     return [target.waitReason === null ? null : terminalText(target.waitReason), next].filter(Boolean).join('; ');
   }
-  if (target.publishedAt) return `published ${timeText(target.publishedAt, options.timezone)}`;
+  if (target.publishedAt) return `published ${shownTime(target.publishedAt, options.timezone)}`;
   return '';
 }
 
@@ -161,9 +161,9 @@ function postLines(post: PostStatusView, options: { style: Style; timezone: stri
     return [head, `  ${style.red('gone')}: the post no longer exists on the remote (deleted outside postsync?); \`postsync plan\` shows what happens next`];
   }
   const status = post.status ?? 'unknown';
-  const facts = [colourStatus(status, style)];
-  if (post.scheduledAt) facts.push(`${status === 'scheduled' ? 'for' : 'scheduled for'} ${timeText(post.scheduledAt, options.timezone)}`);
-  if (post.publishedAt) facts.push(`published ${timeText(post.publishedAt, options.timezone)}`);
+  const facts = [colourStatus(terminalText(status), style)];
+  if (post.scheduledAt) facts.push(`${status === 'scheduled' ? 'for' : 'scheduled for'} ${shownTime(post.scheduledAt, options.timezone)}`);
+  if (post.publishedAt) facts.push(`published ${shownTime(post.publishedAt, options.timezone)}`);
   if (post.readiness !== null) facts.push(readinessText(post.readiness, style));
   if (post.remote === 'recorded') return [head, `  ${facts.join(' · ')} ${style.dim('(as the last apply saw it; --refresh-all reads it again)')}`];
   const lines = [head, `  ${facts.join(' · ')}`];
@@ -181,7 +181,7 @@ function summaryLine(report: StatusReport): string {
   if (report.posts.length === 0) return 'No managed posts in the state for this target yet.';
   const counts = new Map<string, number>();
   for (const post of report.posts) {
-    const label = post.remote === 'gone' ? 'gone' : post.status ?? 'unknown';
+    const label = post.remote === 'gone' ? 'gone' : terminalText(post.status ?? 'unknown');
     counts.set(label, (counts.get(label) ?? 0) + 1);
   }
   const parts = [...counts].sort(([a], [b]) => compareText(a, b)).map(([label, count]) => `${count} ${label}`);
@@ -194,11 +194,11 @@ export function renderStatus(report: StatusReport, options: { label: string; sty
   for (const post of report.posts) out.push('', ...postLines(post, options));
   if (report.pending.length > 0) {
     out.push('', style.yellow('Interrupted creates (the next `postsync apply` finishes them without duplicates):'));
-    for (const pending of report.pending) out.push(`  ${terminalText(pending.key)}  ${style.dim(`${terminalPath(pending.file)}, started ${timeText(pending.startedAt, options.timezone)}`)}`);
+    for (const pending of report.pending) out.push(`  ${terminalText(pending.key)}  ${style.dim(`${terminalPath(pending.file)}, started ${shownTime(pending.startedAt, options.timezone)}`)}`);
   }
   if (report.uploads.length > 0) {
     out.push('', style.yellow('Unfinished media uploads (the next `postsync apply` resumes them):'));
-    for (const upload of report.uploads) out.push(`  sha256 ${upload.sha256.slice(0, 12)}…  ${style.dim(`media ${upload.mediaId}, ${upload.partCount} parts, started ${timeText(upload.startedAt, options.timezone)}`)}`);
+    for (const upload of report.uploads) out.push(`  sha256 ${upload.sha256.slice(0, 12)}…  ${style.dim(`media ${upload.mediaId}, ${upload.partCount} parts, started ${shownTime(upload.startedAt, options.timezone)}`)}`);
   }
   out.push('', summaryLine(report));
   if (report.otherTargets.length > 0) {

@@ -1,5 +1,6 @@
 import type { UnconfirmedRecord } from '../../src/pipeline/confirm-state.js';
 import { previewText } from '../../src/text/preview.js';
+import { terminalText } from '../../src/text/terminal.js';
 import type { Style } from './style.js';
 import { renderTable } from './table.js';
 
@@ -7,12 +8,14 @@ const KIND: Record<UnconfirmedRecord['kind'], string> = { posts: 'post', pending
 
 /** What `state confirm` would seal: one row per record, what it points at and how the remote has it now. */
 export function renderUnconfirmed(records: readonly UnconfirmedRecord[], options: { label: string; style: Style }): string {
+  // The key and id come from the state file (a pull request can write them), the status and text
+  // from the remote: a person decides from these rows what to seal, so none may rewrite the screen.
   const rows = records.map((record) => [
-    record.key,
+    terminalText(record.key),
     KIND[record.kind],
-    record.remoteId ?? '-',
-    record.status ?? '-',
-    record.text === null ? '-' : JSON.stringify(previewText(record.text.replace(/\s+/g, ' '), 50)),
+    terminalText(record.remoteId ?? '-'),
+    terminalText(record.status ?? '-'),
+    record.text === null ? '-' : terminalText(JSON.stringify(previewText(record.text.replace(/\s+/g, ' '), 50))),
   ]);
   const table = renderTable([{ header: 'key' }, { header: 'record' }, { header: 'remote id' }, { header: 'status' }, { header: 'text' }], rows, { style: options.style, indent: '  ' });
   const count = `${records.length} ${records.length === 1 ? 'record' : 'records'}`;

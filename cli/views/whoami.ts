@@ -1,8 +1,8 @@
 import { ALL_PERMISSIONS, type Permission, type Session } from '../../src/api/types.js';
 import type { PlanTarget } from '../../src/plan/types.js';
 import type { Style } from './style.js';
-import { timeText } from '../../src/zoned-time/index.js';
 import { terminalText } from '../../src/text/terminal.js';
+import { shownTime } from './format.js';
 
 /** What postsync needs each permission for, to explain a missing one. */
 const NEEDED_FOR: Record<Permission, string> = {
@@ -47,8 +47,8 @@ export function whoamiReport(view: WhoamiView) {
 function expiry(expiresAt: string | null, options: { now: Date; timezone: string; style: Style }): string {
   if (expiresAt === null) return 'never';
   const left = Date.parse(expiresAt) - options.now.getTime();
-  const when = timeText(expiresAt, options.timezone);
-  if (Number.isNaN(left)) return expiresAt;
+  const when = shownTime(expiresAt, options.timezone);
+  if (Number.isNaN(left)) return terminalText(expiresAt);
   if (left <= 0) return options.style.red(`${when} (expired)`);
   const days = Math.floor(left / DAY_MS);
   const text = `${when} (in ${days === 0 ? 'less than a day' : days === 1 ? '1 day' : `${days} days`})`;
@@ -62,7 +62,7 @@ export function renderWhoami(view: WhoamiView, options: { label: string; style: 
     ['Project', terminalText(session.project.id)],
     ['API key', view.keySource === 'POSTSYNC_API_KEY' ? 'from POSTSYNC_API_KEY (not shown)' : "the local API's demo key (POSTSYNC_API_KEY is not set)"],
     ['Expires', expiry(session.key.expiresAt, options)],
-    ['Permissions', session.permissions.length > 0 ? session.permissions.join(', ') : style.red('none')],
+    ['Permissions', session.permissions.length > 0 ? terminalText(session.permissions.join(', ')) : style.red('none')],
   ];
   const out = [options.label, '', ...rows.map(([name, value]) => `${style.bold(`${name}:`.padEnd(13))}${value}`)];
   const missing = missingPermissions(session);

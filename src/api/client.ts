@@ -2,9 +2,12 @@ import { PostsyncError } from '../errors.js';
 import { Connection } from './connection.js';
 import type { ClientEvent } from './events.js';
 import { allItems, collect } from './paging.js';
+import { readAccounts } from './read-account.js';
+import { readAnalyticsItems } from './read-analytics-item.js';
 import { readCapabilities } from './read-capabilities.js';
 import { readPost } from './read-post.js';
 import { readSession } from './read-session.js';
+import { readCompletedMedia, readMultipartResult, readUploadTicket } from './read-upload.js';
 import { DEFAULT_RETRY_POLICY } from './retry.js';
 import type {
   Account,
@@ -96,8 +99,8 @@ export class ApiClient {
   /** Every account, over all pages; a bare array in `data` is accepted too. */
   async accounts(): Promise<Account[]> {
     const first = await this.accountsPage(undefined);
-    if (Array.isArray(first)) return first;
-    return collect(allItems('accounts', async (after) => (after === undefined ? first : ((await this.accountsPage(after)) as Page<Account>))));
+    if (Array.isArray(first)) return readAccounts(first);
+    return readAccounts(await collect(allItems('accounts', async (after) => (after === undefined ? first : ((await this.accountsPage(after)) as Page<unknown>)))));
   }
 
   async capabilities(accountId: string): Promise<Capabilities> {
@@ -140,9 +143,9 @@ export class ApiClient {
    * retried, the same key and body returning the same ticket. Without one it is not repeated once
    * the request may have reached the server: a repeat would create a second media.
    */
-  createUpload(body: CreateUploadBody, options: { idempotencyKey?: string } = {}): Promise<UploadTicket> {
+  async createUpload(body: CreateUploadBody, options: { idempotencyKey?: string } = {}): Promise<UploadTicket> {
     const retry = options.idempotencyKey ? { idempotencyKey: options.idempotencyKey, mode: 'safe' as const } : { mode: 'unsent-only' as const };
-    return this.connection.json({ method: 'POST', path: '/media/uploads', body, ...retry, operation: 'starting a media upload' });
+    return readUploadTicket(await this.connection.json<unknown>({ method: 'POST', path: '/media/uploads', body, ...retry, operation: 'starting a media upload' }));
   }
 
   uploadSingle(ticket: UploadTicket, file: SingleUploadFile, options: { onProgress?: (sentBytes: number) => void } = {}): Promise<void> {
@@ -155,21 +158,23 @@ export class ApiClient {
   }
 
   /** Every operation is idempotent (sign, list, complete, abort), so all are retried. */
-  multipart(mediaId: string, operation: MultipartOperation, partNumber?: number, signal?: AbortSignal): Promise<MultipartResult> {
+  async multipart(mediaId: string, operation: MultipartOperation, partNumber?: number, signal?: AbortSignal): Promise<MultipartResult> {
     const body = partNumber === undefined ? { operation } : { operation, partNumber };
     const operationText = MULTIPART_OPERATION_TEXT[operation].replace('{part}', String(partNumber));
-    return this.connection.json({ method: 'POST', path: `/media/${encodeURIComponent(mediaId)}/multipart`, body, mode: 'safe', operation: operationText, signal });
+    return readMultipartResult(operation, await this.connection.json<unknown>({ method: 'POST', path: `/media/${encodeURIComponent(mediaId)}/multipart`, body, mode: 'safe', operation: operationText, signal }));
   }
 
-  completeMedia(mediaId: string): Promise<Media> {
-    return this.connection.json({ method: 'POST', path: `/media/${encodeURIComponent(mediaId)}/complete`, mode: 'safe', operation: 'completing a media upload' });
+  async completeMedia(mediaId: string): Promise<Media> {
+    return readCompletedMedia(await this.connection.json<unknown>({ method: 'POST', path: `/media/${encodeURIComponent(mediaId)}/complete`, mode: 'safe', operation: 'completing a media upload' }));
   }
 
   /** Every analytics item matching the filters, over all pages (opaque `cursor`). */
   analytics(query: AnalyticsQuery = {}): AsyncIterable<AnalyticsItem> {
     const { cursor: start, ...filters } = query;
-    return allItems('analytics', (cursor) =>
-      this.connection.json<Page<AnalyticsItem>>({ method: 'GET', path: '/analytics/posts', query: { limit: LIST_PAGE_SIZE, ...filters, cursor: cursor ?? start }, mode: 'safe', operation: 'reading analytics' }),
+    return readAnalyticsItems(
+      allItems('analytics', (cursor) =>
+        this.connection.json<Page<unknown>>({ method: 'GET', path: '/analytics/posts', query: { limit: LIST_PAGE_SIZE, ...filters, cursor: cursor ?? start }, mode: 'safe', operation: 'reading analytics' }),
+      ),
     );
   }
 
@@ -178,7 +183,7 @@ export class ApiClient {
     return this.connection.close();
   }
 
-  private accountsPage(after: string | undefined): Promise<Account[] | Page<Account>> {
+  private accountsPage(after: string | undefined): Promise<unknown[] | Page<unknown>> {
     return this.connection.json({ method: 'GET', path: '/accounts', query: { limit: LIST_PAGE_SIZE, after }, mode: 'safe', operation: 'listing accounts' });
   }
 }

@@ -72,6 +72,33 @@ export function requiredObject(endpoint: string, data: unknown, path: string): J
   throw new ResponseShapeError(endpoint, path, value === undefined ? parentOf(data, path) : value, value === undefined ? 'missing' : 'is not an object');
 }
 
+/** The JSON type a field must have when it is there (null counts as not there). */
+export type FieldType = 'text' | 'number' | 'boolean' | 'object';
+
+const hasType = (value: unknown, type: FieldType): boolean =>
+  type === 'text' ? typeof value === 'string' : type === 'number' ? typeof value === 'number' : type === 'boolean' ? typeof value === 'boolean' : isJsonObject(value);
+
+/**
+ * An object of an answer (a post, a target, an account; `where` names it, e.g. `items[3]`) checked
+ * for what its readers rely on, so that a wrong type is a `ResponseShapeError` here and never a
+ * TypeError further down (or a value written into the state): every `required` field is there
+ * (and not an empty text), and every field of `fields` that is there has its type. Unknown
+ * fields, and unknown values of a known type, stay data.
+ */
+export function checkedObject(endpoint: string, data: unknown, where: string, shape: { required?: readonly string[]; fields: Readonly<Record<string, FieldType>> }): JsonObject {
+  const name = (inner: string) => (where === '' ? inner : `${where}.${inner}`);
+  if (!isJsonObject(data)) throw new ResponseShapeError(endpoint, where || 'data', data, 'is not an object');
+  for (const field of shape.required ?? []) {
+    const value = data[field];
+    if (value === undefined || value === null || value === '') throw new ResponseShapeError(endpoint, name(field), value ?? data, value === '' ? 'is empty' : 'missing');
+  }
+  for (const [field, type] of Object.entries(shape.fields)) {
+    const value = data[field];
+    if (value !== undefined && value !== null && !hasType(value, type)) throw new ResponseShapeError(endpoint, name(field), value, `is not ${type === 'object' ? 'an object' : `a ${type}`}`);
+  }
+  return data;
+}
+
 const FOUND_LIMIT = 80;
 
 /** What was there instead, without values (an answer may carry anything): field names or a type. */

@@ -1,23 +1,57 @@
-import { isJsonObject, ResponseShapeError } from './read-fields.js';
+import { checkedObject, ResponseShapeError, type FieldType } from './read-fields.js';
 import type { Post } from './types.js';
 
 const LISTS = ['targets', 'media'] as const;
 
+/** Fields of a post postsync reads, by the type the spec gives them; `id` is required. */
+const POST_FIELDS: Readonly<Record<string, FieldType>> = { id: 'text', status: 'text', content: 'text', scheduledAt: 'text', publishedAt: 'text', createdAt: 'text', updatedAt: 'text' };
+
+/** Fields of a target; `socialAccountId` is required. */
+const TARGET_FIELDS: Readonly<Record<string, FieldType>> = {
+  socialAccountId: 'text',
+  platform: 'text',
+  handle: 'text',
+  contentOverride: 'text',
+  options: 'object',
+  status: 'text',
+  externalPostId: 'text',
+  error: 'text',
+  waitReason: 'text',
+  nextAttemptAt: 'text',
+  publishedAt: 'text',
+};
+
+/** Fields of a media; `id` is required. */
+export const MEDIA_FIELDS: Readonly<Record<string, FieldType>> = {
+  id: 'text',
+  kind: 'text',
+  url: 'text',
+  posterUrl: 'text',
+  sourceAvailable: 'boolean',
+  contentType: 'text',
+  width: 'number',
+  height: 'number',
+  durationSeconds: 'number',
+};
+
+/** Each list item's required id field, by list. */
+const ITEM_ID: Readonly<Record<(typeof LISTS)[number], string>> = { targets: 'socialAccountId', media: 'id' };
+const ITEM_FIELDS: Readonly<Record<(typeof LISTS)[number], Readonly<Record<string, FieldType>>>> = { targets: TARGET_FIELDS, media: MEDIA_FIELDS };
+
 /**
- * A post as an endpoint answered it (`field`: where it sits in the answer, e.g. `items[3]`). Its
- * `id` must be a text: everything is keyed on it. `targets` or `media` left out (or null) read as
- * none, as a service may leave out empty lists; anything else that is not a list is an error.
+ * A post as an endpoint answered it (`field`: where it sits in the answer, e.g. `items[3]`), checked
+ * by `checkedObject`, and each of its targets and media too. `targets` or `media` left out (or null)
+ * read as none, as a service may leave out empty lists; anything else that is not a list is an error.
  * Every other field and value stays as sent.
  */
 export function readPost(endpoint: string, data: unknown, field = ''): Post {
   const name = (inner: string) => (field === '' ? inner : `${field}.${inner}`);
-  if (!isJsonObject(data)) throw new ResponseShapeError(endpoint, field || 'data', data, 'is not an object');
-  if (typeof data.id !== 'string' || data.id === '') throw new ResponseShapeError(endpoint, name('id'), data.id === undefined ? data : data.id, data.id === undefined ? 'missing' : 'is not a text');
-  let post = data;
+  let post = checkedObject(endpoint, data, field, { required: ['id'], fields: POST_FIELDS });
   for (const list of LISTS) {
-    const value = data[list];
+    const value = post[list];
     if (value === undefined || value === null) post = { ...post, [list]: [] };
     else if (!Array.isArray(value)) throw new ResponseShapeError(endpoint, name(list), value, 'is not a list');
+    else value.forEach((item, index) => checkedObject(endpoint, item, name(`${list}[${index}]`), { required: [ITEM_ID[list]], fields: ITEM_FIELDS[list] }));
   }
   return post as Post;
 }

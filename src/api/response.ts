@@ -58,6 +58,11 @@ export function parseRetryAfter(value: string | undefined): number | undefined {
 
 /** `data` of a success envelope. Anything else from a 2xx is a broken peer, not a retryable failure. */
 export function envelopeData<T>(response: HttpResponse, where: string): T {
+  if (nestedTooDeep(response.text)) {
+    throw new PostsyncError(`${where}: the API answered JSON nested more than ${MAX_ANSWER_DEPTH} levels deep, deeper than any answer of the Public Posting API; postsync reads none that deep.`, {
+      hint: 'Check that api.url / POSTSYNC_API_URL points at the Public Posting API.',
+    });
+  }
   const parsed = parseJson(response.text) as { data?: unknown } | undefined;
   if (parsed === undefined || typeof parsed !== 'object' || parsed === null || !('data' in parsed)) {
     throw new PostsyncError(`${where}: the API answered ${response.status} without a JSON success envelope.`, {
@@ -67,8 +72,33 @@ export function envelopeData<T>(response: HttpResponse, where: string): T {
   return parsed.data as T;
 }
 
+/**
+ * The deepest nesting of objects and arrays an answer may have. The API's deepest field is a few
+ * levels down (`data.items[].targets[].options.vidATags[]`); an answer nested far deeper would
+ * overflow the stack of whatever walks it recursively later (JSON.stringify, a deep compare).
+ */
+export const MAX_ANSWER_DEPTH = 64;
+
+/** Whether `text` opens more than MAX_ANSWER_DEPTH objects and arrays inside each other (brackets in strings do not count). */
+function nestedTooDeep(text: string): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let index = 0; index < text.length; index++) {
+    const char = text.charCodeAt(index);
+    if (inString) {
+      if (char === 0x5c) index++; // backslash: the next character is escaped
+      else if (char === 0x22) inString = false;
+    } else if (char === 0x22) inString = true;
+    else if (char === 0x5b || char === 0x7b) {
+      if (++depth > MAX_ANSWER_DEPTH) return true;
+    } else if (char === 0x5d || char === 0x7d) depth--;
+  }
+  return false;
+}
+
+/** The answer's JSON; undefined when it is empty, not JSON, or nested too deep to read safely. */
 function parseJson(text: string): unknown {
-  if (text === '') return undefined;
+  if (text === '' || nestedTooDeep(text)) return undefined;
   try {
     return JSON.parse(text) as unknown;
   } catch {

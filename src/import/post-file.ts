@@ -11,9 +11,14 @@ const ID_PREFIX_LENGTH = 8;
 /** Folder under the content folder that imported files go to. */
 export const IMPORT_FOLDER = 'imported';
 
-/** The key an imported post gets: a slug of its first words and the start of its id. */
+/**
+ * The key an imported post gets: a slug of its first words and the start of its id. The id comes
+ * from the remote, so only its letters and digits are taken (all of a uuid's first eight): a `/`,
+ * `.` or control character there would make the key a path (or a hidden file) when it names the file.
+ */
 export function importKey(post: Pick<Post, 'id' | 'content'>): string {
-  return `${slugOfText(post.content)}-${post.id.slice(0, ID_PREFIX_LENGTH).toLowerCase()}`;
+  const idPart = post.id.toLowerCase().replace(/[^a-z0-9]+/g, '').slice(0, ID_PREFIX_LENGTH);
+  return `${slugOfText(post.content)}-${idPart === '' ? 'post' : idPart}`;
 }
 
 /**

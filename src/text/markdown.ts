@@ -38,12 +38,13 @@ export function markdownText(text: string): string {
  * `code` itself. Its code spans (found as CommonMark finds them: a backtick run closed by the next
  * run of the same length) stay as they are, since GitHub links and renders nothing inside code;
  * the prose between them gets HTML as entities, backslashes doubled (so no backtick is escaped out
- * of its span) and mentions and refs unlinked. Line breaks become spaces and `|` is escaped, for
+ * of its span), `[` and `]` escaped (a link or image in quoted words is shown as text, never
+ * rendered or loaded) and mentions and refs unlinked. Line breaks become spaces and `|` is escaped, for
  * table cells.
  */
 export function markdownMessage(text: string): string {
   const line = oneLine(text);
-  const prose = (part: string) => unlinked(inlineHtmlSafe(part).replace(/\\/g, '\\\\'));
+  const prose = (part: string) => unlinked(inlineHtmlSafe(part).replace(/\\/g, '\\\\').replace(/[[\]]/g, (char) => `\\${char}`));
   let out = '';
   let at = 0;
   const runs = [...line.matchAll(/`+/g)];

@@ -1,6 +1,7 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { Diagnostic } from '../diagnostics.js';
 import { didYouMean } from './did-you-mean.js';
+import { terminalText } from './terminal.js';
 import type { DataPath, YamlSource } from './yaml-source.js';
 
 export interface SchemaCheckContext {
@@ -156,7 +157,11 @@ function typeHint(types: string | string[], found: unknown): string | undefined 
   return undefined;
 }
 
-/** One line per schema violation, e.g. `/targets/x/posts/a: must have required property 'postId'`. */
+/**
+ * One line per schema violation, e.g. `/targets/x/posts/a: must have required property 'postId'`.
+ * Paths and names come from the file (a pull request can write a key with a line break or ESC):
+ * each line is written by the terminal rule, so it stays one line and controls show as escapes.
+ */
 export function describeSchemaErrors(errors: readonly ErrorObject[] | null | undefined, limit = 10): string[] {
   const lines = (errors ?? []).map((error) => {
     const where = error.instancePath === '' ? '(top level)' : error.instancePath;
@@ -164,7 +169,7 @@ export function describeSchemaErrors(errors: readonly ErrorObject[] | null | und
       error.keyword === 'additionalProperties'
         ? ` ('${String((error.params as { additionalProperty?: unknown }).additionalProperty)}')`
         : '';
-    return `${where}: ${error.message ?? 'is invalid'}${extra}`;
+    return terminalText(`${where}: ${error.message ?? 'is invalid'}${extra}`);
   });
   const unique = [...new Set(lines)];
   return unique.length > limit ? [...unique.slice(0, limit), `… and ${unique.length - limit} more`] : unique;

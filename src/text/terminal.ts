@@ -6,6 +6,9 @@
  */
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2069\ufeff]/g;
 
+/** UNSAFE without C0, which JSON.stringify escapes in strings itself. */
+const UNSAFE_BEYOND_C0 = /[\u007f-\u009f\u061c\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2069\ufeff]/g;
+
 const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 
 function visible(char: string): string {
@@ -33,4 +36,14 @@ export function terminalText(text: string): string {
 export function terminalPath(path: string): string {
   if (!/[\s"\\]/.test(path) && !hasUnsafeCharacters(path)) return path;
   return `"${terminalText(path.replace(/[\\"]/g, (char) => `\\${char}`))}"`;
+}
+
+/**
+ * A value as indented JSON for stdout (`--json`), with every unsafe character of a string written
+ * as a `\uXXXX` escape: JSON.stringify escapes only C0 inside strings, so DEL, C1, bidi and
+ * zero-width marks would reach the terminal raw (a raw C0 character there is the JSON's own line
+ * break). The text parses back to the same value.
+ */
+export function terminalJson(value: unknown): string {
+  return `${JSON.stringify(value, null, 2)}\n`.replace(UNSAFE_BEYOND_C0, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }

@@ -84,9 +84,10 @@ describe('retries against a real peer', () => {
   });
 
   it('repeats POST /media/uploads with its Idempotency-Key after a dropped connection and a 503', async () => {
-    const { peer, client } = await scripted([(_req, res) => dropConnection(res), error(503, 'service_unavailable'), ok({ media: { id: 'm1' } })]);
+    const TICKET = { media: { id: 'm1' }, upload: { method: 'PUT', url: 'http://127.0.0.1:9/m1', expiresAt: '2026-01-01T00:15:00Z' } };
+    const { peer, client } = await scripted([(_req, res) => dropConnection(res), error(503, 'service_unavailable'), ok(TICKET)]);
     const ticket = await client.createUpload({ kind: 'image', contentType: 'image/png', sizeBytes: 10, fileName: 'a.png' }, { idempotencyKey: 'up-1' });
-    expect(ticket).toEqual({ media: { id: 'm1' } });
+    expect(ticket).toEqual(TICKET);
     expect(peer.received.map((r) => r.headers['idempotency-key'])).toEqual(['up-1', 'up-1', 'up-1']);
   });
 

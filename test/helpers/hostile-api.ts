@@ -12,11 +12,19 @@ export interface SeenRequest {
 /** Takes a request over (returns true) or lets it be forwarded (returns false). */
 export type Misbehaviour = (req: IncomingMessage, res: ServerResponse, url: URL) => boolean;
 
+export interface HostileOptions {
+  misbehave?: Misbehaviour;
+  rewriteJson?: (data: unknown, url: URL) => unknown;
+  /** Changes a forwarded JSON answer's text, after `rewriteJson` (for what JSON.stringify cannot write, e.g. nesting past its stack). */
+  rewriteText?: (text: string, url: URL) => string;
+}
+
 /**
  * A hostile Public Posting API on port 0, in front of a real emulator: every request is forwarded,
  * so `/auth/session` and the rest answer as the emulator does (the emulator's origin rewritten to
  * this server's, so media urls lead back here), until a misbehaviour of the test takes it over.
- * `rewriteJson` may change a forwarded JSON answer (add a field the emulator never sends).
+ * `rewriteJson` may change a forwarded JSON answer (add a field the emulator never sends); it is
+ * given the request's URL too.
  * Every request is recorded with whether it carried an Authorization header.
  */
 export class HostileApi {
@@ -24,18 +32,20 @@ export class HostileApi {
   readonly #server: Server;
   readonly #upstreamOrigin: string;
   readonly #misbehave: Misbehaviour;
-  readonly #rewriteJson: (data: unknown) => unknown;
+  readonly #rewriteJson: (data: unknown, url: URL) => unknown;
+  readonly #rewriteText: (text: string, url: URL) => string;
   origin = '';
   baseUrl = '';
 
-  private constructor(upstreamBaseUrl: string, options: { misbehave?: Misbehaviour; rewriteJson?: (data: unknown) => unknown }) {
+  private constructor(upstreamBaseUrl: string, options: HostileOptions) {
     this.#upstreamOrigin = new URL(upstreamBaseUrl).origin;
     this.#misbehave = options.misbehave ?? (() => false);
     this.#rewriteJson = options.rewriteJson ?? ((data) => data);
+    this.#rewriteText = options.rewriteText ?? ((text) => text);
     this.#server = createServer((req, res) => this.#handle(req, res));
   }
 
-  static async start(upstreamBaseUrl: string, options: { misbehave?: Misbehaviour; rewriteJson?: (data: unknown) => unknown } = {}): Promise<HostileApi> {
+  static async start(upstreamBaseUrl: string, options: HostileOptions = {}): Promise<HostileApi> {
     const api = new HostileApi(upstreamBaseUrl, options);
     await new Promise<void>((resolve) => api.#server.listen(0, '127.0.0.1', resolve));
     const { port } = api.#server.address() as AddressInfo;
@@ -63,7 +73,7 @@ export class HostileApi {
       answer.on('data', (chunk: Buffer) => chunks.push(chunk));
       answer.on('end', () => {
         const text = Buffer.concat(chunks).toString('utf8').split(this.#upstreamOrigin).join(this.origin);
-        const body = text === '' ? '' : JSON.stringify(this.#rewriteJson(JSON.parse(text)));
+        const body = text === '' ? '' : this.#rewriteText(JSON.stringify(this.#rewriteJson(JSON.parse(text), url)), url);
         const { 'content-length': _, ...headers } = answer.headers;
         res.writeHead(answer.statusCode ?? 502, { ...headers, 'content-length': Buffer.byteLength(body) });
         res.end(body);
