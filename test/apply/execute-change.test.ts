@@ -243,6 +243,56 @@ describe('executeChange: move, adopt, delete, noop, blocked', () => {
     expect(world.store.section.posts).toEqual({});
   });
 
+  /** A pending create of `launch` whose post the service made (its answer lost): the world and that post. */
+  async function withMadePost() {
+    const world = await applyWorld(emulator());
+    const payload = createBody(draft, world.store.section);
+    const key = idempotencyKey({ targetId: world.target.id, calendar: '.', postKey: 'launch', payload });
+    await world.store.recordPending('launch', { file: 'posts/launch.md', idempotencyKey: key, payload, shapeHash: shapeHash(draft), startedAt: APPLIED_AT });
+    return { world, made: await world.client.createPost(payload, { idempotencyKey: key }) };
+  }
+
+  it('takes the draft the plan found a removed file\'s pending create made, and sends nothing: it is a draft already', async () => {
+    const { world, made } = await withMadePost();
+    await world.api.clearLog();
+    const change = (await planNow(world, [])).changes[0]!;
+    expect(change).toMatchObject({ action: 'unschedule', resumesPending: true, postId: made.id });
+    expect(await executeChange(change, context(world))).toBe(made.id);
+    expect(await writes(world)).toEqual([]);
+    expect(world.store.section.pending).toEqual({});
+    expect(world.store.section.posts.launch).toMatchObject({ postId: made.id });
+  });
+
+  it('returns to draft the post a removed file\'s pending create made once it was scheduled on the remote', async () => {
+    const world = await applyWorld(emulator());
+    // Its media uploaded by an earlier apply (a photo post is scheduled only with one).
+    const cover = await pngMedia(world, 'cover.png');
+    const withCover = shape({ content: 'Launch day', media: [cover.sha256] });
+    expect((await applyNow(world, await planNow(world, [desired('other', shape({ content: 'Other', media: [cover.sha256] }), { media: [cover] })]))).failed).toEqual([]);
+    const payload = createBody(withCover, world.store.section);
+    const key = idempotencyKey({ targetId: world.target.id, calendar: '.', postKey: 'launch', payload });
+    await world.store.recordPending('launch', { file: 'posts/launch.md', idempotencyKey: key, payload, shapeHash: shapeHash(withCover), startedAt: APPLIED_AT });
+    const made = await world.client.createPost(payload, { idempotencyKey: key });
+    await world.client.updatePost(made.id, { scheduledAt: '2031-05-04T10:00:00.000Z' });
+    await world.api.clearLog();
+    const change = (await planNow(world, [desired('other', shape({ content: 'Other', media: [cover.sha256] }), { media: [cover] })])).changes.find((each) => each.key === 'launch')!;
+    expect(change).toMatchObject({ action: 'unschedule', resumesPending: true, postId: made.id });
+    await executeChange(change, context(world));
+    expect(await writes(world)).toEqual([`PATCH /posts/${made.id}`]);
+    expect(await world.client.getPost(made.id)).toMatchObject({ status: 'draft', scheduledAt: null });
+  });
+
+  it('resends the create when the post the plan found was deleted since: the Idempotency-Key decides', async () => {
+    const { world, made } = await withMadePost();
+    const change = (await planNow(world, [desired('launch', draft)])).changes[0]!;
+    expect(change).toMatchObject({ action: 'create', resumesPending: true, postId: made.id });
+    await world.client.deletePost(made.id);
+    await world.api.clearLog();
+    await executeChange(change, context(world));
+    expect((await writes(world)).filter((write) => write === 'POST /posts')).toHaveLength(1);
+    expect(world.store.section.pending).toEqual({});
+  });
+
   it.each(['noop', 'blocked'] as const)('does nothing for a %s', async (action) => {
     const { world, live } = await withLaunch();
     const before = structuredClone(world.store.section);
