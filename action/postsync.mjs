@@ -76,6 +76,35 @@ var init_rolldown_runtime_DYf_mQCB = __esmMin((() => {
 	}) : target, mod));
 	__require = (() => createRequire(import.meta.url))();
 }));
+function visible(char) {
+	const named = NAMED[char];
+	if (named !== void 0) return named;
+	const code = char.charCodeAt(0);
+	return code <= 255 ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u${code.toString(16).padStart(4, "0")}`;
+}
+function hasUnsafeCharacters(text) {
+	return new RegExp(UNSAFE.source).test(text);
+}
+function terminalText(text) {
+	return text.replace(UNSAFE, visible);
+}
+function terminalPath(path) {
+	if (!/[\s"\\]/.test(path) && !hasUnsafeCharacters(path)) return path;
+	return `"${terminalText(path.replace(/[\\"]/g, (char) => `\\${char}`))}"`;
+}
+function terminalJson(value) {
+	return `${JSON.stringify(value, null, 2)}\n`.replace(UNSAFE_BEYOND_C0, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+var UNSAFE, UNSAFE_BEYOND_C0, NAMED;
+var init_terminal_QQZpntM6 = __esmMin((() => {
+	UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2069\ufeff]/g;
+	UNSAFE_BEYOND_C0 = /[\u007f-\u009f\u061c\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2069\ufeff]/g;
+	NAMED = {
+		"\n": "\\n",
+		"\r": "\\r",
+		"	": "\\t"
+	};
+}));
 function hasErrors(diagnostics) {
 	return diagnostics.some((d) => d.severity === "error");
 }
@@ -460,7 +489,7 @@ function describeSchemaErrors(errors, limit = 10) {
 	const lines = (errors ?? []).map((error) => {
 		const where = error.instancePath === "" ? "(top level)" : error.instancePath;
 		const extra = error.keyword === "additionalProperties" ? ` ('${String(error.params.additionalProperty)}')` : "";
-		return `${where}: ${error.message ?? "is invalid"}${extra}`;
+		return terminalText(`${where}: ${error.message ?? "is invalid"}${extra}`);
 	});
 	const unique = [...new Set(lines)];
 	return unique.length > limit ? [...unique.slice(0, limit), `… and ${unique.length - limit} more`] : unique;
@@ -594,7 +623,8 @@ function invalidColumn(lineBytes) {
 	}
 }
 var TYPE_WORDS, PATTERN, SCHEDULED_AT_FORMATS, UUID_PATTERN, NEWLINE;
-var init_decode_8QAsEOi2 = __esmMin((() => {
+var init_decode_8FaCYuD5 = __esmMin((() => {
+	init_terminal_QQZpntM6();
 	init_ordering_Cxkvd8_o();
 	TYPE_WORDS = {
 		string: "a text",
@@ -655,7 +685,7 @@ async function lstatOrNull(path) {
 function linkRefused(path) {
 	return new InputError(`postsync refuses to write through ${path}: it is a symbolic link, which could send the write outside the project`, { hint: `Remove the link (rm '${path.replaceAll("'", "'\\''")}'); postsync makes a real file or folder in its place.` });
 }
-var init_guard_write_wDbCgDic = __esmMin((() => {
+var init_guard_write_Bpt4D2mx = __esmMin((() => {
 	init_main();
 }));
 async function openTemp(fs, temp, dir) {
@@ -722,8 +752,8 @@ async function syncDirectory(dir, fs = NODE_FS) {
 	}
 }
 var NODE_FS, DIRECTORY_SYNC_UNSUPPORTED;
-var init_atomic_BbAG7Pfz = __esmMin((() => {
-	init_guard_write_wDbCgDic();
+var init_atomic_DIWVerBI = __esmMin((() => {
+	init_guard_write_Bpt4D2mx();
 	NODE_FS = {
 		open,
 		link,
@@ -946,7 +976,7 @@ var require_formats$1 = __commonJSMin$1(((exports) => {
 		}
 	}
 }));
-var file_validators_Cb8RmYHD_exports = __exportAll$1({
+var file_validators_DMX_AHci_exports = __exportAll$1({
 	validatePlan: () => validatePlan,
 	validateState: () => validateState
 });
@@ -3677,7 +3707,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 		if (data && typeof data == "object" && !Array.isArray(data)) {
 			if (data.reason !== void 0) {
 				let data19 = data.reason;
-				if (!(data19 === "up-to-date" || data19 === "file-removed" || data19 === "occurrence-removed")) {
+				if (!(data19 === "up-to-date" || data19 === "file-removed" || data19 === "occurrence-removed" || data19 === "published-kept")) {
 					const err36 = {
 						instancePath: instancePath + "/reason",
 						schemaPath: "#/allOf/10/then/properties/reason/enum",
@@ -3742,7 +3772,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 		if (data && typeof data == "object" && !Array.isArray(data)) {
 			if (data.reason !== void 0) {
 				let data21 = data.reason;
-				if (!(data21 === "file-errors" || data21 === "project-errors" || data21 === "unreadable-file" || data21 === "unconfirmed-record" || data21 === "shared-record" || data21 === "not-editable" || data21 === "account-unavailable" || data21 === "scheduled-in-past")) {
+				if (!(data21 === "file-errors" || data21 === "held-by-rule" || data21 === "project-errors" || data21 === "unreadable-file" || data21 === "unconfirmed-record" || data21 === "shared-record" || data21 === "not-editable" || data21 === "account-unavailable" || data21 === "scheduled-in-past")) {
 					const err39 = {
 						instancePath: instancePath + "/reason",
 						schemaPath: "#/allOf/11/then/properties/reason/enum",
@@ -3972,7 +4002,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 		}
 		if (data.reason !== void 0) {
 			let data28 = data.reason;
-			if (!(data28 === "new-file" || data28 === "new-occurrence" || data28 === "interrupted-create" || data28 === "deleted-on-remote" || data28 === "unowned-match" || data28 === "file-changed" || data28 === "drifted" || data28 === "merged-record" || data28 === "file-removed" || data28 === "occurrence-removed" || data28 === "gone-on-remote" || data28 === "renamed" || data28 === "key-changed" || data28 === "up-to-date" || data28 === "file-errors" || data28 === "project-errors" || data28 === "unreadable-file" || data28 === "unconfirmed-record" || data28 === "shared-record" || data28 === "not-editable" || data28 === "account-unavailable" || data28 === "scheduled-in-past")) {
+			if (!(data28 === "new-file" || data28 === "new-occurrence" || data28 === "interrupted-create" || data28 === "deleted-on-remote" || data28 === "unowned-match" || data28 === "file-changed" || data28 === "drifted" || data28 === "merged-record" || data28 === "file-removed" || data28 === "occurrence-removed" || data28 === "gone-on-remote" || data28 === "renamed" || data28 === "key-changed" || data28 === "up-to-date" || data28 === "published-kept" || data28 === "file-errors" || data28 === "held-by-rule" || data28 === "project-errors" || data28 === "unreadable-file" || data28 === "unconfirmed-record" || data28 === "shared-record" || data28 === "not-editable" || data28 === "account-unavailable" || data28 === "scheduled-in-past")) {
 				const err55 = {
 					instancePath: instancePath + "/reason",
 					schemaPath: "#/properties/reason/enum",
@@ -6604,7 +6634,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
 	return errors === 0;
 }
 var validateState, func0$1, schema3$1, func3, pattern0$1, pattern1$1, formats0, schema20, validatePlan, schema29, schema38, schema31, schema33, schema34, schema35;
-var init_file_validators_Cb8RmYHD = __esmMin((() => {
+var init_file_validators_DMX_AHci = __esmMin((() => {
 	validateState = validate0$1;
 	func0$1 = require_ucs2length$1().default;
 	schema3$1 = {
@@ -6883,7 +6913,7 @@ var init_file_validators_Cb8RmYHD = __esmMin((() => {
 						"items": { "type": "string" }
 					},
 					"reason": {
-						"description": "Why the change is what it is, as a code beside the prose `reasons` (a closed set per action, see allOf). create: new-file, new-occurrence (of a repeat, in a file that may be old), interrupted-create (a pending create is resent), deleted-on-remote (created again). adopt: unowned-match. update: file-changed, drifted (only the remote changed), merged-record (a state record merged from two branches: the file wins). unschedule, delete, noop: file-removed, occurrence-removed (the repeat no longer has this occurrence); delete: gone-on-remote (the record is forgotten); noop: up-to-date. move: renamed, key-changed. blocked: file-errors, project-errors, unreadable-file (may be this post renamed), unconfirmed-record (its state record has no valid seal), shared-record (two state records point at its post), not-editable, account-unavailable, scheduled-in-past.",
+						"description": "Why the change is what it is, as a code beside the prose `reasons` (a closed set per action, see allOf). create: new-file, new-occurrence (of a repeat, in a file that may be old), interrupted-create (a pending create is resent, or, when `postId` names the post it made, that post is taken and nothing is resent), deleted-on-remote (created again). adopt: unowned-match. update: file-changed, drifted (only the remote changed), merged-record (a state record merged from two branches: the file wins). unschedule, delete, noop: file-removed, occurrence-removed (the repeat no longer has this occurrence); delete: gone-on-remote (the record is forgotten); noop: up-to-date, published-kept (a published post whose file or occurrence is gone: it stays as it is). move: renamed, key-changed. blocked: file-errors, held-by-rule (a rule about times or slots holds the post back; its file is valid), project-errors, unreadable-file (may be this post renamed), unconfirmed-record (its state record has no valid seal), shared-record (two state records point at its post), not-editable, account-unavailable, scheduled-in-past.",
 						"enum": [
 							"new-file",
 							"new-occurrence",
@@ -6899,7 +6929,9 @@ var init_file_validators_Cb8RmYHD = __esmMin((() => {
 							"renamed",
 							"key-changed",
 							"up-to-date",
+							"published-kept",
 							"file-errors",
+							"held-by-rule",
 							"project-errors",
 							"unreadable-file",
 							"unconfirmed-record",
@@ -7055,13 +7087,15 @@ var init_file_validators_Cb8RmYHD = __esmMin((() => {
 						"then": { "properties": { "reason": { "enum": [
 							"up-to-date",
 							"file-removed",
-							"occurrence-removed"
+							"occurrence-removed",
+							"published-kept"
 						] } } }
 					},
 					{
 						"if": { "properties": { "action": { "const": "blocked" } } },
 						"then": { "properties": { "reason": { "enum": [
 							"file-errors",
+							"held-by-rule",
 							"project-errors",
 							"unreadable-file",
 							"unconfirmed-record",
@@ -7272,7 +7306,7 @@ var init_file_validators_Cb8RmYHD = __esmMin((() => {
 				"items": { "type": "string" }
 			},
 			"reason": {
-				"description": "Why the change is what it is, as a code beside the prose `reasons` (a closed set per action, see allOf). create: new-file, new-occurrence (of a repeat, in a file that may be old), interrupted-create (a pending create is resent), deleted-on-remote (created again). adopt: unowned-match. update: file-changed, drifted (only the remote changed), merged-record (a state record merged from two branches: the file wins). unschedule, delete, noop: file-removed, occurrence-removed (the repeat no longer has this occurrence); delete: gone-on-remote (the record is forgotten); noop: up-to-date. move: renamed, key-changed. blocked: file-errors, project-errors, unreadable-file (may be this post renamed), unconfirmed-record (its state record has no valid seal), shared-record (two state records point at its post), not-editable, account-unavailable, scheduled-in-past.",
+				"description": "Why the change is what it is, as a code beside the prose `reasons` (a closed set per action, see allOf). create: new-file, new-occurrence (of a repeat, in a file that may be old), interrupted-create (a pending create is resent, or, when `postId` names the post it made, that post is taken and nothing is resent), deleted-on-remote (created again). adopt: unowned-match. update: file-changed, drifted (only the remote changed), merged-record (a state record merged from two branches: the file wins). unschedule, delete, noop: file-removed, occurrence-removed (the repeat no longer has this occurrence); delete: gone-on-remote (the record is forgotten); noop: up-to-date, published-kept (a published post whose file or occurrence is gone: it stays as it is). move: renamed, key-changed. blocked: file-errors, held-by-rule (a rule about times or slots holds the post back; its file is valid), project-errors, unreadable-file (may be this post renamed), unconfirmed-record (its state record has no valid seal), shared-record (two state records point at its post), not-editable, account-unavailable, scheduled-in-past.",
 				"enum": [
 					"new-file",
 					"new-occurrence",
@@ -7288,7 +7322,9 @@ var init_file_validators_Cb8RmYHD = __esmMin((() => {
 					"renamed",
 					"key-changed",
 					"up-to-date",
+					"published-kept",
 					"file-errors",
+					"held-by-rule",
 					"project-errors",
 					"unreadable-file",
 					"unconfirmed-record",
@@ -7444,13 +7480,15 @@ var init_file_validators_Cb8RmYHD = __esmMin((() => {
 				"then": { "properties": { "reason": { "enum": [
 					"up-to-date",
 					"file-removed",
-					"occurrence-removed"
+					"occurrence-removed",
+					"published-kept"
 				] } } }
 			},
 			{
 				"if": { "properties": { "action": { "const": "blocked" } } },
 				"then": { "properties": { "reason": { "enum": [
 					"file-errors",
+					"held-by-rule",
 					"project-errors",
 					"unreadable-file",
 					"unconfirmed-record",
@@ -7594,9 +7632,9 @@ function diagnosticAnnotation(diagnostic, options) {
 		title: `postsync ${diagnostic.code}`
 	});
 }
-var init_workflow_commands_CH5GSC4F = __esmMin((() => {
-	init_main();
-	init_guard_write_wDbCgDic();
+var init_workflow_commands_B4UJh_YQ = __esmMin((() => {
+	init_terminal_QQZpntM6();
+	init_guard_write_Bpt4D2mx();
 	init_limits_DNBBvwcF();
 }));
 function trimmed(value, digits) {
@@ -7668,7 +7706,7 @@ function markdownText(text) {
 }
 function markdownMessage(text) {
 	const line = oneLine(text);
-	const prose = (part) => unlinked(inlineHtmlSafe(part).replace(/\\/g, "\\\\"));
+	const prose = (part) => unlinked(inlineHtmlSafe(part).replace(/\\/g, "\\\\").replace(/[[\]]/g, (char) => `\\${char}`));
 	let out = "";
 	let at = 0;
 	const runs = [...line.matchAll(/`+/g)];
@@ -7706,8 +7744,8 @@ function withinBytes(input) {
 	}
 	return `${head}${parts.join("")}${tail}`;
 }
-var init_markdown_BA79wAv1 = __esmMin((() => {
-	init_main();
+var init_markdown_VPmCZZyV = __esmMin((() => {
+	init_terminal_QQZpntM6();
 }));
 function where(diagnostic) {
 	if (diagnostic.file === void 0) return "postsync";
@@ -7749,12 +7787,12 @@ function applyOutcomeMarkdown(options) {
 		cutNote: (left) => `\n_…and ${plural$1(left, "more failure")} not shown: GitHub limits the job summary; the step's log lists them all._\n`
 	});
 }
-var init_summary_DSwXLqm2 = __esmMin((() => {
+var init_summary_CulP5n8d = __esmMin((() => {
 	init_format_DZlSd15T();
-	init_markdown_BA79wAv1();
+	init_markdown_VPmCZZyV();
 	init_limits_DNBBvwcF();
 }));
-var actions_Bcwedqin_exports = __exportAll$1({
+var actions_B7dhR1xr_exports = __exportAll$1({
 	annotation: () => annotation,
 	appendStepOutputs: () => appendStepOutputs,
 	applyOutcomeMarkdown: () => applyOutcomeMarkdown,
@@ -7820,9 +7858,9 @@ async function reportApplyOutcome(outcome, sink) {
 async function appendSummary(actions, markdown) {
 	if (actions.summaryFile !== null) await appendRunnerFile(actions.summaryFile, markdown.endsWith("\n") ? markdown : `${markdown}\n`);
 }
-var init_actions_Bcwedqin = __esmMin((() => {
-	init_workflow_commands_CH5GSC4F();
-	init_summary_DSwXLqm2();
+var init_actions_B7dhR1xr = __esmMin((() => {
+	init_workflow_commands_B4UJh_YQ();
+	init_summary_CulP5n8d();
 }));
 function location(diagnostic) {
 	if (!diagnostic.file) return "";
@@ -7847,8 +7885,8 @@ function diagnosticCounts(diagnostics) {
 		warnings: diagnostics.length - errors
 	};
 }
-var init_diagnostics_xYlT2z0v = __esmMin((() => {
-	init_main();
+var init_diagnostics_C2gfOHJF = __esmMin((() => {
+	init_terminal_QQZpntM6();
 }));
 var ALL_PERMISSIONS, INPUT_OPTION_FIELDS, RESPONSE_ONLY_OPTION_FIELDS;
 var init_types_DvW_OqHm = __esmMin((() => {
@@ -8405,6 +8443,9 @@ var init_hash_BfyReKVU = __esmMin((() => {
 		circularValue: TypeError
 	});
 }));
+function shapeHash(shape) {
+	return sha256Hex(canonicalJson(shape));
+}
 function mediaIdIndex(state) {
 	const index = new Map();
 	for (const [sha256, record] of Object.entries(state.media)) index.set(record.mediaId, sha256);
@@ -8440,32 +8481,62 @@ function liveShape(post, mediaIdToSha) {
 		media: post.media.map((media) => mediaIdToSha.get(media.id) ?? `id:${media.id}`)
 	};
 }
-function shapeHash(shape) {
-	return sha256Hex(canonicalJson(shape));
+function leftToService(live, desired) {
+	const wanted = new Map(desired.targets.map((target) => [target.socialAccountId, target.options]));
+	return {
+		...live,
+		targets: live.targets.map((target) => {
+			const set = wanted.get(target.socialAccountId);
+			if (set === void 0) return target;
+			const options = Object.fromEntries(Object.entries(target.options).filter(([name]) => set[name] !== void 0));
+			return {
+				...target,
+				options
+			};
+		})
+	};
 }
-var init_shape_hash_7SjPh_cU = __esmMin((() => {
-	init_ordering_Cxkvd8_o();
+function isLeftToService(live, desired, desiredHash = shapeHash(desired)) {
+	return shapeHash(leftToService(live, desired)) === desiredHash;
+}
+function withoutOptionsHash(shape) {
+	return shapeHash({
+		...shape,
+		targets: shape.targets.map((target) => ({
+			...target,
+			options: {}
+		}))
+	});
+}
+var init_live_shape_H_Bz8ZG7 = __esmMin((() => {
 	init_types_DvW_OqHm();
 	init_hash_BfyReKVU();
+	init_ordering_Cxkvd8_o();
 }));
-function planContext(input) {
+function planContext(input, found = {}) {
 	const { live } = input;
 	const mediaIdToSha = mediaIdIndex(input.state);
 	for (const [id, sha256] of input.mediaSha256s ?? []) if (!mediaIdToSha.has(id)) mediaIdToSha.set(id, sha256);
 	const shapes = new Map();
+	const shapeOf = (post) => {
+		let shape = shapes.get(post);
+		if (!shape) {
+			shape = liveShape(post, mediaIdToSha);
+			shapes.set(post, shape);
+		}
+		return shape;
+	};
+	let pendingPosts;
 	return {
 		state: input.state,
 		accounts: input.accounts,
 		prune: input.prune,
 		livePost: (postId) => live.get(postId),
 		liveBrief: (postId) => live.briefs.get(postId),
-		shapeOf(post) {
-			let shape = shapes.get(post);
-			if (!shape) {
-				shape = liveShape(post, mediaIdToSha);
-				shapes.set(post, shape);
-			}
-			return shape;
+		shapeOf,
+		pendingPost(key) {
+			pendingPosts ??= found.pendingPosts?.({ shapeOf }) ?? new Map();
+			return pendingPosts.get(key);
 		}
 	};
 }
@@ -8476,10 +8547,253 @@ function notEditableReason(post, verb) {
 	return post.status === "published" ? `post is published; published posts are never ${verb}` : `post is ${post.status}; only draft and scheduled posts can be ${verb}`;
 }
 var EDITABLE_STATUSES$2;
-var init_plan_context_BZDxr5iC = __esmMin((() => {
-	init_shape_hash_7SjPh_cU();
+var init_plan_context_CkST00so = __esmMin((() => {
+	init_live_shape_H_Bz8ZG7();
 	EDITABLE_STATUSES$2 = new Set(["draft", "scheduled"]);
 }));
+function same$1(a, b) {
+	return canonicalJson(a ?? null) === canonicalJson(b ?? null);
+}
+function byAccount(targets) {
+	return new Map(targets.map((target) => [target.socialAccountId, target]));
+}
+function targetChanges(id, before, after) {
+	const changes = [];
+	if (!same$1(before.contentOverride, after.contentOverride)) changes.push({
+		field: `targets[${id}].contentOverride`,
+		before: before.contentOverride ?? null,
+		after: after.contentOverride ?? null
+	});
+	const beforeOptions = before.options;
+	const afterOptions = after.options;
+	const names = [...new Set([...Object.keys(beforeOptions), ...Object.keys(afterOptions)])].sort();
+	for (const name of names) if (!same$1(beforeOptions[name], afterOptions[name])) changes.push({
+		field: `targets[${id}].options.${name}`,
+		before: beforeOptions[name] ?? null,
+		after: afterOptions[name] ?? null
+	});
+	return changes;
+}
+function diffShapes(before, after) {
+	const changes = [];
+	if (before.content !== after.content) changes.push({
+		field: "content",
+		before: before.content,
+		after: after.content
+	});
+	if (before.scheduledAt !== after.scheduledAt) changes.push({
+		field: "scheduledAt",
+		before: before.scheduledAt,
+		after: after.scheduledAt
+	});
+	if (!same$1(before.media, after.media)) changes.push({
+		field: "media",
+		before: before.media,
+		after: after.media
+	});
+	const beforeTargets = byAccount(before.targets);
+	const afterTargets = byAccount(after.targets);
+	const ids = [...new Set([...beforeTargets.keys(), ...afterTargets.keys()])].sort();
+	const targetFieldChanges = [];
+	for (const id of ids) {
+		const from = beforeTargets.get(id);
+		const to = afterTargets.get(id);
+		if (!from || !to) targetFieldChanges.push({
+			field: `targets[${id}]`,
+			before: from ?? null,
+			after: to ?? null
+		});
+		else targetFieldChanges.push(...targetChanges(id, from, to));
+	}
+	if (targetFieldChanges.length === 0 && !same$1(before.targets, after.targets)) targetFieldChanges.push({
+		field: "targets",
+		before: before.targets,
+		after: after.targets
+	});
+	changes.push(...targetFieldChanges);
+	return changes;
+}
+function fieldList(changes) {
+	return changes.map((change) => change.field).join(", ");
+}
+var init_diff_BQ0cfhBT = __esmMin((() => {
+	init_hash_BfyReKVU();
+}));
+function isFinalStatus(status) {
+	return status === "published";
+}
+function unavailableAccounts(post, context) {
+	return post.shape.targets.flatMap((target, index) => {
+		const label = post.targetLabels[index] ?? target.socialAccountId;
+		const account = context.accounts.get(target.socialAccountId);
+		if (!account) return [`account ${label} is not connected to this project`];
+		if (account.available) return [];
+		return [`account ${label} is unavailable: ${account.reason ?? "no reason given"}`];
+	});
+}
+function createChange(post, context, { reason, reasons, resumesPending }) {
+	const base = {
+		key: post.key,
+		file: post.file,
+		postId: null,
+		desired: post.shape
+	};
+	const blockers = unavailableAccounts(post, context);
+	if (blockers.length > 0) return {
+		action: "blocked",
+		reason: "account-unavailable",
+		...base,
+		reasons: blockers
+	};
+	if (!resumesPending) return {
+		action: "create",
+		reason,
+		...base,
+		reasons
+	};
+	const made = context.pendingPost(post.key);
+	if (made === void 0) return {
+		action: "create",
+		reason,
+		...base,
+		reasons,
+		resumesPending: true
+	};
+	return {
+		action: "create",
+		reason,
+		...base,
+		postId: made.id,
+		reasons: [...reasons, madePostFound(made)],
+		resumesPending: true
+	};
+}
+function madePostFound(made) {
+	return `the post it made (${made.id}) is on the remote: taken, the create is not sent again`;
+}
+function updateChange(post, record, live, context) {
+	const current = context.shapeOf(live);
+	const kept = leftToService(current, post.shape);
+	const changedLocally = post.shapeHash !== record.appliedHash;
+	const fields = diffShapes(changedLocally && record.reread !== true ? current : kept, post.shape);
+	const base = {
+		key: post.key,
+		file: post.file,
+		postId: live.id,
+		desired: post.shape,
+		fields,
+		liveUpdatedAt: live.updatedAt
+	};
+	if (!isEditable(live)) return {
+		action: "blocked",
+		reason: "not-editable",
+		...base,
+		reasons: [notEditableReason(live, "edited")]
+	};
+	const blockers = unavailableAccounts(post, context);
+	if (blockers.length > 0) return {
+		action: "blocked",
+		reason: "account-unavailable",
+		...base,
+		reasons: blockers
+	};
+	if (record.reread === true) return {
+		action: "update",
+		reason: "merged-record",
+		...base,
+		reasons: [`the state entry was merged from two branches and re-read from the remote: ${fieldList(fields)} differ from ${post.file}`]
+	};
+	const drifted = shapeHash(kept) !== record.appliedHash;
+	if (!changedLocally) {
+		const drift = diffShapes(post.shape, kept);
+		return {
+			action: "update",
+			reason: "drifted",
+			...base,
+			drift,
+			reasons: [`drifted on the remote since the last apply: ${fieldList(drift)}`]
+		};
+	}
+	const reasons = [`changed in ${post.file}: ${fieldList(fields)}`];
+	if (drifted) reasons.push(`also drifted on the remote since the last apply; ${post.file} wins`);
+	return {
+		action: "update",
+		reason: "file-changed",
+		...base,
+		reasons
+	};
+}
+function untouchedSinceApply(post, record, live) {
+	return record !== void 0 && live !== void 0 && record.reread !== true && live.updatedAt === record.remoteUpdatedAt && post.shapeHash === record.appliedHash && record.file === post.file;
+}
+function unchangedChange(post, live) {
+	return {
+		action: "noop",
+		reason: "up-to-date",
+		key: post.key,
+		file: post.file,
+		postId: live.id,
+		liveUpdatedAt: live.updatedAt,
+		reasons: UP_TO_DATE
+	};
+}
+function newPostReason(post, resumesPending) {
+	if (resumesPending) return {
+		reason: "interrupted-create",
+		reasons: ["resume an interrupted create"]
+	};
+	if (post.occurrence !== void 0) return {
+		reason: "new-occurrence",
+		reasons: [`new occurrence (${post.occurrence.date})`]
+	};
+	return {
+		reason: "new-file",
+		reasons: ["new file"]
+	};
+}
+function planDesiredPost(post, context) {
+	const record = context.state.posts[post.key];
+	const resumesPending = context.state.pending[post.key] !== void 0;
+	if (!record) return createChange(post, context, {
+		...newPostReason(post, resumesPending),
+		resumesPending
+	});
+	const brief = context.liveBrief(record.postId);
+	if (!brief) {
+		const reasons = ["deleted on the remote; will be recreated"];
+		if (resumesPending) reasons.push("resume an interrupted create");
+		return createChange(post, context, {
+			reason: "deleted-on-remote",
+			reasons,
+			resumesPending
+		});
+	}
+	if (untouchedSinceApply(post, record, brief)) return unchangedChange(post, brief);
+	const live = context.livePost(record.postId);
+	const desiredHash = post.shapeHash;
+	if (isLeftToService(context.shapeOf(live), post.shape, desiredHash)) {
+		if (record.file !== post.file) return {
+			action: "move",
+			reason: "renamed",
+			key: post.key,
+			fromKey: post.key,
+			file: post.file,
+			postId: live.id,
+			liveUpdatedAt: live.updatedAt,
+			reasons: [`renamed ${record.file} → ${post.file}`]
+		};
+		return {
+			action: "noop",
+			reason: "up-to-date",
+			key: post.key,
+			file: post.file,
+			postId: live.id,
+			liveUpdatedAt: live.updatedAt,
+			reasons: UP_TO_DATE
+		};
+	}
+	return updateChange(post, record, live, context);
+}
 function matchRenames(removedKeys, newPosts, context) {
 	const byHash = new Map();
 	for (const post of [...newPosts].sort((a, b) => compareText(a.key, b.key))) {
@@ -8490,9 +8804,9 @@ function matchRenames(removedKeys, newPosts, context) {
 	for (const key of [...removedKeys].sort(compareText)) {
 		const record = context.state.posts[key];
 		const live = record && context.livePost(record.postId);
-		if (!record || !live || shapeHash(context.shapeOf(live)) !== record.appliedHash) continue;
-		const candidate = byHash.get(record.appliedHash)?.shift();
-		if (candidate) renames.set(key, candidate);
+		const candidates = record && byHash.get(record.appliedHash);
+		if (!live || !candidates?.length || !isLeftToService(context.shapeOf(live), candidates[0].shape, record.appliedHash)) continue;
+		renames.set(key, candidates.shift());
 	}
 	return renames;
 }
@@ -8523,6 +8837,13 @@ function removedPostChange(key, record, context) {
 		...base,
 		stateOnly: true,
 		reasons: ["already deleted on the remote; will be forgotten"]
+	};
+	if (isFinalStatus(live.status)) return {
+		action: "noop",
+		reason: "published-kept",
+		...base,
+		liveUpdatedAt: live.updatedAt,
+		reasons: [`${record.file} removed: ${STAYS_PUBLISHED}`]
 	};
 	if (!isEditable(live)) return {
 		action: "blocked",
@@ -8566,23 +8887,29 @@ function keptAsDraft(file) {
 }
 function removedPendingChange(key, pending, context) {
 	const reason = `${pending.file} removed while its create was interrupted`;
+	const made = context.pendingPost(key);
 	return {
 		action: context.prune ? "delete" : "unschedule",
 		reason: "file-removed",
 		key,
 		file: pending.file,
-		postId: null,
+		postId: made?.id ?? null,
+		...made === void 0 ? {} : { liveUpdatedAt: made.updatedAt },
 		resumesPending: true,
-		reasons: [context.prune ? `${reason}; the create is resolved, then deleted` : `${reason}; the create is resolved, then the post goes back to draft (--prune deletes it)`]
+		reasons: [context.prune ? `${reason}; the create is resolved, then deleted` : `${reason}; the create is resolved, then the post goes back to draft (--prune deletes it)`, ...made === void 0 ? [] : [madePostFound(made)]]
 	};
 }
 function removedKeptAsDrafts(plan) {
 	return plan.changes.filter((change) => change.action === "noop" && (change.reason === "file-removed" || change.reason === "occurrence-removed")).length;
 }
-var init_removed_changes_KdBIyl0V = __esmMin((() => {
-	init_shape_hash_7SjPh_cU();
-	init_plan_context_BZDxr5iC();
+var UP_TO_DATE, STAYS_PUBLISHED;
+var init_removed_changes_Dxlct1R4 = __esmMin((() => {
+	init_live_shape_H_Bz8ZG7();
+	init_plan_context_CkST00so();
+	init_diff_BQ0cfhBT();
 	init_ordering_Cxkvd8_o();
+	UP_TO_DATE = Object.freeze(["up to date"]);
+	STAYS_PUBLISHED = "the post is published and stays as it is (published posts are never deleted)";
 }));
 function blockPostsWithErrors(changes, context) {
 	const errorsByFile = new Map();
@@ -8597,15 +8924,21 @@ function blockPostsWithErrors(changes, context) {
 		const errors = errorsByFile.get(file) ?? [];
 		return yieldsNone.has(file) ? errors : errors.filter((d) => d.key === void 0 || keys.includes(d.key));
 	};
+	const heldKeys = new Set(context.invalidFiles.filter((invalid) => invalid.held).map((invalid) => invalid.key));
+	const isHeld = (keys, files) => keys.some((key) => key !== void 0 && heldKeys.has(key)) && files.every(({ file }) => !yieldsNone.has(file));
 	const paired = new Set();
 	const result = changes.map((change) => {
 		const withErrors = filesOf(change, context, paired).map((file) => ({
 			file,
 			errors: errorsOf(file, [change.key, change.fromKey])
 		})).filter(({ errors }) => errors.length > 0);
-		return withErrors.length === 0 ? change : blocked(change, withErrors);
+		if (withErrors.length === 0) return change;
+		return isHeld([change.key, change.fromKey], withErrors) ? heldByRule(change, withErrors) : blocked(change, withErrors);
 	});
-	result.push(...ownChanges(context.invalidFiles.filter((invalid) => !paired.has(invalid)), context, errorsOf));
+	result.push(...ownChanges(context.invalidFiles.filter((invalid) => !paired.has(invalid)), context, {
+		errorsOf,
+		isHeld
+	}));
 	const unknown = context.invalidFiles.filter((invalid) => !invalid.readable && !paired.has(invalid));
 	return result.map((change) => {
 		if (projectErrors.length > 0 && writes(change)) return blockedByProject(change, projectErrors);
@@ -8650,16 +8983,31 @@ function blocked(change, files, { wouldBe = change.action } = {}) {
 		diagnostics: files.flatMap(({ errors }) => errors)
 	});
 }
+function heldByRule(change, files, { wouldBe = change.action } = {}) {
+	const errors = files.flatMap((file) => file.errors);
+	const first = errors[0];
+	const more = errors.length > 1 ? ` (and ${plural$1(errors.length - 1, "more error")})` : "";
+	return asBlocked(change, {
+		reason: "held-by-rule",
+		reasons: [
+			first.code.startsWith("rule-") ? `held by ${first.message}${more}` : `held by a rule: ${first.message}${more}`,
+			wouldBe === "create" ? "the post is not created while the rule holds it" : "the post is left as it is while the rule holds it",
+			...change.action === "blocked" ? change.reasons : []
+		],
+		diagnostics: errors
+	});
+}
 function asBlocked(change, { reason, reasons, diagnostics }) {
+	const { fields, drift, ...kept } = change;
 	return {
-		...change,
+		...kept,
 		action: "blocked",
 		reason,
 		reasons,
 		diagnostics
 	};
 }
-function ownChanges(invalidFiles, context, errorsOf) {
+function ownChanges(invalidFiles, context, { errorsOf, isHeld }) {
 	const byKey = new Map();
 	for (const invalid of invalidFiles) {
 		const key = context.postKeys.has(invalid.key) ? invalid.file : invalid.key;
@@ -8667,17 +9015,19 @@ function ownChanges(invalidFiles, context, errorsOf) {
 		byKey.set(key, [...byKey.get(key) ?? [], invalid]);
 	}
 	return [...byKey].map(([key, files]) => {
-		return blocked({
+		const change = {
 			action: "blocked",
 			reason: "file-errors",
 			key,
 			file: files[0].file,
 			postId: null,
 			reasons: []
-		}, files.map((invalid) => ({
+		};
+		const withErrors = files.map((invalid) => ({
 			file: invalid.file,
 			errors: errorsOf(invalid.file, [invalid.key])
-		})).filter(({ errors }) => errors.length > 0), { wouldBe: "create" });
+		})).filter(({ errors }) => errors.length > 0);
+		return isHeld(files.map((invalid) => invalid.key), withErrors) ? heldByRule(change, withErrors, { wouldBe: "create" }) : blocked(change, withErrors, { wouldBe: "create" });
 	});
 }
 function blockedByProject(change, errors) {
@@ -8694,6 +9044,9 @@ function blockedByUnknown(change, unknown, errorsByFile) {
 		reasons: [`${change.file ?? change.key} is gone, but ${files.join(", ")} cannot be read and may be it under a new name; the post is not deleted until ${files.length === 1 ? "that file is" : "those files are"} fixed`],
 		diagnostics: files.flatMap((file) => errorsByFile.get(file) ?? [])
 	});
+}
+function heldByRules(plan) {
+	return plan.changes.filter((change) => change.action === "blocked" && change.reason === "held-by-rule").length;
 }
 function blockedByErrors(plan) {
 	return plan.changes.filter((change) => change.action === "blocked" && change.diagnostics !== void 0);
@@ -8760,7 +9113,7 @@ function blockShared(change, shared) {
 	};
 }
 var NONE_UNCONFIRMED;
-var init_unconfirmed_records_wcxxFJlA = __esmMin((() => {
+var init_unconfirmed_records_FngyObFM = __esmMin((() => {
 	init_format_DZlSd15T();
 	NONE_UNCONFIRMED = {
 		posts: new Set(),
@@ -8782,6 +9135,18 @@ function previewText(text, max) {
 	return text;
 }
 var init_preview_CRMwEdwx = __esmMin((() => {}));
+function preview(value, max = 60) {
+	if (value === void 0) return "(none)";
+	return terminalText(previewText(JSON.stringify(value) ?? String(value), max));
+}
+function shownTime(instant, timeZone) {
+	return terminalText(timeText(instant, timeZone));
+}
+var init_format_m69iEN55 = __esmMin((() => {
+	init_preview_CRMwEdwx();
+	init_terminal_QQZpntM6();
+	init_ordering_Cxkvd8_o();
+}));
 function readinessText(draft, style) {
 	return draft.ready ? style.green("ready to schedule") : `${style.yellow("not ready to schedule:")} ${terminalText(draft.missing.join("; "))}`;
 }
@@ -8807,14 +9172,10 @@ function renderDrafts(drafts, style, options = {}) {
 function notReadyNote(count) {
 	return count > 0 ? ` ${plural$1(count, "draft")} not ready to schedule yet.` : "";
 }
-var init_drafts_BD14FYTx = __esmMin((() => {
+var init_drafts_BTjJ2r_7 = __esmMin((() => {
 	init_format_DZlSd15T();
-	init_main();
+	init_terminal_QQZpntM6();
 }));
-function preview(value, max = 60) {
-	if (value === void 0) return "(none)";
-	return terminalText(previewText(JSON.stringify(value) ?? String(value), max));
-}
 function colourFor(change, style) {
 	if (change.action === "noop") return style.dim;
 	return {
@@ -8839,7 +9200,7 @@ function changeLines(change, style, options) {
 	return lines;
 }
 function fieldValue(field, value, timezone) {
-	return field === "scheduledAt" && typeof value === "string" ? timeText(value, timezone) : preview(value);
+	return field === "scheduledAt" && typeof value === "string" ? shownTime(value, timezone) : preview(value);
 }
 function groupOccurrences(changes) {
 	const counts = new Map();
@@ -8915,20 +9276,37 @@ function keptDraftsNote(plan) {
 	return kept === 0 ? "" : ` ${plural$1(kept, "removed file's post", "removed files' posts")} ${kept === 1 ? "stays a draft" : "stay drafts"} on the remote (\`apply --prune\` deletes ${kept === 1 ? "it" : "them"}).`;
 }
 function blockedNote(plan) {
-	const causes = [[blockedByErrors(plan).length, "invalid files"], [unconfirmedBlocked(plan), "unconfirmed state records"]].filter(([count]) => count > 0);
+	const held = heldByRules(plan);
+	const causes = [
+		[
+			blockedByErrors(plan).length - held,
+			"invalid files",
+			"by invalid files"
+		],
+		[
+			held,
+			"held by a rule",
+			"held by a rule"
+		],
+		[
+			unconfirmedBlocked(plan),
+			"unconfirmed state records",
+			"by unconfirmed state records"
+		]
+	].filter(([count]) => count > 0);
 	if (causes.length === 0) return "";
 	if (causes.length === 1 && causes[0][0] === plan.summary.blocked) return ` (${causes[0][1]})`;
-	return ` (${causes.map(([count, cause]) => `${count} by ${cause}`).join(", ")})`;
+	return ` (${causes.map(([count, , among]) => `${count} ${among}`).join(", ")})`;
 }
 var ACTION_SYMBOLS;
-var init_plan_human_CeKmRcZt = __esmMin((() => {
-	init_removed_changes_KdBIyl0V();
+var init_plan_human_BM2wYuh0 = __esmMin((() => {
+	init_removed_changes_Dxlct1R4();
 	init_ordering_Cxkvd8_o();
-	init_unconfirmed_records_wcxxFJlA();
-	init_preview_CRMwEdwx();
-	init_main();
-	init_diagnostics_xYlT2z0v();
-	init_drafts_BD14FYTx();
+	init_unconfirmed_records_FngyObFM();
+	init_format_m69iEN55();
+	init_terminal_QQZpntM6();
+	init_diagnostics_C2gfOHJF();
+	init_drafts_BTjJ2r_7();
 	init_format_DZlSd15T();
 	ACTION_SYMBOLS = {
 		create: "+",
@@ -8941,7 +9319,7 @@ var init_plan_human_CeKmRcZt = __esmMin((() => {
 		blocked: "!"
 	};
 }));
-var plan_markdown_CdHiDHAp_exports = __exportAll$1({ renderPlanMarkdown: () => renderPlanMarkdown });
+var plan_markdown_C0DmgvgM_exports = __exportAll$1({ renderPlanMarkdown: () => renderPlanMarkdown });
 function renderPlanMarkdown(plan, options) {
 	const maxBytes = options.maxBytes ?? Infinity;
 	const head = [
@@ -8990,12 +9368,12 @@ function fieldText(field, timezone) {
 	return `${name} ${markdownMessage(`${time(field.before)} → ${time(field.after)}`)}`;
 }
 var EMOJI;
-var init_plan_markdown_CdHiDHAp = __esmMin((() => {
-	init_summary_DSwXLqm2();
+var init_plan_markdown_C0DmgvgM = __esmMin((() => {
+	init_summary_CulP5n8d();
 	init_ordering_Cxkvd8_o();
-	init_markdown_BA79wAv1();
-	init_diagnostics_xYlT2z0v();
-	init_plan_human_CeKmRcZt();
+	init_markdown_VPmCZZyV();
+	init_diagnostics_C2gfOHJF();
+	init_plan_human_BM2wYuh0();
 	init_format_DZlSd15T();
 	EMOJI = {
 		create: "🟢",
@@ -9048,7 +9426,7 @@ async function parsePlan(text, options = {}) {
 		source,
 		hint
 	});
-	const { validatePlan } = await Promise.resolve().then(() => (init_file_validators_Cb8RmYHD(), file_validators_Cb8RmYHD_exports));
+	const { validatePlan } = await Promise.resolve().then(() => (init_file_validators_DMX_AHci(), file_validators_DMX_AHci_exports));
 	if (!validatePlan(data)) throw new InputError(`${source} is not a valid postsync plan:\n  ${describeSchemaErrors(validatePlan.errors).join("\n  ")}`, { hint });
 	return data;
 }
@@ -9088,7 +9466,7 @@ async function writePlanFile(path, plan) {
 }
 async function reportPlanToGitHubActions(plan, context) {
 	if (process.env.GITHUB_ACTIONS !== "true") return;
-	const [{ reportToGitHubActions }, { renderPlanMarkdown }] = await Promise.all([Promise.resolve().then(() => (init_actions_Bcwedqin(), actions_Bcwedqin_exports)), Promise.resolve().then(() => (init_plan_markdown_CdHiDHAp(), plan_markdown_CdHiDHAp_exports))]);
+	const [{ reportToGitHubActions }, { renderPlanMarkdown }] = await Promise.all([Promise.resolve().then(() => (init_actions_B7dhR1xr(), actions_B7dhR1xr_exports)), Promise.resolve().then(() => (init_plan_markdown_C0DmgvgM(), plan_markdown_C0DmgvgM_exports))]);
 	await reportToGitHubActions({
 		root: context.root,
 		diagnostics: plan.diagnostics,
@@ -9104,11 +9482,11 @@ async function reportPlanToGitHubActions(plan, context) {
 		annotate: writeWorkflowCommand
 	});
 }
-var init_actions_report_j2woGXMr = __esmMin((() => {
+var init_actions_report_CSST3RdY = __esmMin((() => {
 	init_main();
-	init_decode_8QAsEOi2();
-	init_guard_write_wDbCgDic();
-	init_atomic_BbAG7Pfz();
+	init_decode_8FaCYuD5();
+	init_guard_write_Bpt4D2mx();
+	init_atomic_DIWVerBI();
 	init_limits_DNBBvwcF();
 }));
 var ErrorCodes;
@@ -20117,12 +20495,28 @@ function parseRetryAfter(value) {
 	return Math.max(0, Math.ceil((date - Date.now()) / 1e3));
 }
 function envelopeData(response, where) {
+	if (nestedTooDeep(response.text)) throw new PostsyncError(`${where}: the API answered JSON nested more than 64 levels deep, deeper than any answer of the Public Posting API; postsync reads none that deep.`, { hint: "Check that api.url / POSTSYNC_API_URL points at the Public Posting API." });
 	const parsed = parseJson(response.text);
 	if (parsed === void 0 || typeof parsed !== "object" || parsed === null || !("data" in parsed)) throw new PostsyncError(`${where}: the API answered ${response.status} without a JSON success envelope.`, { hint: "Check that api.url / POSTSYNC_API_URL points at the Public Posting API (it ends in /public/v1)." });
 	return parsed.data;
 }
+function nestedTooDeep(text) {
+	let depth = 0;
+	let inString = false;
+	for (let index = 0; index < text.length; index++) {
+		const char = text.charCodeAt(index);
+		if (inString) {
+			if (char === 92) index++;
+			else if (char === 34) inString = false;
+		} else if (char === 34) inString = true;
+		else if (char === 91 || char === 123) {
+			if (++depth > 64) return true;
+		} else if (char === 93 || char === 125) depth--;
+	}
+	return false;
+}
 function parseJson(text) {
-	if (text === "") return void 0;
+	if (text === "" || nestedTooDeep(text)) return void 0;
 	try {
 		return JSON.parse(text);
 	} catch {
@@ -20405,6 +20799,19 @@ function requiredObject(endpoint, data, path) {
 	if (isJsonObject(value)) return value;
 	throw new ResponseShapeError(endpoint, path, value === void 0 ? parentOf(data, path) : value, value === void 0 ? "missing" : "is not an object");
 }
+function checkedObject(endpoint, data, where, shape) {
+	const name = (inner) => where === "" ? inner : `${where}.${inner}`;
+	if (!isJsonObject(data)) throw new ResponseShapeError(endpoint, where || "data", data, "is not an object");
+	for (const field of shape.required ?? []) {
+		const value = data[field];
+		if (value === void 0 || value === null || value === "") throw new ResponseShapeError(endpoint, name(field), value ?? data, value === "" ? "is empty" : "missing");
+	}
+	for (const [field, type] of Object.entries(shape.fields)) {
+		const value = data[field];
+		if (value !== void 0 && value !== null && !hasType(value, type)) throw new ResponseShapeError(endpoint, name(field), value, `is not ${type === "object" ? "an object" : `a ${type}`}`);
+	}
+	return data;
+}
 function describeFound(found) {
 	if (isJsonObject(found)) {
 		const names = Object.keys(found).join(", ");
@@ -20415,24 +20822,51 @@ function describeFound(found) {
 	if (found === null) return "null";
 	return found === void 0 ? "nothing" : `a ${typeof found}`;
 }
+function readAccounts$1(items) {
+	return items.map((item, index) => checkedObject(ENDPOINT$1, item, `items[${index}]`, {
+		required: ["id"],
+		fields: ACCOUNT_FIELDS
+	}));
+}
+async function* readAnalyticsItems(items) {
+	let index = 0;
+	for await (const item of items) {
+		yield checkedObject("GET /analytics/posts", item, `items[${index}]`, {
+			required: ["postId", "socialAccountId"],
+			fields: ITEM_FIELDS$1
+		});
+		index += 1;
+	}
+}
 function readCapabilities(data, accountId) {
 	const endpoint = `GET /accounts/${accountId}/capabilities`;
 	for (const path of OBJECTS) requiredObject(endpoint, data, path);
-	for (const path of LISTS$1) requiredArray(endpoint, data, path);
+	for (const path of LISTS$1) requiredArray(endpoint, data, path).forEach((item, index) => {
+		if (typeof item !== "string") throw new ResponseShapeError(endpoint, `${path}[${index}]`, item, "is not a text");
+	});
+	for (const [paths, type] of [[NUMBERS, "number"], [TEXTS, "text"]]) for (const path of paths) {
+		const value = valueAt(data, path);
+		if (value !== void 0 && value !== null && typeof value !== (type === "text" ? "string" : "number")) throw new ResponseShapeError(endpoint, path, value, `is not a ${type}`);
+	}
 	return data;
 }
 function readPost$1(endpoint, data, field = "") {
 	const name = (inner) => field === "" ? inner : `${field}.${inner}`;
-	if (!isJsonObject(data)) throw new ResponseShapeError(endpoint, field || "data", data, "is not an object");
-	if (typeof data.id !== "string" || data.id === "") throw new ResponseShapeError(endpoint, name("id"), data.id === void 0 ? data : data.id, data.id === void 0 ? "missing" : "is not a text");
-	let post = data;
+	let post = checkedObject(endpoint, data, field, {
+		required: ["id"],
+		fields: POST_FIELDS$1
+	});
 	for (const list of LISTS) {
-		const value = data[list];
+		const value = post[list];
 		if (value === void 0 || value === null) post = {
 			...post,
 			[list]: []
 		};
 		else if (!Array.isArray(value)) throw new ResponseShapeError(endpoint, name(list), value, "is not a list");
+		else value.forEach((item, index) => checkedObject(endpoint, item, name(`${list}[${index}]`), {
+			required: [ITEM_ID[list]],
+			fields: ITEM_FIELDS[list]
+		}));
 	}
 	return post;
 }
@@ -20448,6 +20882,71 @@ function readSession(data) {
 		key: { expiresAt: typeof expiresAt === "string" ? expiresAt : null },
 		permissions: Array.isArray(permissions) ? permissions.filter((item) => typeof item === "string") : []
 	};
+}
+function readUploadTicket(data) {
+	const endpoint = "POST /media/uploads";
+	const ticket = checkedObject(endpoint, data, "", {
+		required: ["media", "upload"],
+		fields: {
+			media: "object",
+			upload: "object"
+		}
+	});
+	checkedObject(endpoint, ticket.media, "media", {
+		required: ["id"],
+		fields: MEDIA_FIELDS
+	});
+	const upload = checkedObject(endpoint, ticket.upload, "upload", { fields: UPLOAD_FIELDS });
+	if (isJsonObject(upload.headers)) {
+		for (const [name, value] of Object.entries(upload.headers)) if (typeof value !== "string") throw new ResponseShapeError(endpoint, `upload.headers.${name}`, value, "is not a text");
+	}
+	if (upload.multipart !== void 0 && upload.multipart !== null) {
+		const multipart = checkedObject(endpoint, upload.multipart, "upload.multipart", {
+			required: ["partSizeBytes", "partCount"],
+			fields: {
+				partSizeBytes: "number",
+				partCount: "number"
+			}
+		});
+		if (!isCount$1(multipart.partSizeBytes, Number.MAX_SAFE_INTEGER)) throw new ResponseShapeError(endpoint, "upload.multipart.partSizeBytes", multipart.partSizeBytes, "is not a whole number of bytes");
+		if (!isCount$1(multipart.partCount, MAX_PARTS)) throw new ResponseShapeError(endpoint, "upload.multipart.partCount", multipart.partCount, `is not a whole number from 1 to ${MAX_PARTS}`);
+	}
+	return ticket;
+}
+function readCompletedMedia(data) {
+	return checkedObject("POST /media/{id}/complete", data, "", {
+		required: ["id"],
+		fields: MEDIA_FIELDS
+	});
+}
+function readMultipartResult(operation, data) {
+	const endpoint = "POST /media/{id}/multipart";
+	const result = checkedObject(endpoint, data, "", { fields: {
+		url: "text",
+		completed: "boolean",
+		aborted: "boolean"
+	} });
+	if (operation === "sign") checkedObject(endpoint, result, "", {
+		required: ["url"],
+		fields: {}
+	});
+	if (operation === "list" && result.completed !== true) {
+		const parts = result.parts;
+		if (!Array.isArray(parts)) throw new ResponseShapeError(endpoint, "parts", parts === void 0 ? result : parts, parts === void 0 ? "missing" : "is not a list");
+		parts.forEach((part, index) => checkedObject(endpoint, part, `parts[${index}]`, {
+			required: [
+				"partNumber",
+				"etag",
+				"size"
+			],
+			fields: {
+				partNumber: "number",
+				etag: "text",
+				size: "number"
+			}
+		}));
+	}
+	return result;
 }
 async function assertFileSize(path, sizeBytes) {
 	const actual = (await stat$1(path)).size;
@@ -20755,19 +21254,20 @@ async function parseState(text, path, options = {}) {
 	}
 	const version = data?.version;
 	if (typeof version === "number" && version > 1) throw new StateError(`the state file ${path} has version ${version}; this postsync understands version 1`, { hint: "Upgrade postsync to the version that wrote this state." });
-	const { validateState } = await Promise.resolve().then(() => (init_file_validators_Cb8RmYHD(), file_validators_Cb8RmYHD_exports));
+	const { validateState } = await Promise.resolve().then(() => (init_file_validators_DMX_AHci(), file_validators_DMX_AHci_exports));
 	if (!validateState(data)) {
 		const problems = describeSchemaErrors(validateState.errors);
 		throw new StateError(`the state file ${path} is not a valid postsync state:\n  ${problems.join("\n  ")}`, { hint });
 	}
 	return data;
 }
-var MAX_TEXT_FILE_BYTES, MIB$1, TEXT_FILE_LIMIT, UNSIZED_START, CONFIG_FILE_NAMES, KEY_LIKE_FIELDS, nowhere$1, NOT_NORMAL, NOT_NORMAL_ABSOLUTE, CLOCK, DURATION, UNIT_MINUTES, WEEKDAY_NAMES, FULL_NAMES, DATE_TIME, RULE_KINDS, SCHEDULE_RULE_KINDS, UTM_SHORTHANDS, UTM_PARAMETERS, RULE_FIELDS, DAY_WORDS, BUILT_IN_NAMES, BUILT_IN_ROOTS, DEFAULT_STATE_PATH, DEFAULT_STATE_BRANCH, BRANCH_NAME, DEFAULT_CONTENT_DIR, DEFAULT_SNIPPETS_DIR, API_VERSION_PREFIX, PERMISSION_PURPOSE, MiB$3, ApiError$1, NetworkError, RemoteLimitError, BARE_BODY_EXCERPT, DEFAULT_RETRY_POLICY, IN_PROGRESS_FALLBACK_SECONDS, BACKOFF_STATUSES, require_errors$1, require_symbols, require_wrap_handler, require_dispatcher, require_timers, require_constants$2, require_tree, require_util$1$5, require_unwrap_handler, require_dispatcher_base, require_stats, require_fixed_queue, require_pool_base, require_diagnostics, require_request$1, require_connect, require_utils$2, require_constants$1$1, require_llhttp_wasm, require_llhttp_simd_wasm, require_constants$3, require_global$1, require_encoding, require_infra, require_data_url, require_runtime_features, require_webidl, require_util$4, require_formdata, require_formdata_parser, require_promise, require_body, require_client_h1, require_client_h2, require_client, require_pool, require_agent, require_readable, require_api_request, import_agent, import_api_request, undici, BoundPassed, NOT_SENT_CODES, TRANSIENT_CODES, ASSUMED_WINDOW_MS, MIN_WINDOW_MS, MAX_WINDOW_MS, WindowEstimate, SAFETY, THROTTLE_EVENT_MS, FIRST_SAMPLE_MS, MIN_SPREAD_SAMPLES, Pacer, MIN_REDACTED_KEY_LENGTH, Connection, ENDPOINTS, listing, MAX_PAGES, ResponseShapeError, isJsonObject, FOUND_LIMIT, OBJECTS, LISTS$1, LISTS, PROJECT_ID, EXPIRES_AT, PERMISSIONS, ENDPOINT, UploadProgress, DEFAULT_PART_CONCURRENCY, DEFAULT_DEADLINE_MS, DEFAULT_MAX_ANSWER_BYTES, LIST_PAGE_SIZE, MULTIPART_OPERATION_TEXT, ApiClient, StateSeal, FIELDS, RESTORE_HINT;
-var init_state_file_qrr7uMhS = __esmMin((() => {
+var MAX_TEXT_FILE_BYTES, MIB$1, TEXT_FILE_LIMIT, UNSIZED_START, CONFIG_FILE_NAMES, KEY_LIKE_FIELDS, nowhere$1, NOT_NORMAL, NOT_NORMAL_ABSOLUTE, CLOCK, DURATION, UNIT_MINUTES, WEEKDAY_NAMES, FULL_NAMES, DATE_TIME, RULE_KINDS, SCHEDULE_RULE_KINDS, UTM_SHORTHANDS, UTM_PARAMETERS, RULE_FIELDS, DAY_WORDS, BUILT_IN_NAMES, BUILT_IN_ROOTS, DEFAULT_STATE_PATH, DEFAULT_STATE_BRANCH, BRANCH_NAME, DEFAULT_CONTENT_DIR, DEFAULT_SNIPPETS_DIR, API_VERSION_PREFIX, PERMISSION_PURPOSE, MiB$3, ApiError$1, NetworkError, RemoteLimitError, BARE_BODY_EXCERPT, DEFAULT_RETRY_POLICY, IN_PROGRESS_FALLBACK_SECONDS, BACKOFF_STATUSES, require_errors$1, require_symbols, require_wrap_handler, require_dispatcher, require_timers, require_constants$2, require_tree, require_util$1$5, require_unwrap_handler, require_dispatcher_base, require_stats, require_fixed_queue, require_pool_base, require_diagnostics, require_request$1, require_connect, require_utils$2, require_constants$1$1, require_llhttp_wasm, require_llhttp_simd_wasm, require_constants$3, require_global$1, require_encoding, require_infra, require_data_url, require_runtime_features, require_webidl, require_util$4, require_formdata, require_formdata_parser, require_promise, require_body, require_client_h1, require_client_h2, require_client, require_pool, require_agent, require_readable, require_api_request, import_agent, import_api_request, undici, BoundPassed, NOT_SENT_CODES, TRANSIENT_CODES, ASSUMED_WINDOW_MS, MIN_WINDOW_MS, MAX_WINDOW_MS, WindowEstimate, SAFETY, THROTTLE_EVENT_MS, FIRST_SAMPLE_MS, MIN_SPREAD_SAMPLES, Pacer, MIN_REDACTED_KEY_LENGTH, Connection, ENDPOINTS, listing, MAX_PAGES, ResponseShapeError, isJsonObject, hasType, FOUND_LIMIT, ENDPOINT$1, ACCOUNT_FIELDS, ITEM_FIELDS$1, OBJECTS, LISTS$1, NUMBERS, TEXTS, LISTS, POST_FIELDS$1, TARGET_FIELDS$1, MEDIA_FIELDS, ITEM_ID, ITEM_FIELDS, PROJECT_ID, EXPIRES_AT, PERMISSIONS, ENDPOINT, MAX_PARTS, isCount$1, UPLOAD_FIELDS, UploadProgress, DEFAULT_PART_CONCURRENCY, DEFAULT_DEADLINE_MS, DEFAULT_MAX_ANSWER_BYTES, LIST_PAGE_SIZE, MULTIPART_OPERATION_TEXT, ApiClient, StateSeal, FIELDS, RESTORE_HINT;
+var init_state_file_GFBWoZo3 = __esmMin((() => {
 	init_rolldown_runtime_DYf_mQCB();
+	init_terminal_QQZpntM6();
 	init_main();
 	init_ordering_Cxkvd8_o();
-	init_decode_8QAsEOi2();
+	init_decode_8FaCYuD5();
 	init_types_DvW_OqHm();
 	init_hash_BfyReKVU();
 	init_error_codes_OgOShhx_();
@@ -28942,7 +29442,29 @@ Content-Type: ${value.type || "application/octet-stream"}\r\n\r\n`);
 		}
 	};
 	isJsonObject = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
+	hasType = (value, type) => type === "text" ? typeof value === "string" : type === "number" ? typeof value === "number" : type === "boolean" ? typeof value === "boolean" : isJsonObject(value);
 	FOUND_LIMIT = 80;
+	ENDPOINT$1 = "GET /accounts";
+	ACCOUNT_FIELDS = {
+		id: "text",
+		platform: "text",
+		handle: "text",
+		status: "text"
+	};
+	ITEM_FIELDS$1 = {
+		postId: "text",
+		socialAccountId: "text",
+		platform: "text",
+		externalPostId: "text",
+		publishedAt: "text",
+		impressions: "number",
+		reach: "number",
+		likes: "number",
+		comments: "number",
+		shares: "number",
+		clicks: "number",
+		videoViews: "number"
+	};
 	OBJECTS = [
 		"account",
 		"rules",
@@ -28958,7 +29480,68 @@ Content-Type: ${value.type || "application/octet-stream"}\r\n\r\n`);
 		"rules.media.videos.videoCodecs",
 		"rules.media.videos.audioCodecs"
 	];
+	NUMBERS = [
+		"rules.caption.maxLength",
+		"rules.attachments.min",
+		"rules.attachments.max",
+		"rules.attachments.maxVideos",
+		"rules.attachments.storyMax",
+		"rules.media.images.maxBytes",
+		"rules.media.videos.maxBytes",
+		"rules.media.videos.minDurationSeconds",
+		"rules.media.videos.maxDurationSeconds",
+		"rules.maxShortDurationSeconds",
+		"rules.maxVideoDurationSeconds"
+	];
+	TEXTS = [
+		"account.platform",
+		"account.status",
+		"rules.caption.lengthUnit",
+		"rules.caption.requiredExcept",
+		"reason"
+	];
 	LISTS = ["targets", "media"];
+	POST_FIELDS$1 = {
+		id: "text",
+		status: "text",
+		content: "text",
+		scheduledAt: "text",
+		publishedAt: "text",
+		createdAt: "text",
+		updatedAt: "text"
+	};
+	TARGET_FIELDS$1 = {
+		socialAccountId: "text",
+		platform: "text",
+		handle: "text",
+		contentOverride: "text",
+		options: "object",
+		status: "text",
+		externalPostId: "text",
+		error: "text",
+		waitReason: "text",
+		nextAttemptAt: "text",
+		publishedAt: "text"
+	};
+	MEDIA_FIELDS = {
+		id: "text",
+		kind: "text",
+		url: "text",
+		posterUrl: "text",
+		sourceAvailable: "boolean",
+		contentType: "text",
+		width: "number",
+		height: "number",
+		durationSeconds: "number"
+	};
+	ITEM_ID = {
+		targets: "socialAccountId",
+		media: "id"
+	};
+	ITEM_FIELDS = {
+		targets: TARGET_FIELDS$1,
+		media: MEDIA_FIELDS
+	};
 	PROJECT_ID = [
 		"project.id",
 		"projectId",
@@ -28983,6 +29566,15 @@ Content-Type: ${value.type || "application/octet-stream"}\r\n\r\n`);
 		"key.scopes"
 	];
 	ENDPOINT = "GET /auth/session";
+	MAX_PARTS = 128;
+	isCount$1 = (value, max) => Number.isInteger(value) && value >= 1 && value <= max;
+	UPLOAD_FIELDS = {
+		method: "text",
+		url: "text",
+		headers: "object",
+		expiresAt: "text",
+		multipart: "object"
+	};
 	UploadProgress = class {
 		report;
 		sentByPiece = new Map();
@@ -29049,8 +29641,8 @@ Content-Type: ${value.type || "application/octet-stream"}\r\n\r\n`);
 		}
 		async accounts() {
 			const first = await this.accountsPage(void 0);
-			if (Array.isArray(first)) return first;
-			return collect$2(allItems("accounts", async (after) => after === void 0 ? first : await this.accountsPage(after)));
+			if (Array.isArray(first)) return readAccounts$1(first);
+			return readAccounts$1(await collect$2(allItems("accounts", async (after) => after === void 0 ? first : await this.accountsPage(after))));
 		}
 		async capabilities(accountId) {
 			return readCapabilities(await this.connection.json({
@@ -29117,18 +29709,18 @@ Content-Type: ${value.type || "application/octet-stream"}\r\n\r\n`);
 				operation: "deleting a post"
 			});
 		}
-		createUpload(body, options = {}) {
+		async createUpload(body, options = {}) {
 			const retry = options.idempotencyKey ? {
 				idempotencyKey: options.idempotencyKey,
 				mode: "safe"
 			} : { mode: "unsent-only" };
-			return this.connection.json({
+			return readUploadTicket(await this.connection.json({
 				method: "POST",
 				path: "/media/uploads",
 				body,
 				...retry,
 				operation: "starting a media upload"
-			});
+			}));
 		}
 		uploadSingle(ticket, file, options = {}) {
 			return uploadSingle(this.connection, ticket, file, options.onProgress);
@@ -29136,32 +29728,32 @@ Content-Type: ${value.type || "application/octet-stream"}\r\n\r\n`);
 		uploadMultipart(upload, file, options = {}) {
 			return uploadMultipart(this.connection, (mediaId, operation, partNumber) => this.multipart(mediaId, operation, partNumber, options.signal), upload, file, options);
 		}
-		multipart(mediaId, operation, partNumber, signal) {
+		async multipart(mediaId, operation, partNumber, signal) {
 			const body = partNumber === void 0 ? { operation } : {
 				operation,
 				partNumber
 			};
 			const operationText = MULTIPART_OPERATION_TEXT[operation].replace("{part}", String(partNumber));
-			return this.connection.json({
+			return readMultipartResult(operation, await this.connection.json({
 				method: "POST",
 				path: `/media/${encodeURIComponent(mediaId)}/multipart`,
 				body,
 				mode: "safe",
 				operation: operationText,
 				signal
-			});
+			}));
 		}
-		completeMedia(mediaId) {
-			return this.connection.json({
+		async completeMedia(mediaId) {
+			return readCompletedMedia(await this.connection.json({
 				method: "POST",
 				path: `/media/${encodeURIComponent(mediaId)}/complete`,
 				mode: "safe",
 				operation: "completing a media upload"
-			});
+			}));
 		}
 		analytics(query = {}) {
 			const { cursor: start, ...filters } = query;
-			return allItems("analytics", (cursor) => this.connection.json({
+			return readAnalyticsItems(allItems("analytics", (cursor) => this.connection.json({
 				method: "GET",
 				path: "/analytics/posts",
 				query: {
@@ -29171,7 +29763,7 @@ Content-Type: ${value.type || "application/octet-stream"}\r\n\r\n`);
 				},
 				mode: "safe",
 				operation: "reading analytics"
-			}));
+			})));
 		}
 		close() {
 			return this.connection.close();
@@ -29355,8 +29947,8 @@ function knownOptionRules(options) {
 	return Object.values(options).every(isOptionRule) ? options : null;
 }
 var Node, Queue, KNOWN_TYPES, isStringList, isCount;
-var init_option_rules_9yjcAEmA = __esmMin((() => {
-	init_state_file_qrr7uMhS();
+var init_option_rules_CPxruvwB = __esmMin((() => {
+	init_state_file_GFBWoZo3();
 	Node = class {
 		value;
 		next;
@@ -35011,7 +35603,7 @@ var init_probe_DV4dE_ul = __esmMin((() => {
 		"video/3gpp2"
 	]);
 }));
-var parse_cBoy0IeR_exports = __exportAll$1({
+var parse_DcKCewun_exports = __exportAll$1({
 	n: () => parse_exports,
 	t: () => parsePostFile
 });
@@ -35103,9 +35695,9 @@ function lineOf(text, offset) {
 	return line;
 }
 var require_kind_of, require_is_extendable, require_extend_shallow, require_section_matter, require_common, require_exception, require_mark, require_type, require_schema, require_str, require_seq, require_map, require_failsafe, require_null, require_bool, require_int, require_float, require_json, require_core$2, require_timestamp, require_merge, require_binary, require_omap, require_pairs, require_set, require_default_safe, require_undefined, require_regexp, require_esprima, require_function, require_default_full, require_loader, require_dumper, require_js_yaml$1, require_js_yaml, require_engines, require_strip_bom_string, require_utils$1, require_defaults$1, require_engine, require_stringify, require_excerpt, require_to_file, require_parse$1, require_gray_matter, parse_exports, import_gray_matter, UnsupportedFrontMatterLanguage, refuseLanguage, nowhere;
-var init_parse_cBoy0IeR = __esmMin((() => {
+var init_parse_DcKCewun = __esmMin((() => {
 	init_rolldown_runtime_DYf_mQCB();
-	init_decode_8QAsEOi2();
+	init_decode_8FaCYuD5();
 	init_yaml_source_BWEJFDia();
 	require_kind_of = __commonJSMin(((exports, module) => {
 		var toString = Object.prototype.toString;
@@ -43065,7 +43657,7 @@ var init_parse_cBoy0IeR = __esmMin((() => {
 	};
 	nowhere = () => void 0;
 }));
-var interpret_file_BCkpaU8K_exports = __exportAll$1({
+var interpret_file_Bkv5PFht_exports = __exportAll$1({
 	n: () => interpret_file_exports,
 	t: () => interpretPostFile
 });
@@ -43346,15 +43938,15 @@ function isRecord$2(value) {
 	return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 var properties, $defs, checkPostSchema, OPTION_INPUT_FIELDS, optionSchemas, responseOnly, MAX_CONTENT_CHARACTERS$1, RESERVED_KEYS, interpret_file_exports;
-var init_interpret_file_BCkpaU8K = __esmMin((() => {
+var init_interpret_file_Bkv5PFht = __esmMin((() => {
 	init_rolldown_runtime_DYf_mQCB();
 	init_ordering_Cxkvd8_o();
-	init_decode_8QAsEOi2();
+	init_decode_8FaCYuD5();
 	init_post_key_B_9tyt_F();
 	init_types_DvW_OqHm();
 	init_content_validators_CNk6qLke();
 	init_text_length_BSWyNaU7();
-	init_parse_cBoy0IeR();
+	init_parse_DcKCewun();
 	properties = {
 		"id": {
 			"description": "Stable key of the post. Optional: by default the key is the path under the content folder without `.md`. Set it to keep the key when the file is renamed or moved.",
@@ -45418,7 +46010,7 @@ async function readPostFromBytes(file, bytes, options, read) {
 		timezone: config.timezone,
 		accounts: config.accounts
 	};
-	const { reading, locate } = options.parsePool === void 0 ? (await Promise.resolve().then(() => (init_interpret_file_BCkpaU8K(), interpret_file_BCkpaU8K_exports)).then((n) => n.n)).interpretPostFile(bytes, interpretContext) : await options.parsePool.interpret(bytes, interpretContext);
+	const { reading, locate } = options.parsePool === void 0 ? (await Promise.resolve().then(() => (init_interpret_file_Bkv5PFht(), interpret_file_Bkv5PFht_exports)).then((n) => n.n)).interpretPostFile(bytes, interpretContext) : await options.parsePool.interpret(bytes, interpretContext);
 	if (reading.text === void 0) return {
 		file,
 		key: null,
@@ -46028,16 +46620,16 @@ function mediaChecksOf(post, diagnostics) {
 	return post.ofInvalidFile === true ? diagnostics.filter((d) => d.readiness !== true) : diagnostics;
 }
 var MediaCache, EVERY, UNIT_WORDS, probeWithReaders, GIT_TIMEOUT_MS$1, FileLookups, NO_REQUESTS, ScheduleBook, RANK, MISSING_BUILT_IN, TEMPLATE_NAME, MAX_SNIPPET_DEPTH, MAX_INCLUDES, MAX_RENDERED_LENGTH, SLOT_DATE, FACT_NAMES, NO_FACTS, CAPABILITY_CONCURRENCY$2, NEEDS_AN_ACCOUNT, SHORT_FORM_FORMATS, MediaFindings;
-var init_check_posts_bJmW1trx = __esmMin((() => {
+var init_check_posts_CC3Botr2 = __esmMin((() => {
 	init_main();
 	init_ordering_Cxkvd8_o();
-	init_decode_8QAsEOi2();
+	init_decode_8FaCYuD5();
 	init_post_key_B_9tyt_F();
 	init_text_length_BSWyNaU7();
-	init_state_file_qrr7uMhS();
-	init_option_rules_9yjcAEmA();
+	init_state_file_GFBWoZo3();
+	init_option_rules_CPxruvwB();
 	init_format_DZlSd15T();
-	init_shape_hash_7SjPh_cU();
+	init_live_shape_H_Bz8ZG7();
 	init_codecs_o_3IgQaa();
 	MediaCache = class {
 		#entries = new Map();
@@ -46291,11 +46883,168 @@ var init_check_posts_bJmW1trx = __esmMin((() => {
 		}
 	};
 }));
-var undici_C9z20oIm_exports = __exportAll$1({ default: () => undici_C9z20oIm_default });
-var require_balanced_pool, require_round_robin_pool, require_socks5_utils, require_socks5_client, require_socks5_proxy_agent, require_proxy_agent, require_env_http_proxy_agent, require_retry_handler, require_retry_agent, require_h2c_client, require_abort_signal, require_api_stream, require_api_pipeline, require_api_upgrade, require_api_connect, require_api, require_mock_errors, require_mock_symbols, require_mock_utils, require_mock_interceptor, require_mock_client, require_mock_call_history, require_mock_pool, require_pending_interceptors_formatter, require_mock_agent, require_snapshot_utils, require_snapshot_recorder, require_snapshot_agent, require_global, require_decorator_handler, require_redirect_handler, require_redirect, require_response_error, require_retry, require_dump, require_dns, require_cache$2, require_date, require_cache_handler, require_memory_cache_store, require_cache_revalidation_handler, require_cache$1, require_decompress, require_deduplication_handler, require_deduplicate, require_sqlite_cache_store, require_headers, require_response, require_request, require_subresource_integrity, require_fetch, require_util$3, require_cache, require_cachestorage, require_constants$1, require_util$2, require_parse, require_cookies, require_events, require_constants, require_util$1, require_frame, require_connection, require_permessage_deflate, require_receiver, require_sender, require_websocket, require_websocketerror, require_websocketstream, require_util$6, require_eventsource_stream, require_eventsource, require_undici, undici_C9z20oIm_default;
-var init_undici_C9z20oIm = __esmMin((() => {
+async function listFromBothEnds(fetchPage, createdAtOf) {
+	const oldest = {
+		end: "oldest",
+		cursors: new Set(),
+		posts: [],
+		finished: false
+	};
+	const newest = {
+		end: "newest",
+		cursors: new Set(),
+		posts: [],
+		finished: false
+	};
+	let ordered = true;
+	const complete = () => oldest.finished || newest.finished || ordered && oldest.edge !== void 0 && newest.edge !== void 0 && oldest.edge > newest.edge;
+	async function walk(chain) {
+		while (!complete() && (ordered || chain === oldest)) {
+			const page = await fetchPage({
+				limit: PAGE_SIZE$1,
+				sort: chain.end,
+				...chain.cursor === void 0 ? {} : { after: chain.cursor }
+			});
+			for (const post of itemsOf("posts", page)) {
+				const createdAt = createdAtOf(post);
+				if (!(chain.edge === void 0 || (chain === oldest ? createdAt >= chain.edge : createdAt <= chain.edge))) ordered = false;
+				chain.edge = createdAt;
+				chain.posts.push(post);
+			}
+			const next = nextCursorOf("posts", page, chain.cursors);
+			if (next === void 0) {
+				chain.finished = true;
+				return;
+			}
+			chain.cursor = next;
+			if (chain === oldest && newestWalk === void 0) {
+				newestWalk = walk(newest);
+				newestWalk.catch(() => void 0);
+			}
+		}
+	}
+	let newestWalk;
+	await walk(oldest);
+	await newestWalk;
+	if (!complete()) await walk(oldest);
+	const byId = new Map();
+	for (const post of [...oldest.posts, ...newest.posts.reverse()]) if (!byId.has(post.id)) byId.set(post.id, post);
+	return [...byId.values()];
+}
+async function listLivePosts(client, filter = {}) {
+	return new LiveListing(await listFromBothEnds(async (query) => {
+		const page = await client.listPostsPage({
+			...filter,
+			...query
+		});
+		return {
+			items: readPosts$1("GET /posts", itemsOf("posts", page)),
+			nextCursor: page.nextCursor
+		};
+	}, (post) => Date.parse(post.createdAt)));
+}
+function listOpenPosts(client) {
+	return Promise.all(LISTED_STATUSES.map((status) => listLivePosts(client, { status })));
+}
+async function completeScopedListing(input) {
+	const listed = (id) => input.listings.some((listing) => listing.briefs.has(id));
+	const finalBriefs = [];
+	const toRead = [];
+	for (const [key, record] of Object.entries(input.records)) {
+		if (listed(record.postId)) continue;
+		if (record.final !== void 0 && record.reread !== true && !input.readFinal(key, record)) finalBriefs.push({
+			id: record.postId,
+			updatedAt: record.remoteUpdatedAt
+		});
+		else toRead.push(record.postId);
+	}
+	return new ScopedListing(input.listings, await readPosts(input.client, toRead), finalBriefs);
+}
+async function readFinalPosts(input) {
+	const { listing } = input;
+	const toRead = Object.entries(input.records).flatMap(([key, record]) => record.final !== void 0 && listing.briefs.has(record.postId) && listing.get(record.postId) === void 0 && input.readFinal(key, record) ? [record.postId] : []);
+	return toRead.length === 0 ? listing : listing.withPosts(await readPosts(input.client, toRead));
+}
+async function readPosts(client, ids) {
+	const byId = new Map();
+	const queue = [...new Set(ids)];
+	async function worker() {
+		for (let id = queue.shift(); id !== void 0; id = queue.shift()) {
+			const post = await readPost(client, id);
+			if (post !== void 0) byId.set(id, post);
+		}
+	}
+	await Promise.all(Array.from({ length: Math.min(BY_ID_CONCURRENCY, queue.length) }, worker));
+	return byId;
+}
+async function readPost(client, id) {
+	try {
+		return await client.getPost(id);
+	} catch (error) {
+		if (error instanceof ApiError$1 && error.status === 404) return void 0;
+		throw error;
+	}
+}
+var PAGE_SIZE$1, LiveListing, LISTED_STATUSES, BY_ID_CONCURRENCY, ScopedListing;
+var init_scoped_listing_B30Uojsb = __esmMin((() => {
+	init_state_file_GFBWoZo3();
+	PAGE_SIZE$1 = 100;
+	LiveListing = class {
+		briefs;
+		#posts;
+		constructor(posts) {
+			const byId = new Map(posts.map((post) => [post.id, post]));
+			this.#posts = byId;
+			this.briefs = byId;
+		}
+		get size() {
+			return this.#posts.size;
+		}
+		get(id) {
+			return this.#posts.get(id);
+		}
+		all() {
+			return [...this.#posts.values()];
+		}
+	};
+	LISTED_STATUSES = ["draft", "scheduled"];
+	BY_ID_CONCURRENCY = 8;
+	ScopedListing = class ScopedListing {
+		briefs;
+		#listings;
+		#byId;
+		#finalBriefs;
+		constructor(listings, byId, finalBriefs) {
+			const briefs = new Map(finalBriefs.map((brief) => [brief.id, brief]));
+			for (const listing of listings) for (const [id, brief] of listing.briefs) briefs.set(id, brief);
+			for (const [id, post] of byId) briefs.set(id, post);
+			this.briefs = briefs;
+			this.#listings = listings;
+			this.#byId = byId;
+			this.#finalBriefs = finalBriefs;
+		}
+		withPosts(posts) {
+			return new ScopedListing(this.#listings, new Map([...this.#byId, ...posts]), this.#finalBriefs);
+		}
+		get(id) {
+			for (const listing of this.#listings) {
+				const post = listing.get(id);
+				if (post !== void 0) return post;
+			}
+			return this.#byId.get(id);
+		}
+		all() {
+			const listed = this.#listings.flatMap((listing) => listing.all());
+			const seen = new Set(listed.map((post) => post.id));
+			return [...listed, ...[...this.#byId.values()].filter((post) => !seen.has(post.id))];
+		}
+	};
+}));
+var undici_C4vbS3k1_exports = __exportAll$1({ default: () => undici_C4vbS3k1_default });
+var require_balanced_pool, require_round_robin_pool, require_socks5_utils, require_socks5_client, require_socks5_proxy_agent, require_proxy_agent, require_env_http_proxy_agent, require_retry_handler, require_retry_agent, require_h2c_client, require_abort_signal, require_api_stream, require_api_pipeline, require_api_upgrade, require_api_connect, require_api, require_mock_errors, require_mock_symbols, require_mock_utils, require_mock_interceptor, require_mock_client, require_mock_call_history, require_mock_pool, require_pending_interceptors_formatter, require_mock_agent, require_snapshot_utils, require_snapshot_recorder, require_snapshot_agent, require_global, require_decorator_handler, require_redirect_handler, require_redirect, require_response_error, require_retry, require_dump, require_dns, require_cache$2, require_date, require_cache_handler, require_memory_cache_store, require_cache_revalidation_handler, require_cache$1, require_decompress, require_deduplication_handler, require_deduplicate, require_sqlite_cache_store, require_headers, require_response, require_request, require_subresource_integrity, require_fetch, require_util$3, require_cache, require_cachestorage, require_constants$1, require_util$2, require_parse, require_cookies, require_events, require_constants, require_util$1, require_frame, require_connection, require_permessage_deflate, require_receiver, require_sender, require_websocket, require_websocketerror, require_websocketstream, require_util$6, require_eventsource_stream, require_eventsource, require_undici, undici_C4vbS3k1_default;
+var init_undici_C4vbS3k1 = __esmMin((() => {
 	init_rolldown_runtime_DYf_mQCB();
-	init_state_file_qrr7uMhS();
+	init_state_file_GFBWoZo3();
 	require_balanced_pool = __commonJSMin(((exports, module) => {
 		const { BalancedPoolMissingUpstreamError, InvalidArgumentError } = require_errors$1();
 		const { PoolBase, kClients, kNeedDrain, kAddClient, kRemoveClient, kGetDispatcher } = require_pool_base();
@@ -58180,73 +58929,8 @@ var init_undici_C9z20oIm = __esmMin((() => {
 		}
 		module.exports.install = install;
 	}));
-	undici_C9z20oIm_default = require_undici();
+	undici_C4vbS3k1_default = require_undici();
 }));
-function same$1(a, b) {
-	return canonicalJson(a ?? null) === canonicalJson(b ?? null);
-}
-function byAccount(targets) {
-	return new Map(targets.map((target) => [target.socialAccountId, target]));
-}
-function targetChanges(id, before, after) {
-	const changes = [];
-	if (!same$1(before.contentOverride, after.contentOverride)) changes.push({
-		field: `targets[${id}].contentOverride`,
-		before: before.contentOverride ?? null,
-		after: after.contentOverride ?? null
-	});
-	const beforeOptions = before.options;
-	const afterOptions = after.options;
-	const names = [...new Set([...Object.keys(beforeOptions), ...Object.keys(afterOptions)])].sort();
-	for (const name of names) if (!same$1(beforeOptions[name], afterOptions[name])) changes.push({
-		field: `targets[${id}].options.${name}`,
-		before: beforeOptions[name] ?? null,
-		after: afterOptions[name] ?? null
-	});
-	return changes;
-}
-function diffShapes(before, after) {
-	const changes = [];
-	if (before.content !== after.content) changes.push({
-		field: "content",
-		before: before.content,
-		after: after.content
-	});
-	if (before.scheduledAt !== after.scheduledAt) changes.push({
-		field: "scheduledAt",
-		before: before.scheduledAt,
-		after: after.scheduledAt
-	});
-	if (!same$1(before.media, after.media)) changes.push({
-		field: "media",
-		before: before.media,
-		after: after.media
-	});
-	const beforeTargets = byAccount(before.targets);
-	const afterTargets = byAccount(after.targets);
-	const ids = [...new Set([...beforeTargets.keys(), ...afterTargets.keys()])].sort();
-	const targetFieldChanges = [];
-	for (const id of ids) {
-		const from = beforeTargets.get(id);
-		const to = afterTargets.get(id);
-		if (!from || !to) targetFieldChanges.push({
-			field: `targets[${id}]`,
-			before: from ?? null,
-			after: to ?? null
-		});
-		else targetFieldChanges.push(...targetChanges(id, from, to));
-	}
-	if (targetFieldChanges.length === 0 && !same$1(before.targets, after.targets)) targetFieldChanges.push({
-		field: "targets",
-		before: before.targets,
-		after: after.targets
-	});
-	changes.push(...targetFieldChanges);
-	return changes;
-}
-function fieldList(changes) {
-	return changes.map((change) => change.field).join(", ");
-}
 function downloadProblem(media) {
 	if (media.sourceAvailable !== true) return `the service does not offer the original of media ${media.id} for download (sourceAvailable is not true)`;
 	if (typeof media.url !== "string" || media.url === "") return `the service gives no url for media ${media.id}`;
@@ -58282,7 +58966,7 @@ async function fetchMediaSource(media, options = {}) {
 	const bound = downloadBound(media, options.atMostBytes);
 	const tooLarge = () => new RemoteLimitError(`media ${media.id} is larger than ${bound.what}; postsync stopped downloading it`);
 	let location = media.url;
-	const { request } = await Promise.resolve().then(() => (init_undici_C9z20oIm(), undici_C9z20oIm_exports)).then((m) => __toESM(m.default, 1));
+	const { request } = await Promise.resolve().then(() => (init_undici_C4vbS3k1(), undici_C4vbS3k1_exports)).then((m) => __toESM(m.default, 1));
 	for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
 		const response = await request(location, {
 			method: "GET",
@@ -58331,172 +59015,14 @@ async function fetchMediaSource(media, options = {}) {
 	throw new Error(`more than ${MAX_REDIRECTS} redirects`);
 }
 var MAX_REDIRECTS, MiB$2, UNDECLARED_MAX_BYTES;
-var init_media_source_BVq8K6WR = __esmMin((() => {
+var init_media_source_BjtZs0c1 = __esmMin((() => {
 	init_rolldown_runtime_DYf_mQCB();
-	init_state_file_qrr7uMhS();
-	init_hash_BfyReKVU();
+	init_state_file_GFBWoZo3();
 	MAX_REDIRECTS = 5;
 	MiB$2 = 1048576;
 	UNDECLARED_MAX_BYTES = {
 		image: 64 * MiB$2,
 		video: 4096 * MiB$2
-	};
-}));
-async function listFromBothEnds(fetchPage, createdAtOf) {
-	const oldest = {
-		end: "oldest",
-		cursors: new Set(),
-		posts: [],
-		finished: false
-	};
-	const newest = {
-		end: "newest",
-		cursors: new Set(),
-		posts: [],
-		finished: false
-	};
-	let ordered = true;
-	const complete = () => oldest.finished || newest.finished || ordered && oldest.edge !== void 0 && newest.edge !== void 0 && oldest.edge > newest.edge;
-	async function walk(chain) {
-		while (!complete() && (ordered || chain === oldest)) {
-			const page = await fetchPage({
-				limit: PAGE_SIZE$1,
-				sort: chain.end,
-				...chain.cursor === void 0 ? {} : { after: chain.cursor }
-			});
-			for (const post of itemsOf("posts", page)) {
-				const createdAt = createdAtOf(post);
-				if (!(chain.edge === void 0 || (chain === oldest ? createdAt >= chain.edge : createdAt <= chain.edge))) ordered = false;
-				chain.edge = createdAt;
-				chain.posts.push(post);
-			}
-			const next = nextCursorOf("posts", page, chain.cursors);
-			if (next === void 0) {
-				chain.finished = true;
-				return;
-			}
-			chain.cursor = next;
-			if (chain === oldest && newestWalk === void 0) {
-				newestWalk = walk(newest);
-				newestWalk.catch(() => void 0);
-			}
-		}
-	}
-	let newestWalk;
-	await walk(oldest);
-	await newestWalk;
-	if (!complete()) await walk(oldest);
-	const byId = new Map();
-	for (const post of [...oldest.posts, ...newest.posts.reverse()]) if (!byId.has(post.id)) byId.set(post.id, post);
-	return [...byId.values()];
-}
-async function listLivePosts(client, filter = {}) {
-	return new LiveListing(await listFromBothEnds(async (query) => {
-		const page = await client.listPostsPage({
-			...filter,
-			...query
-		});
-		return {
-			items: readPosts$1("GET /posts", itemsOf("posts", page)),
-			nextCursor: page.nextCursor
-		};
-	}, (post) => Date.parse(post.createdAt)));
-}
-function listOpenPosts(client) {
-	return Promise.all(LISTED_STATUSES.map((status) => listLivePosts(client, { status })));
-}
-async function completeScopedListing(input) {
-	const listed = (id) => input.listings.some((listing) => listing.briefs.has(id));
-	const finalBriefs = [];
-	const toRead = [];
-	for (const [key, record] of Object.entries(input.records)) {
-		if (listed(record.postId)) continue;
-		if (record.final !== void 0 && record.reread !== true && !input.readFinal(key, record)) finalBriefs.push({
-			id: record.postId,
-			updatedAt: record.remoteUpdatedAt
-		});
-		else toRead.push(record.postId);
-	}
-	return new ScopedListing(input.listings, await readPosts(input.client, toRead), finalBriefs);
-}
-async function readFinalPosts(input) {
-	const { listing } = input;
-	const toRead = Object.entries(input.records).flatMap(([key, record]) => record.final !== void 0 && listing.briefs.has(record.postId) && listing.get(record.postId) === void 0 && input.readFinal(key, record) ? [record.postId] : []);
-	return toRead.length === 0 ? listing : listing.withPosts(await readPosts(input.client, toRead));
-}
-async function readPosts(client, ids) {
-	const byId = new Map();
-	const queue = [...new Set(ids)];
-	async function worker() {
-		for (let id = queue.shift(); id !== void 0; id = queue.shift()) {
-			const post = await readPost(client, id);
-			if (post !== void 0) byId.set(id, post);
-		}
-	}
-	await Promise.all(Array.from({ length: Math.min(BY_ID_CONCURRENCY, queue.length) }, worker));
-	return byId;
-}
-async function readPost(client, id) {
-	try {
-		return await client.getPost(id);
-	} catch (error) {
-		if (error instanceof ApiError$1 && error.status === 404) return void 0;
-		throw error;
-	}
-}
-var PAGE_SIZE$1, LiveListing, LISTED_STATUSES, BY_ID_CONCURRENCY, ScopedListing;
-var init_scoped_listing_C6xU1XBN = __esmMin((() => {
-	init_state_file_qrr7uMhS();
-	PAGE_SIZE$1 = 100;
-	LiveListing = class {
-		briefs;
-		#posts;
-		constructor(posts) {
-			const byId = new Map(posts.map((post) => [post.id, post]));
-			this.#posts = byId;
-			this.briefs = byId;
-		}
-		get size() {
-			return this.#posts.size;
-		}
-		get(id) {
-			return this.#posts.get(id);
-		}
-		all() {
-			return [...this.#posts.values()];
-		}
-	};
-	LISTED_STATUSES = ["draft", "scheduled"];
-	BY_ID_CONCURRENCY = 8;
-	ScopedListing = class ScopedListing {
-		briefs;
-		#listings;
-		#byId;
-		#finalBriefs;
-		constructor(listings, byId, finalBriefs) {
-			const briefs = new Map(finalBriefs.map((brief) => [brief.id, brief]));
-			for (const listing of listings) for (const [id, brief] of listing.briefs) briefs.set(id, brief);
-			for (const [id, post] of byId) briefs.set(id, post);
-			this.briefs = briefs;
-			this.#listings = listings;
-			this.#byId = byId;
-			this.#finalBriefs = finalBriefs;
-		}
-		withPosts(posts) {
-			return new ScopedListing(this.#listings, new Map([...this.#byId, ...posts]), this.#finalBriefs);
-		}
-		get(id) {
-			for (const listing of this.#listings) {
-				const post = listing.get(id);
-				if (post !== void 0) return post;
-			}
-			return this.#byId.get(id);
-		}
-		all() {
-			const listed = this.#listings.flatMap((listing) => listing.all());
-			const seen = new Set(listed.map((post) => post.id));
-			return [...listed, ...[...this.#byId.values()].filter((post) => !seen.has(post.id))];
-		}
 	};
 }));
 function pooledLocate(mediaAt, parse) {
@@ -59104,6 +59630,7 @@ async function checkDesired(input) {
 		contentDiagnostics,
 		checkDiagnostics: checks,
 		invalid,
+		checkOnly: content.checkOnly,
 		rules
 	};
 }
@@ -59133,12 +59660,12 @@ function accountIdsOf(content) {
 	return ids;
 }
 var BATCH_SIZE, MAX_WORKERS, ParsePool, SLICE, READ_CONCURRENCY$2, POOLED_READ_CONCURRENCY, SlotQueue, DEFAULT_HORIZON_DAYS;
-var init_read_desired_lwbk8ZAM = __esmMin((() => {
-	init_option_rules_9yjcAEmA();
+var init_read_desired_BOV3YzkJ = __esmMin((() => {
+	init_option_rules_CPxruvwB();
 	init_ordering_Cxkvd8_o();
-	init_check_posts_bJmW1trx();
-	init_state_file_qrr7uMhS();
-	init_shape_hash_7SjPh_cU();
+	init_check_posts_CC3Botr2();
+	init_state_file_GFBWoZo3();
+	init_live_shape_H_Bz8ZG7();
 	BATCH_SIZE = 32;
 	MAX_WORKERS = 3;
 	ParsePool = class ParsePool {
@@ -59179,7 +59706,7 @@ var init_read_desired_lwbk8ZAM = __esmMin((() => {
 			return new ParsePool(options);
 		}
 		async interpret(bytes, context) {
-			this.#parser ??= Promise.resolve().then(() => (init_parse_cBoy0IeR(), parse_cBoy0IeR_exports)).then((n) => n.n);
+			this.#parser ??= Promise.resolve().then(() => (init_parse_DcKCewun(), parse_DcKCewun_exports)).then((n) => n.n);
 			const [answer, { parsePostFile }] = await Promise.all([this.#send(bytes, context), this.#parser]);
 			return {
 				reading: answer.reading,
@@ -59318,10 +59845,15 @@ function annotate(change, post, repeats) {
 }
 function surplusOccurrence(change, repeats) {
 	if (change.action !== "delete" && change.action !== "unschedule" && change.action !== "noop") return change;
-	if (change.reason !== "file-removed") return change;
+	if (change.reason !== "file-removed" && change.reason !== "published-kept") return change;
 	const occurrence = occurrenceOfKey(change.key);
 	if (occurrence === void 0 || repeats.get(occurrence.of) !== change.file) return change;
 	const why = `${occurrence.date} is no longer an occurrence of the repeat in ${change.file}`;
+	if (change.reason === "published-kept") return {
+		...change,
+		occurrence,
+		reasons: [`${why}: ${STAYS_PUBLISHED}`]
+	};
 	const draft = change.action === "unschedule" ? ": it goes back to draft on the remote (--prune deletes it)" : change.action === "noop" ? ": it stays a draft on the remote (--prune deletes it)" : "";
 	return {
 		...change,
@@ -59329,22 +59861,6 @@ function surplusOccurrence(change, repeats) {
 		occurrence,
 		reasons: [`${why}${draft}`]
 	};
-}
-function orphans(live, state, context) {
-	const owned = new Set(Object.values(state.posts).map((record) => record.postId));
-	const pendingDrafts = new Set(Object.values(state.pending).map((pending) => shapeHash(pendingDraft(pending.payload, context))));
-	const posts = [];
-	for (const id of live.briefs.keys()) {
-		if (owned.has(id)) continue;
-		const post = live.get(id);
-		if (!post || !isEditable(post)) continue;
-		if (pendingDrafts.has(shapeHash({
-			...context.shapeOf(post),
-			scheduledAt: null
-		}))) continue;
-		posts.push(post);
-	}
-	return posts.sort((a, b) => compareText(a.createdAt, b.createdAt) || compareText(a.id, b.id));
 }
 function pendingDraft(payload, context) {
 	return context.shapeOf({
@@ -59357,6 +59873,61 @@ function pendingDraft(payload, context) {
 		media: payload.mediaIds.map((id) => ({ id }))
 	});
 }
+function draftOf$1(post, context) {
+	return {
+		...context.shapeOf(post),
+		scheduledAt: null
+	};
+}
+function matchPendingCreates(state, live, context) {
+	const found = new Map();
+	const keys = Object.keys(state.pending).sort(compareText);
+	if (keys.length === 0) return found;
+	const wanted = new Map();
+	for (const key of keys) {
+		const draft = pendingDraft(state.pending[key].payload, context);
+		const hash = shapeHash(draft);
+		wanted.set(hash, {
+			draft,
+			keys: [...wanted.get(hash)?.keys ?? [], key]
+		});
+	}
+	const buckets = new Set([...wanted.values()].map(({ draft }) => withoutOptionsHash(draft)));
+	const owned = new Set(Object.values(state.posts).map((record) => record.postId));
+	const candidates = [];
+	for (const id of live.briefs.keys()) {
+		if (owned.has(id)) continue;
+		const post = live.get(id);
+		if (post && isEditable(post) && buckets.has(withoutOptionsHash(draftOf$1(post, context)))) candidates.push(post);
+	}
+	candidates.sort((a, b) => compareText(a.createdAt, b.createdAt) || compareText(a.id, b.id));
+	const taken = new Set();
+	for (const [hash, { draft, keys: twins }] of wanted) {
+		const posts = candidates.filter((post) => !taken.has(post) && isLeftToService(draftOf$1(post, context), draft, hash));
+		if (posts.length < twins.length) continue;
+		twins.forEach((key, index) => {
+			found.set(key, posts[index]);
+			taken.add(posts[index]);
+		});
+	}
+	return found;
+}
+function orphans(live, state, context) {
+	const owned = new Set(Object.values(state.posts).map((record) => record.postId));
+	const pendingDrafts = new Set(Object.values(state.pending).map((pending) => withoutOptionsHash(pendingDraft(pending.payload, context))));
+	const posts = [];
+	for (const id of live.briefs.keys()) {
+		if (owned.has(id)) continue;
+		const post = live.get(id);
+		if (!post || !isEditable(post)) continue;
+		if (pendingDrafts.has(withoutOptionsHash({
+			...context.shapeOf(post),
+			scheduledAt: null
+		}))) continue;
+		posts.push(post);
+	}
+	return posts.sort((a, b) => compareText(a.createdAt, b.createdAt) || compareText(a.id, b.id));
+}
 function matchAdoptions(newPosts, live, context) {
 	const adopted = new Map();
 	const diagnostics = [];
@@ -59367,12 +59938,14 @@ function matchAdoptions(newPosts, live, context) {
 	const candidates = orphans(live, context.state, context);
 	const byHash = new Map();
 	for (const live of candidates) {
-		const hash = shapeHash(context.shapeOf(live));
+		const hash = withoutOptionsHash(context.shapeOf(live));
 		byHash.set(hash, [...byHash.get(hash) ?? [], live]);
 	}
 	const taken = new Set();
 	for (const post of [...newPosts].sort((a, b) => compareText(a.key, b.key))) {
-		const exact = byHash.get(post.shapeHash)?.shift();
+		const bucket = byHash.get(withoutOptionsHash(post.shape)) ?? [];
+		const index = bucket.findIndex((live) => isLeftToService(context.shapeOf(live), post.shape, post.shapeHash));
+		const exact = index < 0 ? void 0 : bucket.splice(index, 1)[0];
 		if (exact) {
 			taken.add(exact);
 			adopted.set(post.key, exact);
@@ -59423,161 +59996,8 @@ function adoptChange(post, live, state) {
 		reasons: [`a remote ${kind} with exactly this content, targets, options, media and schedule exists and no state entry owns it: adopted instead of created`]
 	};
 }
-function unavailableAccounts(post, context) {
-	return post.shape.targets.flatMap((target, index) => {
-		const label = post.targetLabels[index] ?? target.socialAccountId;
-		const account = context.accounts.get(target.socialAccountId);
-		if (!account) return [`account ${label} is not connected to this project`];
-		if (account.available) return [];
-		return [`account ${label} is unavailable: ${account.reason ?? "no reason given"}`];
-	});
-}
-function createChange(post, context, { reason, reasons, resumesPending }) {
-	const base = {
-		key: post.key,
-		file: post.file,
-		postId: null,
-		desired: post.shape
-	};
-	const blockers = unavailableAccounts(post, context);
-	if (blockers.length > 0) return {
-		action: "blocked",
-		reason: "account-unavailable",
-		...base,
-		reasons: blockers
-	};
-	return {
-		action: "create",
-		reason,
-		...base,
-		reasons,
-		...resumesPending ? { resumesPending: true } : {}
-	};
-}
-function updateChange(post, record, live, context) {
-	const current = context.shapeOf(live);
-	const fields = diffShapes(current, post.shape);
-	const base = {
-		key: post.key,
-		file: post.file,
-		postId: live.id,
-		desired: post.shape,
-		fields,
-		liveUpdatedAt: live.updatedAt
-	};
-	if (!isEditable(live)) return {
-		action: "blocked",
-		reason: "not-editable",
-		...base,
-		reasons: [notEditableReason(live, "edited")]
-	};
-	const blockers = unavailableAccounts(post, context);
-	if (blockers.length > 0) return {
-		action: "blocked",
-		reason: "account-unavailable",
-		...base,
-		reasons: blockers
-	};
-	if (record.reread === true) return {
-		action: "update",
-		reason: "merged-record",
-		...base,
-		reasons: [`the state entry was merged from two branches and re-read from the remote: ${fieldList(fields)} differ from ${post.file}`]
-	};
-	const changedLocally = post.shapeHash !== record.appliedHash;
-	const drifted = shapeHash(current) !== record.appliedHash;
-	if (!changedLocally) {
-		const drift = diffShapes(post.shape, current);
-		return {
-			action: "update",
-			reason: "drifted",
-			...base,
-			drift,
-			reasons: [`drifted on the remote since the last apply: ${fieldList(drift)}`]
-		};
-	}
-	const reasons = [`changed in ${post.file}: ${fieldList(fields)}`];
-	if (drifted) reasons.push(`also drifted on the remote since the last apply; ${post.file} wins`);
-	return {
-		action: "update",
-		reason: "file-changed",
-		...base,
-		reasons
-	};
-}
-function untouchedSinceApply(post, record, live) {
-	return record !== void 0 && live !== void 0 && record.reread !== true && live.updatedAt === record.remoteUpdatedAt && post.shapeHash === record.appliedHash && record.file === post.file;
-}
-function unchangedChange(post, live) {
-	return {
-		action: "noop",
-		reason: "up-to-date",
-		key: post.key,
-		file: post.file,
-		postId: live.id,
-		liveUpdatedAt: live.updatedAt,
-		reasons: UP_TO_DATE
-	};
-}
-function newPostReason(post, resumesPending) {
-	if (resumesPending) return {
-		reason: "interrupted-create",
-		reasons: ["resume an interrupted create"]
-	};
-	if (post.occurrence !== void 0) return {
-		reason: "new-occurrence",
-		reasons: [`new occurrence (${post.occurrence.date})`]
-	};
-	return {
-		reason: "new-file",
-		reasons: ["new file"]
-	};
-}
-function planDesiredPost(post, context) {
-	const record = context.state.posts[post.key];
-	const resumesPending = context.state.pending[post.key] !== void 0;
-	if (!record) return createChange(post, context, {
-		...newPostReason(post, resumesPending),
-		resumesPending
-	});
-	const brief = context.liveBrief(record.postId);
-	if (!brief) {
-		const reasons = ["deleted on the remote; will be recreated"];
-		if (resumesPending) reasons.push("resume an interrupted create");
-		return createChange(post, context, {
-			reason: "deleted-on-remote",
-			reasons,
-			resumesPending
-		});
-	}
-	if (untouchedSinceApply(post, record, brief)) return unchangedChange(post, brief);
-	const live = context.livePost(record.postId);
-	const desiredHash = post.shapeHash;
-	if (shapeHash(context.shapeOf(live)) === desiredHash) {
-		if (record.file !== post.file) return {
-			action: "move",
-			reason: "renamed",
-			key: post.key,
-			fromKey: post.key,
-			file: post.file,
-			postId: live.id,
-			liveUpdatedAt: live.updatedAt,
-			reasons: [`renamed ${record.file} → ${post.file}`]
-		};
-		return {
-			action: "noop",
-			reason: "up-to-date",
-			key: post.key,
-			file: post.file,
-			postId: live.id,
-			liveUpdatedAt: live.updatedAt,
-			reasons: UP_TO_DATE
-		};
-	}
-	return updateChange(post, record, live, context);
-}
 function createPlan(input) {
-	const context = planContext(input);
+	const context = planContext(input, { pendingPosts: (shapes) => matchPendingCreates(input.state, input.live, shapes) });
 	const { state } = input;
 	const desiredKeys = new Set(input.desired.map((post) => post.key));
 	const removedKeys = Object.keys(state.posts).filter((key) => !desiredKeys.has(key));
@@ -59844,20 +60264,20 @@ async function planDesired(desired, against) {
 		timezone: against.timezone
 	});
 }
-var UP_TO_DATE, ACTIONS, ACTION_ORDER, withoutMedia, isUnknown, FETCH_CONCURRENCY;
-var init_build_plan_Bn_t3T_Y = __esmMin((() => {
-	init_check_posts_bJmW1trx();
+var ACTIONS, ACTION_ORDER, withoutMedia, isUnknown, FETCH_CONCURRENCY;
+var init_build_plan_C7KUDwBR = __esmMin((() => {
+	init_check_posts_CC3Botr2();
+	init_removed_changes_Dxlct1R4();
 	init_ordering_Cxkvd8_o();
-	init_shape_hash_7SjPh_cU();
-	init_media_source_BVq8K6WR();
-	init_plan_context_BZDxr5iC();
-	init_removed_changes_KdBIyl0V();
-	init_unconfirmed_records_wcxxFJlA();
-	init_state_file_qrr7uMhS();
-	init_scoped_listing_C6xU1XBN();
-	init_option_rules_9yjcAEmA();
-	init_read_desired_lwbk8ZAM();
-	UP_TO_DATE = Object.freeze(["up to date"]);
+	init_diff_BQ0cfhBT();
+	init_live_shape_H_Bz8ZG7();
+	init_plan_context_CkST00so();
+	init_unconfirmed_records_FngyObFM();
+	init_state_file_GFBWoZo3();
+	init_scoped_listing_B30Uojsb();
+	init_option_rules_CPxruvwB();
+	init_media_source_BjtZs0c1();
+	init_read_desired_BOV3YzkJ();
 	ACTIONS = [
 		"create",
 		"adopt",
@@ -59878,7 +60298,7 @@ var init_build_plan_Bn_t3T_Y = __esmMin((() => {
 		"blocked",
 		"noop"
 	];
-	withoutMedia = (shape) => shapeHash({
+	withoutMedia = (shape) => withoutOptionsHash({
 		...shape,
 		media: []
 	});
@@ -60107,7 +60527,7 @@ var init_demo_fixture_DBDaQ3on = __esmMin((() => {
 		short: "8b3e4f50-2c77-4e7b-9f20-5dab7f3c9a03"
 	};
 }));
-var emulator_CLGeo_Lk_exports = __exportAll$1({ startEmulator: () => startEmulator });
+var emulator_DlkA6Vrr_exports = __exportAll$1({ startEmulator: () => startEmulator });
 function errorBody(error, requestId) {
 	return {
 		error: {
@@ -61691,7 +62111,7 @@ async function startEmulator(options = {}) {
 	};
 }
 var ApiError, notFound, validationFailed, ok, sha256, unauthorized, KeyRing, FAULT_KINDS, Chaos, EmulatorClock, Router, MAX_JSON_BODY_BYTES, tooLarge, CODES, Exchange, MiB$1, GiB, videos, NO_IMAGES, photoC, vidA, shortB, unsupported, RULES, isSupportedPlatform, Violations, UUID, RFC3339, graphemes, THROTTLE_RETRY_MS, externalPostId, API_PREFIX, STORAGE_PREFIX, BODY_METHODS, delay, require_code$1, require_scope, require_codegen, require_util, require_names, require_errors, require_boolSchema, require_rules, require_applicability, require_dataType, require_defaults, require_code, require_keyword, require_subschema, require_fast_deep_equal, require_json_schema_traverse, require_resolve, require_validate, require_validation_error, require_ref_error, require_compile, require_data, require_utils, require_schemes, require_fast_uri, require_uri, require_core$1, require_id, require_ref, require_core, require_limitNumber, require_multipleOf, require_ucs2length, require_limitLength, require_pattern, require_limitProperties, require_required, require_limitItems, require_equal, require_uniqueItems, require_const, require_enum, require_validation, require_additionalItems, require_items, require_prefixItems, require_items2020, require_contains, require_dependencies, require_propertyNames, require_additionalProperties, require_properties, require_patternProperties, require_not, require_anyOf, require_oneOf, require_allOf, require_if, require_thenElse, require_applicator, require_format$1, require_format, require_metadata, require_draft7, require_types, require_discriminator, require_json_schema_draft_07, require_ajv, require_formats, require_limit, require_dist, import_ajv, import_dist$3, import_dist$1$1, addFormats, validator, Journal, RateLimiter, RequestLog, posterKey, accountRoutes, PARAMS$1, VIDEO_PLATFORMS, filterFingerprint, encodeCursor, byPublication, cache, analyticsRoutes, MAX_KEY_LENGTH, ISO_VIDEO, sameType, MiB, UPLOAD_TYPES, MAX_UPLOAD_BYTES, PRESIGN_TTL_MS, MULTIPART_TTL_MS, MIN_PART_BYTES, safeFileName, mediaRoutes, OPERATIONS, partKey, stagingKey, closed$1, assembling, multipartRoute, EDITABLE_STATUSES$1, SORTS, STATUSES, PARAMS, MAX_CONTENT_CHARACTERS, POST_FIELDS, TARGET_FIELDS, needsPublish, setsSchedule, postRoutes, apiRoutes, HOUR_MS, HISTORY_DEFAULTS, ObjectTooLargeError, storagePath, ObjectStorage, POSTER_PNG, closed, MAX_CHUNK, SortedList, byIdOnly, byCreation, bySchedule, PostIndex, View, Project, byDue, EmulatorStore;
-var init_emulator_CLGeo_Lk = __esmMin((() => {
+var init_emulator_DlkA6Vrr = __esmMin((() => {
 	init_rolldown_runtime_DYf_mQCB();
 	init_guard_Rhg5cb5l();
 	init_error_codes_OgOShhx_();
@@ -69204,7 +69624,7 @@ var init_emulator_CLGeo_Lk = __esmMin((() => {
 		}
 	};
 }));
-var context_COvIaM1u_exports = __exportAll$1({
+var context_DaLqjpLa_exports = __exportAll$1({
 	clientEventPrinter: () => clientEventPrinter,
 	globalOptions: () => globalOptions,
 	isCI: () => isCI,
@@ -69442,7 +69862,7 @@ async function connect(config, options) {
 }
 async function connectLocal(config, options) {
 	if (options.ci && !config.api.local) throw new InputError("No API URL is configured, and under CI postsync does not fall back to the local API.", { hint: "Set POSTSYNC_API_URL (and POSTSYNC_API_KEY) from your secrets, or pass --local to use the embedded local API on purpose." });
-	const { startEmulator } = await Promise.resolve().then(() => (init_emulator_CLGeo_Lk(), emulator_CLGeo_Lk_exports));
+	const { startEmulator } = await Promise.resolve().then(() => (init_emulator_DlkA6Vrr(), emulator_DlkA6Vrr_exports));
 	const dataDir = join(config.root, LOCAL_API_DIR);
 	for (const name of [
 		"journal.jsonl",
@@ -69567,14 +69987,15 @@ async function openTarget(options) {
 	};
 }
 var CacheSection, POST_ROW_LENGTH, WHOLE_ROW_LENGTH, POST_KEYS, SHAPE_KEYS, MEDIA_KEYS, READING_KEYS, postRowsCodec, LoadedRows, Interned, CACHE_DIR, RunCache, LOCAL_API_DIR, LOCAL_API_KEY, import_picocolors;
-var init_context_COvIaM1u = __esmMin((() => {
+var init_context_DaLqjpLa = __esmMin((() => {
 	init_rolldown_runtime_DYf_mQCB();
-	init_state_file_qrr7uMhS();
+	init_state_file_GFBWoZo3();
 	init_hash_BfyReKVU();
 	init_ordering_Cxkvd8_o();
-	init_guard_write_wDbCgDic();
+	init_guard_write_Bpt4D2mx();
 	init_post_memo_D1On4_VO();
 	init_main();
+	init_terminal_QQZpntM6();
 	CacheSection = class CacheSection {
 		path;
 		#identity;
@@ -69900,13 +70321,14 @@ function diagnosticsReport(command, diagnostics) {
 	};
 }
 function renderJson(report) {
-	return `${JSON.stringify(report, null, 2)}\n`;
+	return terminalJson(report);
 }
-var init_plan_json_ylHZscXT = __esmMin((() => {
+var init_plan_json_DD3BlQmO = __esmMin((() => {
 	init_ordering_Cxkvd8_o();
-	init_unconfirmed_records_wcxxFJlA();
+	init_unconfirmed_records_FngyObFM();
+	init_terminal_QQZpntM6();
 }));
-var plan_CxLFK_YP_exports = __exportAll$1({ runPlan: () => runPlan });
+var plan_CQoF973B_exports = __exportAll$1({ runPlan: () => runPlan });
 async function planProject(input) {
 	const { config, connection, memo } = input;
 	const listing = startRemoteRead(connection.client, input);
@@ -69968,16 +70390,16 @@ async function runPlan(flags, command) {
 		await connection.close();
 	}
 }
-var init_plan_CxLFK_YP = __esmMin((() => {
+var init_plan_CQoF973B = __esmMin((() => {
 	init_ordering_Cxkvd8_o();
 	init_limits_DNBBvwcF();
-	init_actions_report_j2woGXMr();
-	init_state_file_qrr7uMhS();
-	init_build_plan_Bn_t3T_Y();
-	init_context_COvIaM1u();
-	init_plan_json_ylHZscXT();
-	init_plan_human_CeKmRcZt();
-	init_plan_markdown_CdHiDHAp();
+	init_actions_report_CSST3RdY();
+	init_state_file_GFBWoZo3();
+	init_build_plan_C7KUDwBR();
+	init_context_DaLqjpLa();
+	init_plan_json_DD3BlQmO();
+	init_plan_human_BM2wYuh0();
+	init_plan_markdown_C0DmgvgM();
 }));
 function secretSuffix(folder) {
 	if (folder === ".") return "";
@@ -70032,14 +70454,15 @@ function assertDistinctSecrets(calendars) {
 	throw new InputError(`${shared.length === 1 ? "two calendar folders map" : "calendar folders map"} to the same secret names, so their workflows would apply one client's posts with another's key:\n${lines.join("\n")}`, { hint: "Rename one of each pair so that the names differ in more than case, `-` and `_` (secret names keep only A-Z, 0-9 and _)." });
 }
 var SAFE_FOLDER, SAFE_FOLDER_TEXT;
-var init_find_calendars_BO_1jFnx = __esmMin((() => {
+var init_find_calendars_s_qdDMkQ = __esmMin((() => {
 	init_main();
 	init_ordering_Cxkvd8_o();
-	init_state_file_qrr7uMhS();
+	init_terminal_QQZpntM6();
+	init_state_file_GFBWoZo3();
 	SAFE_FOLDER = /^[\p{L}\p{M}\p{N} ._\-/]+$/u;
 	SAFE_FOLDER_TEXT = "letters, digits, space and . _ - /";
 }));
-var all_calendars_CMf_Tx8b_exports = __exportAll$1({ runInEveryCalendar: () => runInEveryCalendar });
+var all_calendars_CZca1_wm_exports = __exportAll$1({ runInEveryCalendar: () => runInEveryCalendar });
 function combinedExitCode(codes) {
 	if (codes.some((code) => code !== 0 && code !== 2)) return 1;
 	return codes.includes(2) ? 2 : 0;
@@ -70071,10 +70494,11 @@ function scopedTo(command, dir) {
 	scoped.parent = globals;
 	return scoped;
 }
-var init_all_calendars_CMf_Tx8b = __esmMin((() => {
+var init_all_calendars_CZca1_wm = __esmMin((() => {
 	init_main();
-	init_find_calendars_BO_1jFnx();
-	init_context_COvIaM1u();
+	init_find_calendars_s_qdDMkQ();
+	init_context_DaLqjpLa();
+	init_terminal_QQZpntM6();
 }));
 function draftReadiness(desired) {
 	const byFile = new Map();
@@ -70091,13 +70515,14 @@ function draftReadiness(desired) {
 		});
 	};
 	for (const post of desired.posts) if (post.shape.scheduledAt === null) add(post);
+	for (const post of desired.checkOnly) if (post.shape.scheduledAt === null) add(post);
 	return drafts.sort((a, b) => compareText(a.file, b.file));
 }
-var init_draft_readiness_BXuUFInf = __esmMin((() => {
-	init_check_posts_bJmW1trx();
+var init_draft_readiness_D4ln8k8q = __esmMin((() => {
+	init_check_posts_CC3Botr2();
 	init_ordering_Cxkvd8_o();
 }));
-var validate_DL5KMWu__exports = __exportAll$1({ runValidate: () => runValidate });
+var validate_BVgprjew_exports = __exportAll$1({ runValidate: () => runValidate });
 async function validateProject(input) {
 	const { config, connection, memo } = input;
 	const { section } = await readStateSection(config.statePath, connection.target);
@@ -70149,19 +70574,19 @@ async function runValidate(flags, command) {
 		await connection.close();
 	}
 }
-var init_validate_DL5KMWu_ = __esmMin((() => {
+var init_validate_BVgprjew = __esmMin((() => {
 	init_ordering_Cxkvd8_o();
-	init_draft_readiness_BXuUFInf();
-	init_state_file_qrr7uMhS();
-	init_check_posts_bJmW1trx();
-	init_read_desired_lwbk8ZAM();
-	init_actions_Bcwedqin();
-	init_summary_DSwXLqm2();
-	init_context_COvIaM1u();
-	init_diagnostics_xYlT2z0v();
-	init_drafts_BD14FYTx();
+	init_draft_readiness_D4ln8k8q();
+	init_state_file_GFBWoZo3();
+	init_check_posts_CC3Botr2();
+	init_read_desired_BOV3YzkJ();
+	init_actions_B7dhR1xr();
+	init_summary_CulP5n8d();
+	init_context_DaLqjpLa();
+	init_diagnostics_C2gfOHJF();
+	init_drafts_BTjJ2r_7();
 	init_format_DZlSd15T();
-	init_plan_json_ylHZscXT();
+	init_plan_json_DD3BlQmO();
 	init_main();
 }));
 function idempotencyKey({ targetId, calendar, postKey, payload }) {
@@ -70229,7 +70654,7 @@ async function executeChange(change, context) {
 }
 async function create(change, context) {
 	const desired = requireDesired(change);
-	return converge(change, change.resumesPending ? await resendPending(change.key, context) : await createFresh(change, desired, context), desired, context);
+	return converge(change, change.resumesPending ? await resendPending(change, context) : await createFresh(change, desired, context), desired, context);
 }
 async function createFresh(change, desired, context) {
 	const { store } = context;
@@ -70249,11 +70674,20 @@ async function createFresh(change, desired, context) {
 	});
 	return confirm$1(change.key, change.file, await sendCreate(change.key, payload, key, context), shapeHash(draftOf(desired)), context);
 }
-async function resendPending(key, context) {
+async function resendPending(change, context) {
+	const { key } = change;
 	const pending = context.store.section.pending[key];
 	if (!pending) throw new PostsyncError(`no interrupted create of "${key}" is recorded any more; plan again`);
-	const post = await sendCreate(key, pending.payload, pending.idempotencyKey, context);
+	const post = (change.postId === null ? null : await readIfThere(change.postId, context)) ?? await sendCreate(key, pending.payload, pending.idempotencyKey, context);
 	return confirm$1(key, pending.file, post, pending.shapeHash, context);
+}
+async function readIfThere(postId, context) {
+	try {
+		return await context.client.getPost(postId);
+	} catch (error) {
+		if (error instanceof ApiError$1 && error.status === 404) return null;
+		throw error;
+	}
 }
 async function sendCreate(key, payload, idempotencyKey, context) {
 	try {
@@ -70324,7 +70758,7 @@ async function record(change, post, applied, context) {
 	}));
 }
 async function unschedule(change, context) {
-	const post = change.resumesPending ? await resendPending(change.key, context) : null;
+	const post = change.resumesPending ? await resendPending(change, context) : null;
 	const postId = post?.id ?? change.postId;
 	if (post !== null && post.scheduledAt === null) return postId;
 	const updated = await context.client.updatePost(postId, { scheduledAt: null });
@@ -70341,7 +70775,7 @@ async function unschedule(change, context) {
 }
 async function remove(change, context) {
 	let postId = change.postId;
-	if (change.resumesPending) postId = (await resendPending(change.key, context)).id;
+	if (change.resumesPending) postId = (await resendPending(change, context)).id;
 	if (postId !== null && !change.stateOnly) try {
 		await context.client.deletePost(postId);
 	} catch (error) {
@@ -70548,12 +70982,12 @@ function missingMedia(change, failedUploads) {
 	return new PostsyncError(`not sent: ${failed.length} of its media files failed to upload`, { cause: failedUploads.get(failed[0]) });
 }
 var UPLOAD_CONCURRENCY, PHASES;
-var init_apply_plan_Bkoho8lf = __esmMin((() => {
-	init_option_rules_9yjcAEmA();
+var init_apply_plan_36AFObX2 = __esmMin((() => {
+	init_option_rules_CPxruvwB();
 	init_main();
-	init_state_file_qrr7uMhS();
-	init_media_source_BVq8K6WR();
-	init_shape_hash_7SjPh_cU();
+	init_state_file_GFBWoZo3();
+	init_diff_BQ0cfhBT();
+	init_live_shape_H_Bz8ZG7();
 	init_hash_BfyReKVU();
 	init_error_codes_OgOShhx_();
 	UPLOAD_CONCURRENCY = 2;
@@ -70649,22 +71083,22 @@ function isAlive(pid) {
 		return error.code === "EPERM";
 	}
 }
-var init_lock_DOPNlhxx = __esmMin((() => {
+var init_lock_kGr29NWc = __esmMin((() => {
 	init_main();
-	init_guard_write_wDbCgDic();
+	init_guard_write_Bpt4D2mx();
 	init_ordering_Cxkvd8_o();
-	init_atomic_BbAG7Pfz();
+	init_atomic_DIWVerBI();
 }));
 async function write(handle, text) {
 	await handle.writeFile(text, "utf8");
 	await handle.datasync();
 }
 var JournalFile, RECORD_DEPTH, indent$1, StateFileText, StateStore;
-var init_state_store_DAR8ODMa = __esmMin((() => {
-	init_guard_write_wDbCgDic();
+var init_state_store_DJhkOEyE = __esmMin((() => {
+	init_guard_write_Bpt4D2mx();
 	init_main();
-	init_atomic_BbAG7Pfz();
-	init_state_file_qrr7uMhS();
+	init_atomic_DIWVerBI();
+	init_state_file_GFBWoZo3();
 	init_hash_BfyReKVU();
 	JournalFile = class {
 		path;
@@ -71020,10 +71454,10 @@ function applyProgressPrinter(options) {
 	};
 }
 var PLAIN_INTERVAL_MS, DONE_VERB;
-var init_apply_progress_C8uOLbAS = __esmMin((() => {
-	init_plan_human_CeKmRcZt();
+var init_apply_progress_DcmZcQfs = __esmMin((() => {
+	init_plan_human_BM2wYuh0();
 	init_format_DZlSd15T();
-	init_main();
+	init_terminal_QQZpntM6();
 	PLAIN_INTERVAL_MS = 5e3;
 	DONE_VERB = {
 		create: "created",
@@ -71036,10 +71470,7 @@ var init_apply_progress_C8uOLbAS = __esmMin((() => {
 		blocked: "blocked"
 	};
 }));
-var apply_By0LLtfP_exports = __exportAll$1({ runApply: () => runApply });
-function isFinalStatus(status) {
-	return status === "published";
-}
+var apply_CvhsWNe6_exports = __exportAll$1({ runApply: () => runApply });
 async function recordFinalStatuses(input) {
 	const { store } = input;
 	let recorded = 0;
@@ -71256,7 +71687,10 @@ async function runApply(planFile, flags, command) {
 }
 function blockedPart(plan) {
 	const blocked = blockedByErrors(plan).length;
-	return blocked === 0 ? null : `blocked ${blocked} (invalid files)`;
+	const held = heldByRules(plan);
+	if (blocked === 0) return null;
+	if (held === 0) return `blocked ${blocked} (invalid files)`;
+	return held === blocked ? `blocked ${blocked} (held by a rule)` : `blocked ${blocked} (${blocked - held} by invalid files, ${held} held by a rule)`;
 }
 function unscheduled(count) {
 	return count === 0 ? "" : `${count} unscheduled, `;
@@ -71271,25 +71705,27 @@ function resultLine(result, plan) {
 	return line;
 }
 var READ_CONCURRENCY$1;
-var init_apply_By0LLtfP = __esmMin((() => {
-	init_main();
+var init_apply_CvhsWNe6 = __esmMin((() => {
+	init_terminal_QQZpntM6();
 	init_ordering_Cxkvd8_o();
-	init_actions_report_j2woGXMr();
-	init_unconfirmed_records_wcxxFJlA();
-	init_apply_plan_Bkoho8lf();
-	init_option_rules_9yjcAEmA();
-	init_state_file_qrr7uMhS();
-	init_check_posts_bJmW1trx();
+	init_main();
+	init_actions_report_CSST3RdY();
+	init_unconfirmed_records_FngyObFM();
+	init_apply_plan_36AFObX2();
+	init_removed_changes_Dxlct1R4();
+	init_option_rules_CPxruvwB();
+	init_state_file_GFBWoZo3();
+	init_check_posts_CC3Botr2();
 	init_limits_DNBBvwcF();
-	init_lock_DOPNlhxx();
-	init_state_store_DAR8ODMa();
-	init_build_plan_Bn_t3T_Y();
-	init_actions_Bcwedqin();
-	init_context_COvIaM1u();
+	init_lock_kGr29NWc();
+	init_state_store_DJhkOEyE();
+	init_build_plan_C7KUDwBR();
+	init_actions_B7dhR1xr();
+	init_context_DaLqjpLa();
 	init_prompt_DdFoKWmA();
-	init_apply_progress_C8uOLbAS();
-	init_plan_json_ylHZscXT();
-	init_plan_human_CeKmRcZt();
+	init_apply_progress_DcmZcQfs();
+	init_plan_json_DD3BlQmO();
+	init_plan_human_BM2wYuh0();
 	READ_CONCURRENCY$1 = 8;
 }));
 function mergeEntries(base, ours, theirs, bothChanged) {
@@ -71386,10 +71822,10 @@ function mergeStates(base, ours, theirs) {
 	};
 }
 var same;
-var init_merge_Dj4oezj4 = __esmMin((() => {
+var init_merge_Ckbpg9nM = __esmMin((() => {
 	init_ordering_Cxkvd8_o();
 	init_hash_BfyReKVU();
-	init_state_file_qrr7uMhS();
+	init_state_file_GFBWoZo3();
 	same = (a, b) => canonicalJson(a ?? null) === canonicalJson(b ?? null);
 }));
 function runGit(repository, args, input) {
@@ -71727,13 +72163,14 @@ function movedSincePull(home, seen) {
 	return new InputError(`the state branch ${home.branch} moved (now at ${tip?.slice(0, 12)}; ${since}): pushing would overwrite records another run wrote`, { hint: "postsync state push --merge merges its records into yours entry by entry and pushes the union; postsync state pull replaces your working file with it." });
 }
 var GIT_TIMEOUT_MS, localRef, COMMIT_ID, PULLED_RECORD, MAX_STATE_BYTES, MIB, restoreHint, PUSH_ATTEMPTS;
-var init_state_home_sync_CHkznbIj = __esmMin((() => {
+var init_state_home_sync_CrN_F1Np = __esmMin((() => {
 	init_main();
-	init_atomic_BbAG7Pfz();
+	init_atomic_DIWVerBI();
 	init_hash_BfyReKVU();
-	init_lock_DOPNlhxx();
-	init_merge_Dj4oezj4();
-	init_state_file_qrr7uMhS();
+	init_lock_kGr29NWc();
+	init_merge_Ckbpg9nM();
+	init_state_file_GFBWoZo3();
+	init_terminal_QQZpntM6();
 	GIT_TIMEOUT_MS = 12e4;
 	localRef = (branch) => `refs/postsync/home/${branch}`;
 	COMMIT_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
@@ -71743,7 +72180,7 @@ var init_state_home_sync_CHkznbIj = __esmMin((() => {
 	restoreHint = (home) => `The file on ${home.branch} did not come from postsync; postsync did not change anything. Restore the branch to the last commit postsync pushed (git log ${home.repository.remote}/${home.branch}), then run it again.`;
 	PUSH_ATTEMPTS = 5;
 }));
-var init_DY4IALjy_exports = __exportAll$1({ runInit: () => runInit });
+var init_CBTcGIiV_exports = __exportAll$1({ runInit: () => runInit });
 function assertDimension(name, value, max) {
 	if (!Number.isInteger(value) || value < 1 || value > max) throw new RangeError(`${name} must be an integer from 1 to ${max}, got ${value}`);
 }
@@ -72045,13 +72482,13 @@ async function runInit(command, flags) {
 	return 0;
 }
 var DEFAULT_RGB, INSTALLED_SCHEMAS, DEPENDENCY_FIELDS, WELCOME_TEXT, GITIGNORE_ENTRIES, NODE_MODULES_ENTRY, STATE_MERGE_DRIVER, GITATTRIBUTES_ENTRIES, STATE_MERGE_GIT_CONFIG, VENDORED_ACTION_DIR, ACTION_FILES, readme, ACTION_REF, PINNED_ACTIONS, NODE_VERSION, CHANGED_PATHS, ifLine, checkout, setupPostsync, WITH_TOKEN, readState, matrix, calendarSecrets, SECRETS_NOTE, COMMIT_STATE, PLANNED, PLAN_WORKFLOW, ON_DEFAULT_BRANCH, WORKFLOW_FILES, ACTION_SENTENCE;
-var init_init_DY4IALjy = __esmMin((() => {
-	init_state_file_qrr7uMhS();
-	init_guard_write_wDbCgDic();
+var init_init_CBTcGIiV = __esmMin((() => {
+	init_state_file_GFBWoZo3();
+	init_guard_write_Bpt4D2mx();
 	init_main();
 	init_demo_fixture_DBDaQ3on();
-	init_state_home_sync_CHkznbIj();
-	init_context_COvIaM1u();
+	init_state_home_sync_CrN_F1Np();
+	init_context_DaLqjpLa();
 	DEFAULT_RGB = {
 		r: 128,
 		g: 128,
@@ -72474,7 +72911,7 @@ ${readState()}
 	};
 	ACTION_SENTENCE = `The workflows run the postsync action copied into ${VENDORED_ACTION_DIR}/ (nothing is downloaded when they run); to update it, run \`postsync init --update-action\` with the postsync version you want and commit the result.`;
 }));
-var serve_DnhQPgsw_exports = __exportAll$1({ runServe: () => runServe });
+var serve_Cg6NU34J_exports = __exportAll$1({ runServe: () => runServe });
 async function runServe(flags) {
 	const port = Number(flags.port);
 	if (!/^\d+$/.test(flags.port) || port > 65535) throw new InputError(`--port must be an integer from 0 to 65535, got ${flags.port}`);
@@ -72501,11 +72938,11 @@ async function runServe(flags) {
 	process.on("SIGINT", stop);
 	process.on("SIGTERM", stop);
 }
-var init_serve_DnhQPgsw = __esmMin((() => {
+var init_serve_Cg6NU34J = __esmMin((() => {
 	init_main();
-	init_emulator_CLGeo_Lk();
+	init_emulator_DlkA6Vrr();
 }));
-var session_B6KPT0BU_exports = __exportAll$1({
+var session_Iqv_vZ0A_exports = __exportAll$1({
 	DEFAULT_DEBOUNCE_MS: () => 50,
 	DEFAULT_REFRESH_SECONDS: () => 60,
 	WatchSession: () => WatchSession
@@ -72548,7 +72985,9 @@ function isDraftOnly(change, context) {
 	if (change.file !== null && context.brokenFiles.has(change.file)) return false;
 	if (change.action === "create") {
 		const pending = change.resumesPending ? context.section.pending[change.key] : void 0;
-		return pending === void 0 || (pending.payload.scheduledAt ?? null) === null;
+		if (pending !== void 0 && (pending.payload.scheduledAt ?? null) !== null) return false;
+		const made = change.postId === null ? void 0 : context.live.get(change.postId);
+		return change.postId === null || made !== void 0 && made.status === "draft" && made.scheduledAt === null;
 	}
 	if (change.action === "update") {
 		const live = change.postId === null ? void 0 : context.live.get(change.postId);
@@ -72728,19 +73167,19 @@ function configPathsOf(root) {
 	return new Set(CONFIG_FILE_NAMES.map((name) => join(root, name)));
 }
 var ContentSnapshot, DraftApplier, isAdd, isRemove, EntryTypes, defaultOptions, RECURSIVE_ERROR_CODE, NORMAL_FLOW_ERRORS, ALL_TYPES, DIR_TYPES, FILE_TYPES, isNormalFlowError, wantBigintFsStats, emptyFn, normalizeFilter, ReaddirpStream, STR_DATA, STR_CLOSE, EMPTY_FN, pl, isWindows, isMacos, isLinux, isFreeBSD, isIBMi, EVENTS, EV, THROTTLE_MODE_WATCH, statMethods, KEY_LISTENERS, KEY_ERR, KEY_RAW, HANDLER_KEYS, binaryExtensions, isBinaryPath, foreach, addAndConvert, clearItem, delFromSet, isEmptySet, FsWatchInstances, fsWatchBroadcast, setFsWatchListener, FsWatchFileInstances, setFsWatchFileListener, NodeFsHandler, SLASH, SLASH_SLASH, ONE_DOT, TWO_DOTS, STRING_TYPE, BACK_SLASH_RE, DOUBLE_SLASH_RE, DOT_RE, REPLACER_RE, isMatcherObject, unifyPaths, toUnix, normalizePathToUnix, normalizeIgnored, getAbsolutePath, EMPTY_SET, DirEntry, STAT_METHOD_F, STAT_METHOD_L, WatchHelper, FSWatcher, FS_EVENT_KINDS, FileWatcher, ChangeSignatures, ConfigReloader, RemoteSnapshot, _a, WatchScope, noWork, isNoWork, asError, WorkQueue, DEFAULT_DEBOUNCE_MS, DEFAULT_REFRESH_SECONDS, WatchSession;
-var init_session_B6KPT0BU = __esmMin((() => {
-	init_state_file_qrr7uMhS();
-	init_build_plan_Bn_t3T_Y();
-	init_draft_readiness_BXuUFInf();
-	init_check_posts_bJmW1trx();
-	init_read_desired_lwbk8ZAM();
+var init_session_Iqv_vZ0A = __esmMin((() => {
+	init_state_file_GFBWoZo3();
+	init_build_plan_C7KUDwBR();
+	init_draft_readiness_D4ln8k8q();
+	init_check_posts_CC3Botr2();
+	init_read_desired_BOV3YzkJ();
 	init_post_memo_D1On4_VO();
 	init_main();
 	init_hash_BfyReKVU();
-	init_apply_plan_Bkoho8lf();
-	init_lock_DOPNlhxx();
-	init_state_store_DAR8ODMa();
-	init_scoped_listing_C6xU1XBN();
+	init_apply_plan_36AFObX2();
+	init_lock_kGr29NWc();
+	init_state_store_DJhkOEyE();
+	init_scoped_listing_B30Uojsb();
 	ContentSnapshot = class {
 		#config;
 		#caches;
@@ -74953,7 +75392,7 @@ var init_session_B6KPT0BU = __esmMin((() => {
 		}
 	};
 }));
-var watch_CVvHZ_0W_exports = __exportAll$1({ watchPrinter: () => watchPrinter });
+var watch_C2KSH9yk_exports = __exportAll$1({ watchPrinter: () => watchPrinter });
 function clockTime(at) {
 	return at.toTimeString().slice(0, 8);
 }
@@ -75110,14 +75549,15 @@ function watchPrinter(options) {
 	};
 }
 var MAX_FILES_NAMED, DURING, WATCH_DRAFT_LINES;
-var init_watch_CVvHZ_0W = __esmMin((() => {
+var init_watch_C2KSH9yk = __esmMin((() => {
 	init_main();
-	init_apply_progress_C8uOLbAS();
-	init_diagnostics_xYlT2z0v();
-	init_drafts_BD14FYTx();
+	init_apply_progress_DcmZcQfs();
+	init_diagnostics_C2gfOHJF();
+	init_drafts_BTjJ2r_7();
 	init_format_DZlSd15T();
-	init_plan_human_CeKmRcZt();
-	init_removed_changes_KdBIyl0V();
+	init_plan_human_BM2wYuh0();
+	init_removed_changes_Dxlct1R4();
+	init_terminal_QQZpntM6();
 	MAX_FILES_NAMED = 3;
 	DURING = {
 		refresh: "re-read the remote data (still planning against the data read before)",
@@ -75906,13 +76346,13 @@ function firstViewJson(first, postsJson) {
 	return trusted(`${jsonForScript(calendar).toString().slice(0, -1)},"posts":${postsJson(posts).toString()}}`);
 }
 var encoder, IMAGE_EXTENSIONS, HOUR, FIELD_TEXT_LIMIT, isForgotten, CALENDAR_CLIENT, SafeHtml, ENTITIES, CELL_CARDS, TRAY_FIRST, EDIT_STYLE, PAGE_STYLE, VIEW_STYLE, REST_CHUNK;
-var init_page_M4oeoMgK = __esmMin((() => {
+var init_page_D9FROXoy = __esmMin((() => {
 	init_ordering_Cxkvd8_o();
 	init_text_length_BSWyNaU7();
-	init_state_file_qrr7uMhS();
-	init_check_posts_bJmW1trx();
-	init_build_plan_Bn_t3T_Y();
-	init_read_desired_lwbk8ZAM();
+	init_state_file_GFBWoZo3();
+	init_check_posts_CC3Botr2();
+	init_build_plan_C7KUDwBR();
+	init_read_desired_BOV3YzkJ();
 	encoder = new TextEncoder();
 	IMAGE_EXTENSIONS = {
 		"image/jpeg": ".jpg",
@@ -76177,7 +76617,7 @@ code, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monosp
 `;
 	REST_CHUNK = 500;
 }));
-var watch_calendar_B7mg13dV_exports = __exportAll$1({ startWatchCalendar: () => startWatchCalendar });
+var watch_calendar_D1u_ghPP_exports = __exportAll$1({ startWatchCalendar: () => startWatchCalendar });
 function sameJson(a, b) {
 	if (a === b) return true;
 	if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
@@ -76595,15 +77035,15 @@ async function startWatchCalendar(options) {
 	};
 }
 var CalendarVersions, WALL_TIME, DATE, MAX_TEXT, MAX_EDITS, POST_SOURCE_PATH, EDIT_PATH, RENDER_PATH, MAX_BODY_BYTES, TOO_LARGE, SERVED_MEDIA_PREFIX, EVENTS_PATH, KEEP_ALIVE_MS, PAGE_BEING_MADE, TYPES, CalendarServer, import_dist$2, FrontMatter, OPENING, OTHER_OPENING, CLOSING, NEW_DRAFT_TEXT, MAX_NAMES, PostFileEditor;
-var init_watch_calendar_B7mg13dV = __esmMin((() => {
-	init_page_M4oeoMgK();
+var init_watch_calendar_D1u_ghPP = __esmMin((() => {
+	init_page_D9FROXoy();
 	init_guard_Rhg5cb5l();
 	init_main();
-	init_check_posts_bJmW1trx();
+	init_check_posts_CC3Botr2();
 	init_dist_BFLjXo8H();
-	init_atomic_BbAG7Pfz();
-	init_state_file_qrr7uMhS();
-	init_guard_write_wDbCgDic();
+	init_atomic_DIWVerBI();
+	init_state_file_GFBWoZo3();
+	init_guard_write_Bpt4D2mx();
 	CalendarVersions = class {
 		#version = 0;
 		#model = null;
@@ -77000,7 +77440,7 @@ var init_watch_calendar_B7mg13dV = __esmMin((() => {
 		}
 	};
 }));
-var watch_8ypERQmX_exports = __exportAll$1({ runWatch: () => runWatch });
+var watch_CYd4IpEH_exports = __exportAll$1({ runWatch: () => runWatch });
 function stopSignal() {
 	let stop = () => {};
 	let isStopped = false;
@@ -77024,9 +77464,9 @@ async function runWatch(flags, command) {
 	const { stopped, stop, isStopped } = stopSignal();
 	try {
 		const [{ globalOptions, isCI, loadProjectConfig, openTarget }, { WatchSession }, { watchPrinter }, { listenForKeys }] = await Promise.all([
-			Promise.resolve().then(() => (init_context_COvIaM1u(), context_COvIaM1u_exports)),
-			Promise.resolve().then(() => (init_session_B6KPT0BU(), session_B6KPT0BU_exports)),
-			Promise.resolve().then(() => (init_watch_CVvHZ_0W(), watch_CVvHZ_0W_exports)),
+			Promise.resolve().then(() => (init_context_DaLqjpLa(), context_DaLqjpLa_exports)),
+			Promise.resolve().then(() => (init_session_Iqv_vZ0A(), session_Iqv_vZ0A_exports)),
+			Promise.resolve().then(() => (init_watch_C2KSH9yk(), watch_C2KSH9yk_exports)),
 			Promise.resolve().then(() => (init_watch_keys_By5Qg_BN(), watch_keys_By5Qg_BN_exports))
 		]);
 		const options = globalOptions(command);
@@ -77044,7 +77484,7 @@ async function runWatch(flags, command) {
 		});
 		let calendar = null;
 		try {
-			if (flags.calendar) calendar = await (await Promise.resolve().then(() => (init_watch_calendar_B7mg13dV(), watch_calendar_B7mg13dV_exports))).startWatchCalendar({
+			if (flags.calendar) calendar = await (await Promise.resolve().then(() => (init_watch_calendar_D1u_ghPP(), watch_calendar_D1u_ghPP_exports))).startWatchCalendar({
 				port: flags.port ?? 0,
 				label: connection.label,
 				project: config,
@@ -77089,7 +77529,7 @@ async function runWatch(flags, command) {
 		stop();
 	}
 }
-var init_watch_8ypERQmX = __esmMin((() => {
+var init_watch_CYd4IpEH = __esmMin((() => {
 	init_main();
 }));
 function rangeBound(flag, value, timezone) {
@@ -77147,9 +77587,9 @@ async function accountNamesOf(config, items, client) {
 	return new Map(items.map((item) => [item.socialAccountId, names.get(item.socialAccountId.toLowerCase()) ?? item.socialAccountId]));
 }
 var DATE_ONLY, FORMATS_TEXT;
-var init_read_analytics_D_VXG5ud = __esmMin((() => {
-	init_state_file_qrr7uMhS();
-	init_decode_8QAsEOi2();
+var init_read_analytics_CbFOiSIx = __esmMin((() => {
+	init_state_file_GFBWoZo3();
+	init_decode_8FaCYuD5();
 	init_main();
 	DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 	FORMATS_TEXT = "`2026-12-01`, `2026-12-01 09:00` or `2026-12-01T09:00:00+01:00`";
@@ -77191,11 +77631,11 @@ async function tokenLogin(auth) {
 	}
 }
 var ACTIONS_BOT_LOGIN;
-var init_token_login_DwfcWSJr = __esmMin((() => {
+var init_token_login_7wAhCEwo = __esmMin((() => {
 	init_main();
 	ACTIONS_BOT_LOGIN = "github-actions[bot]";
 }));
-var calendar_report_BIg8XmYI_exports = __exportAll$1({ reportCalendarToGitHubActions: () => reportCalendarToGitHubActions });
+var calendar_report_DTh5yNVf_exports = __exportAll$1({ reportCalendarToGitHubActions: () => reportCalendarToGitHubActions });
 function changedPosts(model) {
 	return model.posts.filter((post) => post.overlay !== null);
 }
@@ -77372,12 +77812,12 @@ function runLink(env) {
 	return server && repository && run ? `${server}/${repository}/actions/runs/${run}` : null;
 }
 var SIGN, EXCERPT, COMMENT_MARKER;
-var init_calendar_report_BIg8XmYI = __esmMin((() => {
-	init_markdown_BA79wAv1();
-	init_page_M4oeoMgK();
+var init_calendar_report_DTh5yNVf = __esmMin((() => {
+	init_markdown_VPmCZZyV();
+	init_page_D9FROXoy();
 	init_limits_DNBBvwcF();
-	init_workflow_commands_CH5GSC4F();
-	init_token_login_DwfcWSJr();
+	init_workflow_commands_B4UJh_YQ();
+	init_token_login_7wAhCEwo();
 	SIGN = {
 		new: "➕ new",
 		moved: "🔀 moved",
@@ -77390,7 +77830,7 @@ var init_calendar_report_BIg8XmYI = __esmMin((() => {
 	EXCERPT = 90;
 	COMMENT_MARKER = "<!-- postsync-calendar -->";
 }));
-var calendar_IkT8HAzJ_exports = __exportAll$1({ runCalendar: () => runCalendar });
+var calendar_5N8rmDG3_exports = __exportAll$1({ runCalendar: () => runCalendar });
 function captionOf(target, post) {
 	return `${target.shown ?? post.text}${target.overflow}`;
 }
@@ -77562,7 +78002,7 @@ async function runCalendar(flags, command) {
 		feed: feed === null ? null : shown(feed)
 	}));
 	if (process.env.GITHUB_ACTIONS === "true") {
-		const { reportCalendarToGitHubActions } = await Promise.resolve().then(() => (init_calendar_report_BIg8XmYI(), calendar_report_BIg8XmYI_exports));
+		const { reportCalendarToGitHubActions } = await Promise.resolve().then(() => (init_calendar_report_DTh5yNVf(), calendar_report_DTh5yNVf_exports));
 		await reportCalendarToGitHubActions(model, {
 			env: process.env,
 			projectRoot: config.root,
@@ -77589,13 +78029,13 @@ function openInBrowser(file) {
 	child.unref();
 }
 var EVENT_MINUTES, SUMMARY_LENGTH, MEDIA_FOLDER, DEFAULT_CALENDAR_DIR;
-var init_calendar_IkT8HAzJ = __esmMin((() => {
-	init_page_M4oeoMgK();
-	init_atomic_BbAG7Pfz();
-	init_guard_write_wDbCgDic();
+var init_calendar_5N8rmDG3 = __esmMin((() => {
+	init_page_D9FROXoy();
+	init_atomic_DIWVerBI();
+	init_guard_write_Bpt4D2mx();
 	init_main();
-	init_context_COvIaM1u();
-	init_read_analytics_D_VXG5ud();
+	init_context_DaLqjpLa();
+	init_read_analytics_CbFOiSIx();
 	init_format_DZlSd15T();
 	EVENT_MINUTES = 15;
 	SUMMARY_LENGTH = 80;
@@ -77631,7 +78071,7 @@ var ANSI;
 var init_table_Ch59e7Ol = __esmMin((() => {
 	ANSI = /\x1b\[[0-9;]*m/g;
 }));
-var post_problems_B_tLYzOj_exports = __exportAll$1({ findPostProblems: () => findPostProblems });
+var post_problems_BY_ULqMq_exports = __exportAll$1({ findPostProblems: () => findPostProblems });
 async function availability(client, ids) {
 	const limit = pLimit(CAPABILITY_CONCURRENCY$1);
 	const found = new Map();
@@ -77685,7 +78125,8 @@ async function findPostProblems(input) {
 		else {
 			found.push(...failedTargets(live, label));
 			if (isEditable(live)) {
-				if (record.reread !== true && shapeHash(liveShape(live, shaOfMediaId)) !== record.appliedHash) found.push({
+				const untouched = live.updatedAt === record.remoteUpdatedAt;
+				if (record.reread !== true && !untouched && shapeHash(liveShape(live, shaOfMediaId)) !== record.appliedHash) found.push({
 					kind: "drifted",
 					message: "changed on the remote since the last apply (`postsync plan` shows what differs; apply puts the file back)"
 				});
@@ -77709,14 +78150,14 @@ async function findPostProblems(input) {
 	return problems;
 }
 var CAPABILITY_CONCURRENCY$1;
-var init_post_problems_B_tLYzOj = __esmMin((() => {
-	init_option_rules_9yjcAEmA();
-	init_state_file_qrr7uMhS();
-	init_plan_context_BZDxr5iC();
-	init_shape_hash_7SjPh_cU();
+var init_post_problems_BY_ULqMq = __esmMin((() => {
+	init_option_rules_CPxruvwB();
+	init_state_file_GFBWoZo3();
+	init_plan_context_CkST00so();
+	init_live_shape_H_Bz8ZG7();
 	CAPABILITY_CONCURRENCY$1 = 4;
 }));
-var status_5_qez0nR_exports = __exportAll$1({ runStatus: () => runStatus });
+var status_B506jlkk_exports = __exportAll$1({ runStatus: () => runStatus });
 async function projectStatus(input) {
 	const { config, connection } = input;
 	const state = await readState$1(config.statePath);
@@ -77841,10 +78282,10 @@ function colourStatus(status, style) {
 function details(target, options) {
 	if (target.error) return options.style.red(terminalText(target.error));
 	if (target.waitReason || target.nextAttemptAt) {
-		const next = target.nextAttemptAt ? `next attempt ${timeText(target.nextAttemptAt, options.timezone)}` : "";
+		const next = target.nextAttemptAt ? `next attempt ${shownTime(target.nextAttemptAt, options.timezone)}` : "";
 		return [target.waitReason === null ? null : terminalText(target.waitReason), next].filter(Boolean).join("; ");
 	}
-	if (target.publishedAt) return `published ${timeText(target.publishedAt, options.timezone)}`;
+	if (target.publishedAt) return `published ${shownTime(target.publishedAt, options.timezone)}`;
 	return "";
 }
 function postLines(post, options) {
@@ -77855,9 +78296,9 @@ function postLines(post, options) {
 		return [head, `  ${style.red("gone")}: the post no longer exists on the remote (deleted outside postsync?); \`postsync plan\` shows what happens next`];
 	}
 	const status = post.status ?? "unknown";
-	const facts = [colourStatus(status, style)];
-	if (post.scheduledAt) facts.push(`${status === "scheduled" ? "for" : "scheduled for"} ${timeText(post.scheduledAt, options.timezone)}`);
-	if (post.publishedAt) facts.push(`published ${timeText(post.publishedAt, options.timezone)}`);
+	const facts = [colourStatus(terminalText(status), style)];
+	if (post.scheduledAt) facts.push(`${status === "scheduled" ? "for" : "scheduled for"} ${shownTime(post.scheduledAt, options.timezone)}`);
+	if (post.publishedAt) facts.push(`published ${shownTime(post.publishedAt, options.timezone)}`);
 	if (post.readiness !== null) facts.push(readinessText(post.readiness, style));
 	if (post.remote === "recorded") return [head, `  ${facts.join(" · ")} ${style.dim("(as the last apply saw it; --refresh-all reads it again)")}`];
 	const lines = [head, `  ${facts.join(" · ")}`];
@@ -77887,7 +78328,7 @@ function summaryLine(report) {
 	if (report.posts.length === 0) return "No managed posts in the state for this target yet.";
 	const counts = new Map();
 	for (const post of report.posts) {
-		const label = post.remote === "gone" ? "gone" : post.status ?? "unknown";
+		const label = post.remote === "gone" ? "gone" : terminalText(post.status ?? "unknown");
 		counts.set(label, (counts.get(label) ?? 0) + 1);
 	}
 	const parts = [...counts].sort(([a], [b]) => compareText(a, b)).map(([label, count]) => `${count} ${label}`);
@@ -77899,11 +78340,11 @@ function renderStatus(report, options) {
 	for (const post of report.posts) out.push("", ...postLines(post, options));
 	if (report.pending.length > 0) {
 		out.push("", style.yellow("Interrupted creates (the next `postsync apply` finishes them without duplicates):"));
-		for (const pending of report.pending) out.push(`  ${terminalText(pending.key)}  ${style.dim(`${terminalPath(pending.file)}, started ${timeText(pending.startedAt, options.timezone)}`)}`);
+		for (const pending of report.pending) out.push(`  ${terminalText(pending.key)}  ${style.dim(`${terminalPath(pending.file)}, started ${shownTime(pending.startedAt, options.timezone)}`)}`);
 	}
 	if (report.uploads.length > 0) {
 		out.push("", style.yellow("Unfinished media uploads (the next `postsync apply` resumes them):"));
-		for (const upload of report.uploads) out.push(`  sha256 ${upload.sha256.slice(0, 12)}…  ${style.dim(`media ${upload.mediaId}, ${upload.partCount} parts, started ${timeText(upload.startedAt, options.timezone)}`)}`);
+		for (const upload of report.uploads) out.push(`  sha256 ${upload.sha256.slice(0, 12)}…  ${style.dim(`media ${upload.mediaId}, ${upload.partCount} parts, started ${shownTime(upload.startedAt, options.timezone)}`)}`);
 	}
 	out.push("", summaryLine(report));
 	if (report.otherTargets.length > 0) {
@@ -77923,7 +78364,7 @@ async function runStatus(flags, command) {
 			refreshAll: flags.refreshAll === true
 		});
 		const section = sectionFor(state, connection.target);
-		const problems = flags.problems ? await (await Promise.resolve().then(() => (init_post_problems_B_tLYzOj(), post_problems_B_tLYzOj_exports))).findPostProblems({
+		const problems = flags.problems ? await (await Promise.resolve().then(() => (init_post_problems_BY_ULqMq(), post_problems_BY_ULqMq_exports))).findPostProblems({
 			client: connection.client,
 			section,
 			live,
@@ -77939,7 +78380,7 @@ async function runStatus(flags, command) {
 			unread,
 			...problems ? { problems } : {}
 		});
-		if (flags.json) process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+		if (flags.json) process.stdout.write(terminalJson(report));
 		else process.stdout.write(`${renderStatus(report, {
 			label: connection.label,
 			style,
@@ -77951,19 +78392,20 @@ async function runStatus(flags, command) {
 		await connection.close();
 	}
 }
-var init_status_5_qez0nR = __esmMin((() => {
-	init_state_file_qrr7uMhS();
-	init_draft_readiness_BXuUFInf();
-	init_scoped_listing_C6xU1XBN();
-	init_check_posts_bJmW1trx();
-	init_read_desired_lwbk8ZAM();
-	init_context_COvIaM1u();
+var init_status_B506jlkk = __esmMin((() => {
+	init_state_file_GFBWoZo3();
+	init_draft_readiness_D4ln8k8q();
+	init_scoped_listing_B30Uojsb();
+	init_check_posts_CC3Botr2();
+	init_read_desired_BOV3YzkJ();
+	init_context_DaLqjpLa();
 	init_ordering_Cxkvd8_o();
-	init_drafts_BD14FYTx();
+	init_drafts_BTjJ2r_7();
 	init_table_Ch59e7Ol();
-	init_main();
+	init_terminal_QQZpntM6();
+	init_format_m69iEN55();
 }));
-var import_Coq3VYyQ_exports = __exportAll$1({ runImport: () => runImport });
+var import_DRLUJCv5_exports = __exportAll$1({ runImport: () => runImport });
 async function downloadMedia(media, options) {
 	const tempDir = join(options.tempParent, `.postsync-import-${process.pid}-${randomBytes(4).toString("hex")}`);
 	await guardWrite(tempDir, { root: options.root });
@@ -78173,7 +78615,8 @@ function monthInZone(instant, timeZone) {
 	return `${pad$1(wall.year, 4)}-${pad$1(wall.month)}`;
 }
 function importKey(post) {
-	return `${slugOfText(post.content)}-${post.id.slice(0, ID_PREFIX_LENGTH).toLowerCase()}`;
+	const idPart = post.id.toLowerCase().replace(/[^a-z0-9]+/g, "").slice(0, ID_PREFIX_LENGTH);
+	return `${slugOfText(post.content)}-${idPart === "" ? "post" : idPart}`;
 }
 function importPath(post, key, options) {
 	const when = post.scheduledAt ?? post.publishedAt ?? null;
@@ -78653,10 +79096,10 @@ async function runImport(flags, command) {
 			dryRun,
 			now: () => new Date()
 		});
-		if (flags.json) process.stdout.write(`${JSON.stringify(importReport(result, {
+		if (flags.json) process.stdout.write(terminalJson(importReport(result, {
 			target: connection.target,
 			dryRun
-		}), null, 2)}\n`);
+		})));
 		else process.stdout.write(`${renderImport(result, {
 			label: connection.label,
 			style,
@@ -78669,25 +79112,27 @@ async function runImport(flags, command) {
 	}
 }
 var DOWNLOAD_CONCURRENCY, HASH_CONCURRENCY, IMPORTED_MEDIA_DIR, MAX_NAME_ATTEMPTS$1, EXTENSIONS, describeForeignMedia, import_dist$1, SLUG_WORDS, SLUG_MAX_LENGTH, FALLBACK_SLUG, ID_PREFIX_LENGTH, IMPORT_FOLDER, escapeRegExp, READ_CONCURRENCY, EDITABLE_STATUSES, plural$2, PAGE_SIZE;
-var init_import_Coq3VYyQ = __esmMin((() => {
-	init_state_file_qrr7uMhS();
-	init_lock_DOPNlhxx();
-	init_state_store_DAR8ODMa();
-	init_media_source_BVq8K6WR();
-	init_option_rules_9yjcAEmA();
-	init_guard_write_wDbCgDic();
+var init_import_DRLUJCv5 = __esmMin((() => {
+	init_state_file_GFBWoZo3();
+	init_lock_kGr29NWc();
+	init_state_store_DJhkOEyE();
+	init_media_source_BjtZs0c1();
+	init_option_rules_CPxruvwB();
+	init_guard_write_Bpt4D2mx();
 	init_main();
-	init_check_posts_bJmW1trx();
+	init_check_posts_CC3Botr2();
 	init_ordering_Cxkvd8_o();
-	init_shape_hash_7SjPh_cU();
+	init_diff_BQ0cfhBT();
+	init_live_shape_H_Bz8ZG7();
 	init_dist_BFLjXo8H();
 	init_post_key_B_9tyt_F();
-	init_parse_cBoy0IeR();
+	init_parse_DcKCewun();
 	init_hash_BfyReKVU();
-	init_atomic_BbAG7Pfz();
-	init_context_COvIaM1u();
+	init_atomic_DIWVerBI();
+	init_context_DaLqjpLa();
 	init_preview_CRMwEdwx();
 	init_format_DZlSd15T();
+	init_terminal_QQZpntM6();
 	DOWNLOAD_CONCURRENCY = 4;
 	HASH_CONCURRENCY = 8;
 	IMPORTED_MEDIA_DIR = "media/imported";
@@ -78720,7 +79165,7 @@ var init_import_Coq3VYyQ = __esmMin((() => {
 	plural$2 = (count, one, many) => count === 1 ? one : many;
 	PAGE_SIZE = 100;
 }));
-var calendars_B3VAvzYy_exports = __exportAll$1({ runCalendars: () => runCalendars });
+var calendars_DsGkvPZU_exports = __exportAll$1({ runCalendars: () => runCalendars });
 function parseGitPathList(text) {
 	return (text.includes("\0") ? text.split("\0") : text.split(/\r?\n/).map((line) => line.trim()).map(unquoteGitPath)).map((entry) => entry.replace(/^\.\//, "")).filter((entry) => entry !== "");
 }
@@ -78759,11 +79204,11 @@ async function runCalendars(flags, command) {
 	const all = await findCalendars(root);
 	assertDistinctSecrets(all);
 	const calendars = flags.changed === void 0 ? all : touchedCalendars(all, await changedPaths(flags.changed));
-	if (flags.json) process.stdout.write(`${JSON.stringify({
+	if (flags.json) process.stdout.write(terminalJson({
 		formatVersion: 1,
 		command: "calendars",
 		calendars
-	}, null, 2)}\n`);
+	}));
 	else if (calendars.length === 0) process.stdout.write(flags.changed === void 0 ? "No postsync.yaml below this folder.\n" : "The change touched no calendar.\n");
 	else process.stdout.write(`${calendars.map((calendar) => `${terminalPath(calendar.folder)}  (secrets ${calendar.apiUrlSecret}, ${calendar.apiKeySecret})`).join("\n")}\n`);
 	await appendStepOutputs(gitHubActionsEnvironment(process.env, { fallbackWorkspace: root }), {
@@ -78773,11 +79218,12 @@ async function runCalendars(flags, command) {
 	return 0;
 }
 var ESCAPES;
-var init_calendars_B3VAvzYy = __esmMin((() => {
-	init_workflow_commands_CH5GSC4F();
-	init_find_calendars_BO_1jFnx();
+var init_calendars_DsGkvPZU = __esmMin((() => {
+	init_workflow_commands_B4UJh_YQ();
+	init_find_calendars_s_qdDMkQ();
 	init_main();
-	init_context_COvIaM1u();
+	init_context_DaLqjpLa();
+	init_terminal_QQZpntM6();
 	ESCAPES = {
 		a: 7,
 		b: 8,
@@ -78790,7 +79236,7 @@ var init_calendars_B3VAvzYy = __esmMin((() => {
 		"\\": 92
 	};
 }));
-var health_issue_B8_teV0h_exports = __exportAll$1({ runHealthIssue: () => runHealthIssue });
+var health_issue_sR5a3e4K_exports = __exportAll$1({ runHealthIssue: () => runHealthIssue });
 function healthReport(input) {
 	const problems = [];
 	const failures = [];
@@ -78996,15 +79442,16 @@ async function runHealthIssue(flags, command) {
 	return 0;
 }
 var HEALTH_LABEL;
-var init_health_issue_B8_teV0h = __esmMin((() => {
+var init_health_issue_sR5a3e4K = __esmMin((() => {
 	init_main();
-	init_markdown_BA79wAv1();
+	init_markdown_VPmCZZyV();
 	init_ordering_Cxkvd8_o();
-	init_token_login_DwfcWSJr();
-	init_context_COvIaM1u();
+	init_token_login_7wAhCEwo();
+	init_context_DaLqjpLa();
+	init_terminal_QQZpntM6();
 	HEALTH_LABEL = "postsync-health";
 }));
-var state_CkTyfV4a_exports = __exportAll$1({
+var state_BhjfxFQy_exports = __exportAll$1({
 	runStateConfirm: () => runStateConfirm,
 	runStateMerge: () => runStateMerge
 });
@@ -79118,11 +79565,11 @@ function renderUnconfirmed(records, options) {
 		{ header: "status" },
 		{ header: "text" }
 	], records.map((record) => [
-		record.key,
+		terminalText(record.key),
 		KIND[record.kind],
-		record.remoteId ?? "-",
-		record.status ?? "-",
-		record.text === null ? "-" : JSON.stringify(previewText(record.text.replace(/\s+/g, " "), 50))
+		terminalText(record.remoteId ?? "-"),
+		terminalText(record.status ?? "-"),
+		record.text === null ? "-" : terminalText(JSON.stringify(previewText(record.text.replace(/\s+/g, " "), 50)))
 	]), {
 		style: options.style,
 		indent: "  "
@@ -79166,16 +79613,17 @@ async function runStateConfirm(keys, flags, command) {
 	}
 }
 var KIND;
-var init_state_CkTyfV4a = __esmMin((() => {
+var init_state_BhjfxFQy = __esmMin((() => {
 	init_main();
-	init_state_file_qrr7uMhS();
-	init_lock_DOPNlhxx();
-	init_state_store_DAR8ODMa();
+	init_state_file_GFBWoZo3();
+	init_lock_kGr29NWc();
+	init_state_store_DJhkOEyE();
 	init_ordering_Cxkvd8_o();
-	init_atomic_BbAG7Pfz();
+	init_atomic_DIWVerBI();
 	init_hash_BfyReKVU();
-	init_merge_Dj4oezj4();
-	init_context_COvIaM1u();
+	init_merge_Ckbpg9nM();
+	init_terminal_QQZpntM6();
+	init_context_DaLqjpLa();
 	init_prompt_DdFoKWmA();
 	init_preview_CRMwEdwx();
 	init_table_Ch59e7Ol();
@@ -79186,7 +79634,7 @@ var init_state_CkTyfV4a = __esmMin((() => {
 		uploads: "upload"
 	};
 }));
-var state_home_CzXALjpT_exports = __exportAll$1({
+var state_home_D_9LukIp_exports = __exportAll$1({
 	runStateMoveHome: () => runStateMoveHome,
 	runStatePull: () => runStatePull,
 	runStatePush: () => runStatePush,
@@ -79377,12 +79825,12 @@ async function runStateShow(flags, command) {
 			...connection instanceof Error ? {} : { seal: connection.seal }
 		});
 		const sealNote = connection instanceof Error ? `seals not checked: ${connection.message}` : null;
-		if (flags.json) process.stdout.write(`${JSON.stringify({
+		if (flags.json) process.stdout.write(terminalJson({
 			formatVersion: 1,
 			command: "state show",
 			...shown,
 			sealsChecked: sealNote === null
-		}, null, 2)}\n`);
+		}));
 		else process.stdout.write(renderStateShown(shown, {
 			cwd: process.cwd(),
 			sealNote
@@ -79418,20 +79866,21 @@ async function runStateMoveHome(flags, command) {
 	return 0;
 }
 var import_dist, plural, DEFAULT_MESSAGE;
-var init_state_home_CzXALjpT = __esmMin((() => {
-	init_workflow_commands_CH5GSC4F();
-	init_state_file_qrr7uMhS();
+var init_state_home_D_9LukIp = __esmMin((() => {
+	init_workflow_commands_B4UJh_YQ();
+	init_state_file_GFBWoZo3();
 	init_main();
 	init_dist_BFLjXo8H();
-	init_guard_write_wDbCgDic();
-	init_state_home_sync_CHkznbIj();
+	init_guard_write_Bpt4D2mx();
+	init_state_home_sync_CrN_F1Np();
 	init_ordering_Cxkvd8_o();
-	init_context_COvIaM1u();
+	init_terminal_QQZpntM6();
+	init_context_DaLqjpLa();
 	import_dist = require_dist$1();
 	plural = (count, one, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 	DEFAULT_MESSAGE = "postsync: record applied posts";
 }));
-var accounts_Co8d8tYI_exports = __exportAll$1({ runAccounts: () => runAccounts });
+var accounts_CzVGGIPG_exports = __exportAll$1({ runAccounts: () => runAccounts });
 async function readAccounts(input) {
 	const { config, connection } = input;
 	const accounts = await connection.client.accounts();
@@ -79594,7 +80043,7 @@ async function runAccounts(flags, command) {
 			accounts: views,
 			unknownAliases
 		};
-		if (flags.json) process.stdout.write(`${JSON.stringify(accountsReport(view), null, 2)}\n`);
+		if (flags.json) process.stdout.write(terminalJson(accountsReport(view)));
 		else process.stdout.write(`${renderAccounts(view, {
 			label: connection.label,
 			style
@@ -79605,14 +80054,14 @@ async function runAccounts(flags, command) {
 	}
 }
 var CAPABILITY_CONCURRENCY, CAPTION_OPTIONAL, typeNames;
-var init_accounts_Co8d8tYI = __esmMin((() => {
-	init_option_rules_9yjcAEmA();
-	init_state_file_qrr7uMhS();
-	init_context_COvIaM1u();
+var init_accounts_CzVGGIPG = __esmMin((() => {
+	init_option_rules_CPxruvwB();
+	init_state_file_GFBWoZo3();
+	init_context_DaLqjpLa();
 	init_text_length_BSWyNaU7();
 	init_format_DZlSd15T();
 	init_table_Ch59e7Ol();
-	init_main();
+	init_terminal_QQZpntM6();
 	CAPABILITY_CONCURRENCY = 4;
 	CAPTION_OPTIONAL = {
 		always: "optional",
@@ -79622,7 +80071,7 @@ var init_accounts_Co8d8tYI = __esmMin((() => {
 	};
 	typeNames = (contentTypes) => contentTypes.map((type) => type.replace(/^(image|video)\//, "")).join(", ");
 }));
-var whoami_Ds_SPKPx_exports = __exportAll$1({ runWhoami: () => runWhoami });
+var whoami_BjQQgRoK_exports = __exportAll$1({ runWhoami: () => runWhoami });
 function missingPermissions(session) {
 	const granted = new Set(session.permissions);
 	return ALL_PERMISSIONS.filter((permission) => !granted.has(permission)).map((permission) => ({
@@ -79647,8 +80096,8 @@ function whoamiReport(view) {
 function expiry(expiresAt, options) {
 	if (expiresAt === null) return "never";
 	const left = Date.parse(expiresAt) - options.now.getTime();
-	const when = timeText(expiresAt, options.timezone);
-	if (Number.isNaN(left)) return expiresAt;
+	const when = shownTime(expiresAt, options.timezone);
+	if (Number.isNaN(left)) return terminalText(expiresAt);
 	if (left <= 0) return options.style.red(`${when} (expired)`);
 	const days = Math.floor(left / DAY_MS);
 	const text = `${when} (in ${days === 0 ? "less than a day" : days === 1 ? "1 day" : `${days} days`})`;
@@ -79661,7 +80110,7 @@ function renderWhoami(view, options) {
 		["Project", terminalText(session.project.id)],
 		["API key", view.keySource === "POSTSYNC_API_KEY" ? "from POSTSYNC_API_KEY (not shown)" : "the local API's demo key (POSTSYNC_API_KEY is not set)"],
 		["Expires", expiry(session.key.expiresAt, options)],
-		["Permissions", session.permissions.length > 0 ? session.permissions.join(", ") : style.red("none")]
+		["Permissions", session.permissions.length > 0 ? terminalText(session.permissions.join(", ")) : style.red("none")]
 	];
 	const out = [
 		options.label,
@@ -79683,7 +80132,7 @@ async function runWhoami(flags, command) {
 			target: connection.target,
 			keySource: config.api.key !== null ? "POSTSYNC_API_KEY" : "local-demo-key"
 		};
-		if (flags.json) process.stdout.write(`${JSON.stringify(whoamiReport(view), null, 2)}\n`);
+		if (flags.json) process.stdout.write(terminalJson(whoamiReport(view)));
 		else process.stdout.write(`${renderWhoami(view, {
 			label: connection.label,
 			style,
@@ -79696,11 +80145,11 @@ async function runWhoami(flags, command) {
 	}
 }
 var NEEDED_FOR, SOON_MS, DAY_MS;
-var init_whoami_Ds_SPKPx = __esmMin((() => {
-	init_context_COvIaM1u();
+var init_whoami_BjQQgRoK = __esmMin((() => {
+	init_context_DaLqjpLa();
 	init_types_DvW_OqHm();
-	init_ordering_Cxkvd8_o();
-	init_main();
+	init_terminal_QQZpntM6();
+	init_format_m69iEN55();
 	NEEDED_FOR = {
 		"accounts-read": "postsync accounts, and the account checks of plan and apply",
 		"posts-read": "plan, status, import and analytics",
@@ -79712,7 +80161,7 @@ var init_whoami_Ds_SPKPx = __esmMin((() => {
 	SOON_MS = 12096e5;
 	DAY_MS = 864e5;
 }));
-var analytics_DSL0HQ9v_exports = __exportAll$1({ runAnalytics: () => runAnalytics });
+var analytics_CX_d3Xti_exports = __exportAll$1({ runAnalytics: () => runAnalytics });
 function csvField(value) {
 	const text = value === null || value === void 0 ? "" : String(value);
 	return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, "\"\"")}"` : text;
@@ -79777,7 +80226,7 @@ function renderAnalyticsTable(report, options) {
 		row.file === null ? style.dim(`not managed: ${terminalText(row.postId)}`) : terminalPath(row.file),
 		terminalText(row.account ?? row.socialAccountId),
 		terminalText(row.platform),
-		row.publishedAt === null ? "" : timeText(row.publishedAt, options.timezone),
+		row.publishedAt === null ? "" : shownTime(row.publishedAt, options.timezone),
 		...METRICS.map((metric) => number(row[metric]))
 	]);
 	const anyVideo = report.rows.some((row) => row.videoViews !== null);
@@ -79844,7 +80293,7 @@ async function runAnalytics(flags, command) {
 			rows,
 			totals: totalsOf(rows)
 		};
-		if (format === "json") process.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+		if (format === "json") process.stdout.write(terminalJson(report));
 		else if (format === "csv") process.stdout.write(renderAnalyticsCsv(report));
 		else process.stdout.write(`${renderAnalyticsTable(report, {
 			label: connection.label,
@@ -79857,12 +80306,12 @@ async function runAnalytics(flags, command) {
 	}
 }
 var METRICS, number;
-var init_analytics_DSL0HQ9v = __esmMin((() => {
-	init_read_analytics_D_VXG5ud();
-	init_context_COvIaM1u();
+var init_analytics_CX_d3Xti = __esmMin((() => {
+	init_read_analytics_CbFOiSIx();
+	init_context_DaLqjpLa();
 	init_table_Ch59e7Ol();
-	init_ordering_Cxkvd8_o();
-	init_main();
+	init_terminal_QQZpntM6();
+	init_format_m69iEN55();
 	METRICS = [
 		"impressions",
 		"reach",
@@ -79953,34 +80402,34 @@ async function exitWith(code) {
 function registerCommands(program) {
 	program.option("-C, --dir <path>", "project folder (holding postsync.yaml); default: the current folder").option("--api-url <url>", "Public Posting API base URL (overrides POSTSYNC_API_URL and postsync.yaml)").option("--local", "use the embedded local API even under CI").option("--no-color", "plain output without colours (NO_COLOR is honoured too)").option("--no-cache", "parse every post file and hash every media file afresh, ignoring and not writing .postsync/cache");
 	program.command("plan").description("show what apply would change on the remote, without changing anything").option("--out <file>", "save the plan as JSON, to apply exactly it later with `postsync apply <file>`").option("--prune", "plan deletes of owned posts whose files were removed (postsync.yaml can turn this on: `prune: true`)").option("--no-prune", "plan no deletes of removed files' posts even with `prune: true` in postsync.yaml").option("--refresh-all", "list every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit the plan to a post key (repeatable)", collect).option("--json", "print one JSON document and nothing else").option("--markdown", "print the plan as Markdown (for pull requests)").option("--verbose", "also list unchanged posts").option("--detailed-exitcode", "exit 2 when there are changes, 0 when there are none").option("--all", "plan every calendar: each folder below this one that holds a postsync.yaml (exit 1 if any failed, else 2 with --detailed-exitcode if any has changes)").action(async (flags, command) => {
-		const { runPlan } = await Promise.resolve().then(() => (init_plan_CxLFK_YP(), plan_CxLFK_YP_exports));
+		const { runPlan } = await Promise.resolve().then(() => (init_plan_CQoF973B(), plan_CQoF973B_exports));
 		if (!flags.all) return exitWith(runPlan(flags, command));
-		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_CMf_Tx8b(), all_calendars_CMf_Tx8b_exports));
+		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_CZca1_wm(), all_calendars_CZca1_wm_exports));
 		return exitWith(runInEveryCalendar(command, (scoped) => runPlan(flags, scoped), { refuse: {
 			"--out": flags.out,
 			"--json": flags.json,
 			"--target": flags.target
 		} }));
 	});
-	program.command("validate").description("check every post file, and each post against the rules of its accounts; changes nothing").option("--json", "print one JSON document and nothing else").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_validate_DL5KMWu_(), validate_DL5KMWu__exports))).runValidate(flags, command)));
+	program.command("validate").description("check every post file, and each post against the rules of its accounts; changes nothing").option("--json", "print one JSON document and nothing else").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_validate_BVgprjew(), validate_BVgprjew_exports))).runValidate(flags, command)));
 	program.command("apply").argument("[planfile]", "a plan saved by `postsync plan --out`; applied exactly, refused when stale (exit 3)").description("make the remote match the files: upload media, create, update, move and (with --prune) delete posts").option("-y, --yes", "do not ask for confirmation (required outside a terminal)").option("--prune", "delete owned posts whose files were removed (postsync.yaml can turn this on: `prune: true`)").option("--no-prune", "delete no removed file's post even with `prune: true` in postsync.yaml (its scheduled post goes back to draft)").option("--refresh-all", "plan against every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit apply to a post key (repeatable)", collect).option("--strict", "all or nothing: apply nothing while any file has an error (by default the posts of invalid files are blocked and the rest is applied)").option("--json", "print one JSON document and nothing else").addOption(new Option("--concurrency <n>", "post writes in flight").argParser(positiveInteger).default(4)).option("--all", "apply every calendar: each folder below this one that holds a postsync.yaml, each with its own target, state and lock (exit 1 if any failed)").action(async (planFile, flags, command) => {
-		const { runApply } = await Promise.resolve().then(() => (init_apply_By0LLtfP(), apply_By0LLtfP_exports));
+		const { runApply } = await Promise.resolve().then(() => (init_apply_CvhsWNe6(), apply_CvhsWNe6_exports));
 		if (!flags.all) return exitWith(runApply(planFile, flags, command));
-		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_CMf_Tx8b(), all_calendars_CMf_Tx8b_exports));
+		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_CZca1_wm(), all_calendars_CZca1_wm_exports));
 		return exitWith(runInEveryCalendar(command, (scoped) => runApply(void 0, flags, scoped), { refuse: {
 			"a plan file": planFile,
 			"--json": flags.json,
 			"--target": flags.target
 		} }));
 	});
-	program.command("init").description("start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows and the action they run, .gitignore entries").option("--update-action", "only replace .github/actions/postsync/ (the action the workflows run) with this postsync version's; writes nothing else").addHelpText("after", "\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\nThe workflows run the copy of the postsync action in .github/actions/postsync/, never code fetched when\nthey run; --update-action moves them to the postsync version you run it with.\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_init_DY4IALjy(), init_DY4IALjy_exports))).runInit(command, { updateAction: flags.updateAction === true })));
-	program.command("serve").description("run the local Public Posting API (the emulator postsync targets by default); prints its base URL, then the control token that a changing /_emulator/ request sends as X-Postsync-Token").option("--host <host>", "interface to listen on", "127.0.0.1").option("--port <port>", "port to listen on (0: any free port)", "0").option("--fixture <file>", "projects, keys and accounts (YAML or JSON); default: the demo fixture").option("--data <dir>", "persist everything in this directory (journal + objects); default: in memory").option("--chaos <spec>", "seeded fault injection: rate=0.2,seed=42[,kinds=503+500+429+reset+reset-after+slow]").option("--idempotency-ttl <seconds>", "seconds of emulator time a create's Idempotency-Key is remembered (0: forget at once)", "86400").action(async (flags) => (await Promise.resolve().then(() => (init_serve_DnhQPgsw(), serve_DnhQPgsw_exports))).runServe(flags));
-	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").option("--calendar", "also serve the calendar page on 127.0.0.1, updated after every save without a reload, where posts can be moved and edited (each edit is written to its post file; open the printed address: it holds the token of this watch)").addOption(new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch_8ypERQmX(), watch_8ypERQmX_exports))).runWatch(flags, command)));
-	program.command("calendar").description("write the content calendar as a web page: month and week views, a preview per account, the plan overlaid").option("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)").option("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "only posts before this date/time (a date includes that whole day)").option("--open", "open the page in the default browser").option("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file").addHelpText("after", "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendar_IkT8HAzJ(), calendar_IkT8HAzJ_exports))).runCalendar(flags, command)));
-	program.command("status").description("show where each managed post stands on the remote, by file: status, schedule, per-account results and errors").option("--json", "print one JSON document and nothing else").option("--problems", "only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)").option("--refresh-all", "read every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").addHelpText("after", "\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq '.posts[] | select(.status == \"failed\")'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_status_5_qez0nR(), status_5_qez0nR_exports))).runStatus(flags, command)));
-	program.command("import").description("turn remote posts that postsync does not manage yet into post files, and adopt them in the state").option("--dry-run", "show the files that would be written, and write nothing").option("--status <status>", "only posts with this status (e.g. draft, scheduled, published)").option("--all", "also posts that can no longer be edited (published, failed...); default: draft and scheduled only").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_import_Coq3VYyQ(), import_Coq3VYyQ_exports))).runImport(flags, command)));
-	program.command("calendars").description("list the calendars below this folder (each folder with a postsync.yaml) and the names of their secrets").option("--changed <file>", "only the calendars that contain one of the paths listed in this file: one per line, git's \"quoted\" form too, or NUL-separated as git diff -z writes them (- reads stdin)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFolders whose secret names would be the same (acme-eu, acme_eu) are refused: rename one.\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only -z HEAD~1 HEAD | postsync calendars --changed -").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendars_B3VAvzYy(), calendars_B3VAvzYy_exports))).runCalendars(flags, command)));
-	program.command("health-issue").description("open, update or close one GitHub issue for this calendar from what plan and status --problems found (the health check workflow runs it)").requiredOption("--plan <file>", "what `postsync plan --detailed-exitcode --json` printed").requiredOption("--plan-exit <code>", "the exit code of that plan (2, changes, is not a failure)").requiredOption("--status <file>", "what `postsync status --problems --json` printed").requiredOption("--status-exit <code>", "the exit code of that status").option("--log <file>", "what the two commands wrote to stderr, quoted when one could not run (repeatable)", collect).option("--print", "print the issue instead of writing it (no GITHUB_TOKEN needed)").addHelpText("after", "\nReads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL, GITHUB_SERVER_URL, GITHUB_SHA and GITHUB_RUN_ID,\nas a GitHub Actions runner sets them; the issue carries the label postsync-health.").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_health_issue_B8_teV0h(), health_issue_B8_teV0h_exports))).runHealthIssue(flags, command)));
+	program.command("init").description("start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows and the action they run, .gitignore entries").option("--update-action", "only replace .github/actions/postsync/ (the action the workflows run) with this postsync version's; writes nothing else").addHelpText("after", "\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\nThe workflows run the copy of the postsync action in .github/actions/postsync/, never code fetched when\nthey run; --update-action moves them to the postsync version you run it with.\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_init_CBTcGIiV(), init_CBTcGIiV_exports))).runInit(command, { updateAction: flags.updateAction === true })));
+	program.command("serve").description("run the local Public Posting API (the emulator postsync targets by default); prints its base URL, then the control token that a changing /_emulator/ request sends as X-Postsync-Token").option("--host <host>", "interface to listen on", "127.0.0.1").option("--port <port>", "port to listen on (0: any free port)", "0").option("--fixture <file>", "projects, keys and accounts (YAML or JSON); default: the demo fixture").option("--data <dir>", "persist everything in this directory (journal + objects); default: in memory").option("--chaos <spec>", "seeded fault injection: rate=0.2,seed=42[,kinds=503+500+429+reset+reset-after+slow]").option("--idempotency-ttl <seconds>", "seconds of emulator time a create's Idempotency-Key is remembered (0: forget at once)", "86400").action(async (flags) => (await Promise.resolve().then(() => (init_serve_Cg6NU34J(), serve_Cg6NU34J_exports))).runServe(flags));
+	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").option("--calendar", "also serve the calendar page on 127.0.0.1, updated after every save without a reload, where posts can be moved and edited (each edit is written to its post file; open the printed address: it holds the token of this watch)").addOption(new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch_CYd4IpEH(), watch_CYd4IpEH_exports))).runWatch(flags, command)));
+	program.command("calendar").description("write the content calendar as a web page: month and week views, a preview per account, the plan overlaid").option("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)").option("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "only posts before this date/time (a date includes that whole day)").option("--open", "open the page in the default browser").option("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file").addHelpText("after", "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendar_5N8rmDG3(), calendar_5N8rmDG3_exports))).runCalendar(flags, command)));
+	program.command("status").description("show where each managed post stands on the remote, by file: status, schedule, per-account results and errors").option("--json", "print one JSON document and nothing else").option("--problems", "only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)").option("--refresh-all", "read every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").addHelpText("after", "\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq '.posts[] | select(.status == \"failed\")'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_status_B506jlkk(), status_B506jlkk_exports))).runStatus(flags, command)));
+	program.command("import").description("turn remote posts that postsync does not manage yet into post files, and adopt them in the state").option("--dry-run", "show the files that would be written, and write nothing").option("--status <status>", "only posts with this status (e.g. draft, scheduled, published)").option("--all", "also posts that can no longer be edited (published, failed...); default: draft and scheduled only").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_import_DRLUJCv5(), import_DRLUJCv5_exports))).runImport(flags, command)));
+	program.command("calendars").description("list the calendars below this folder (each folder with a postsync.yaml) and the names of their secrets").option("--changed <file>", "only the calendars that contain one of the paths listed in this file: one per line, git's \"quoted\" form too, or NUL-separated as git diff -z writes them (- reads stdin)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFolders whose secret names would be the same (acme-eu, acme_eu) are refused: rename one.\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only -z HEAD~1 HEAD | postsync calendars --changed -").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendars_DsGkvPZU(), calendars_DsGkvPZU_exports))).runCalendars(flags, command)));
+	program.command("health-issue").description("open, update or close one GitHub issue for this calendar from what plan and status --problems found (the health check workflow runs it)").requiredOption("--plan <file>", "what `postsync plan --detailed-exitcode --json` printed").requiredOption("--plan-exit <code>", "the exit code of that plan (2, changes, is not a failure)").requiredOption("--status <file>", "what `postsync status --problems --json` printed").requiredOption("--status-exit <code>", "the exit code of that status").option("--log <file>", "what the two commands wrote to stderr, quoted when one could not run (repeatable)", collect).option("--print", "print the issue instead of writing it (no GITHUB_TOKEN needed)").addHelpText("after", "\nReads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL, GITHUB_SERVER_URL, GITHUB_SHA and GITHUB_RUN_ID,\nas a GitHub Actions runner sets them; the issue carries the label postsync-health.").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_health_issue_sR5a3e4K(), health_issue_sR5a3e4K_exports))).runHealthIssue(flags, command)));
 	const state = program.command("state").description("work on the state file (.postsync/state.json) itself, and on its home (the default branch, or a state branch)");
 	state.command("merge").argument("<base>", "the common ancestor's version (git's %O)").argument("<ours>", "this branch's version (git's %A); the merged state is written here").argument("<theirs>", "the other branch's version (git's %B)").description("merge two versions of the state file: git's merge driver for .postsync/state.json").addHelpText("after", [
 		"",
@@ -79988,7 +80437,7 @@ function registerCommands(program) {
 		"record and is marked to be re-read from the remote on the next plan. `postsync init` registers it",
 		"in .gitattributes; tell git how to run it once per clone:",
 		"  $ git config merge.postsync-state.driver \"npx postsync state merge %O %A %B\""
-	].join("\n")).action(async (base, ours, theirs) => exitWith((await Promise.resolve().then(() => (init_state_CkTyfV4a(), state_CkTyfV4a_exports))).runStateMerge(base, ours, theirs)));
+	].join("\n")).action(async (base, ours, theirs) => exitWith((await Promise.resolve().then(() => (init_state_BhjfxFQy(), state_BhjfxFQy_exports))).runStateMerge(base, ours, theirs)));
 	state.command("confirm").argument("[keys...]", "post keys whose records to confirm (as `postsync plan` shows them)").description("seal state records no apply of this repository wrote (states from before seals, or after an API key rotation), so plans act on them again").option("--all", "every record of this target without a valid seal: posts, pending creates, media and uploads").option("-y, --yes", "do not ask for confirmation (required outside a terminal)").addHelpText("after", [
 		"",
 		"Every record an apply writes carries a seal made with the API key. A plan never updates, deletes or",
@@ -79999,7 +80448,7 @@ function registerCommands(program) {
 		"Example:",
 		"  $ postsync state confirm 2027-01/launch",
 		"  $ postsync state confirm --all --yes    # after rotating POSTSYNC_API_KEY"
-	].join("\n")).action(async (keys, flags, command) => exitWith((await Promise.resolve().then(() => (init_state_CkTyfV4a(), state_CkTyfV4a_exports))).runStateConfirm(keys, flags, command)));
+	].join("\n")).action(async (keys, flags, command) => exitWith((await Promise.resolve().then(() => (init_state_BhjfxFQy(), state_BhjfxFQy_exports))).runStateConfirm(keys, flags, command)));
 	const remoteOption = [
 		"--remote <name>",
 		"the git remote that holds the state branch",
@@ -80012,7 +80461,7 @@ function registerCommands(program) {
 		"",
 		"Example:",
 		"  $ postsync state pull && postsync plan"
-	].join("\n")).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_CzXALjpT(), state_home_CzXALjpT_exports))).runStatePull(flags, command)));
+	].join("\n")).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_D_9LukIp(), state_home_D_9LukIp_exports))).runStatePull(flags, command)));
 	state.command("push").description("commit the working state file to the calendar's state branch and push it (the branch is created when missing)").option(...remoteOption).option("--merge", "when the branch moved since the last pull, merge its records in entry by entry and push the union").option("--message <text>", "the commit message", "postsync: record applied posts").addHelpText("after", [
 		"",
 		"Commits this calendar's file alone: other calendars' files on the branch stay as they are. Refuses to",
@@ -80020,8 +80469,8 @@ function registerCommands(program) {
 		"",
 		"Example:",
 		"  $ postsync state pull && postsync state confirm --all --yes && postsync state push"
-	].join("\n")).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_CzXALjpT(), state_home_CzXALjpT_exports))).runStatePush(flags, command)));
-	state.command("show").description("print where the state lives and its records by target, with their seals when the API key can check them").option(...remoteOption).option("--json", "print one JSON document and nothing else").addHelpText("after", "\nReads the state branch's tip (or the committed file) without touching the working file.\n\nExample:\n  $ postsync state show --json").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_CzXALjpT(), state_home_CzXALjpT_exports))).runStateShow(flags, command)));
+	].join("\n")).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_D_9LukIp(), state_home_D_9LukIp_exports))).runStatePush(flags, command)));
+	state.command("show").description("print where the state lives and its records by target, with their seals when the API key can check them").option(...remoteOption).option("--json", "print one JSON document and nothing else").addHelpText("after", "\nReads the state branch's tip (or the committed file) without touching the working file.\n\nExample:\n  $ postsync state show --json").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_D_9LukIp(), state_home_D_9LukIp_exports))).runStateShow(flags, command)));
 	state.command("move-home").description("move the state to a branch of its own (--to branch) or back to the committed file (--to file), and say so in postsync.yaml").requiredOption("--to <home>", "`branch` or `file`").option("--branch <name>", "the state branch, with --to branch", "postsync/state").option(...remoteOption).addHelpText("after", [
 		"",
 		"--to branch pushes the working state file to the branch (merged with what it holds), writes",
@@ -80030,14 +80479,14 @@ function registerCommands(program) {
 		"",
 		"Example:",
 		"  $ postsync state move-home --to branch"
-	].join("\n")).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_CzXALjpT(), state_home_CzXALjpT_exports))).runStateMoveHome(flags, command)));
-	program.command("accounts").description("list the accounts of the project with their aliases and posting rules (caption, attachments, media)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ postsync accounts\n  $ postsync accounts --json | jq -r '.accounts[] | \"\\(.id) \\(.platform)\"'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_accounts_Co8d8tYI(), accounts_Co8d8tYI_exports))).runAccounts(flags, command)));
-	program.command("whoami").description("show the target, project, key expiry and permissions of the API key (never the key)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ POSTSYNC_API_URL=https://api.example.com/public/v1 POSTSYNC_API_KEY=... postsync whoami").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_whoami_Ds_SPKPx(), whoami_Ds_SPKPx_exports))).runWhoami(flags, command)));
+	].join("\n")).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_D_9LukIp(), state_home_D_9LukIp_exports))).runStateMoveHome(flags, command)));
+	program.command("accounts").description("list the accounts of the project with their aliases and posting rules (caption, attachments, media)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ postsync accounts\n  $ postsync accounts --json | jq -r '.accounts[] | \"\\(.id) \\(.platform)\"'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_accounts_CzVGGIPG(), accounts_CzVGGIPG_exports))).runAccounts(flags, command)));
+	program.command("whoami").description("show the target, project, key expiry and permissions of the API key (never the key)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ POSTSYNC_API_URL=https://api.example.com/public/v1 POSTSYNC_API_KEY=... postsync whoami").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_whoami_BjQQgRoK(), whoami_BjQQgRoK_exports))).runWhoami(flags, command)));
 	program.command("analytics").description("show the metrics of each published post and account, joined with your post files").option("--from <date>", "published at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "published before this date/time (a date includes that whole day)").option("--account <account>", "only this account: an alias from postsync.yaml or an account uuid").option("--platform <platform>", "only this platform (e.g. photoC)").addOption(new Option("--format <format>", "output format (default: table on a terminal, csv otherwise)").choices([
 		"table",
 		"csv",
 		"json"
-	])).option("--json", "same as --format json").addHelpText("after", "\nExample:\n  $ postsync analytics --from 2026-12-01 --to 2026-12-31 --account photo\n  $ postsync analytics --format csv > december.csv").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_analytics_DSL0HQ9v(), analytics_DSL0HQ9v_exports))).runAnalytics(flags, command)));
+	])).option("--json", "same as --format json").addHelpText("after", "\nExample:\n  $ postsync analytics --from 2026-12-01 --to 2026-12-31 --account photo\n  $ postsync analytics --format csv > december.csv").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_analytics_CX_d3Xti(), analytics_CX_d3Xti_exports))).runAnalytics(flags, command)));
 }
 function formatConfigDiagnostic(diagnostic) {
 	const where = [
@@ -80047,22 +80496,6 @@ function formatConfigDiagnostic(diagnostic) {
 	].filter((part) => part !== void 0).join(":");
 	const details = [diagnostic.expected && `expected ${diagnostic.expected}`, diagnostic.found && `found ${diagnostic.found}`].filter(Boolean).join("; ");
 	return `${where ? `${where}: ` : ""}${diagnostic.message}${details ? ` (${details})` : ""}${diagnostic.hint ? ` — ${diagnostic.hint}` : ""}`;
-}
-function visible(char) {
-	const named = NAMED[char];
-	if (named !== void 0) return named;
-	const code = char.charCodeAt(0);
-	return code <= 255 ? `\\x${code.toString(16).padStart(2, "0")}` : `\\u${code.toString(16).padStart(4, "0")}`;
-}
-function hasUnsafeCharacters(text) {
-	return new RegExp(UNSAFE.source).test(text);
-}
-function terminalText(text) {
-	return text.replace(UNSAFE, visible);
-}
-function terminalPath(path) {
-	if (!/[\s"\\]/.test(path) && !hasUnsafeCharacters(path)) return path;
-	return `"${terminalText(path.replace(/[\\"]/g, (char) => `\\${char}`))}"`;
 }
 function guardWorkflowCommands(env) {
 	if (env.GITHUB_ACTIONS !== "true") return;
@@ -80093,7 +80526,7 @@ function printable(message) {
 	return message.split("\n").map(terminalText).join("\n");
 }
 async function annotateConfig(error, root) {
-	const { gitHubActionsEnvironment, diagnosticAnnotation } = await Promise.resolve().then(() => (init_actions_Bcwedqin(), actions_Bcwedqin_exports));
+	const { gitHubActionsEnvironment, diagnosticAnnotation } = await Promise.resolve().then(() => (init_actions_B7dhR1xr(), actions_B7dhR1xr_exports));
 	const actions = gitHubActionsEnvironment(process.env, { fallbackWorkspace: root });
 	if (!actions) return;
 	for (const diagnostic of error.diagnostics) writeWorkflowCommand(diagnosticAnnotation(diagnostic, {
@@ -80101,9 +80534,10 @@ async function annotateConfig(error, root) {
 		workspace: actions.workspace
 	}));
 }
-var require_error, require_argument, require_help, require_option, require_suggestSimilar, require_command, program$1, createCommand, createArgument, createOption, CommanderError, InvalidArgumentError, InvalidOptionArgumentError, Command, Argument, Option, Help, PostsyncError, InputError, StalePlanError, LockedError, StateError, InvalidConfigError, UNSAFE, NAMED, CommandLineGuard, UNGUARDED, version, program, projectDir, lastResort;
+var require_error, require_argument, require_help, require_option, require_suggestSimilar, require_command, program$1, createCommand, createArgument, createOption, CommanderError, InvalidArgumentError, InvalidOptionArgumentError, Command, Argument, Option, Help, PostsyncError, InputError, StalePlanError, LockedError, StateError, InvalidConfigError, CommandLineGuard, UNGUARDED, version, program, projectDir, lastResort;
 var init_main = __esmMin((() => {
 	init_rolldown_runtime_DYf_mQCB();
+	init_terminal_QQZpntM6();
 	require_error = __commonJSMin(((exports) => {
 		var CommanderError = class extends Error {
 			constructor(exitCode, code, message) {
@@ -81880,15 +82314,9 @@ Expecting one of '${allowedValues.join("', '")}'`);
 		diagnostics;
 		constructor(diagnostics) {
 			const errors = diagnostics.filter((d) => d.severity === "error");
-			super(`Invalid configuration (${errors.length} problem${errors.length === 1 ? "" : "s"}):\n${errors.map((d) => `  ${formatConfigDiagnostic(d)}`).join("\n")}`, { hint: "Fix postsync.yaml (or the POSTSYNC_* variables and flags) as listed, then run the command again." });
+			super(`Invalid configuration (${errors.length} problem${errors.length === 1 ? "" : "s"}):\n${errors.map((d) => `  ${terminalText(formatConfigDiagnostic(d))}`).join("\n")}`, { hint: "Fix postsync.yaml (or the POSTSYNC_* variables and flags) as listed, then run the command again." });
 			this.diagnostics = diagnostics;
 		}
-	};
-	UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2069\ufeff]/g;
-	NAMED = {
-		"\n": "\\n",
-		"\r": "\\r",
-		"	": "\\t"
 	};
 	CommandLineGuard = class {
 		#lineStart = true;
@@ -81927,4 +82355,4 @@ Expecting one of '${allowedValues.join("', '")}'`);
 	});
 }));
 init_main();
-export { InvalidConfigError as a, PostsyncError as c, Command as d, terminalText as i, StalePlanError as l, writeWorkflowCommand as n, InputError as o, terminalPath as r, LockedError as s, reportFatal as t, StateError as u };
+export { LockedError as a, StateError as c, InputError as i, Command as l, writeWorkflowCommand as n, PostsyncError as o, InvalidConfigError as r, StalePlanError as s, reportFatal as t };
