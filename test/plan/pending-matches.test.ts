@@ -100,6 +100,7 @@ describe('removedKeptAsDrafts', () => {
       change('noop', 'up-to-date'),
       change('noop', 'published-kept'),
       change('unschedule', 'file-removed'),
+      change('delete', 'file-removed'),
       change('delete', 'occurrence-removed'),
     ]);
     expect(removedKeptAsDrafts(plan)).toBe(2);
