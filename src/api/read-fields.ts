@@ -85,15 +85,18 @@ const hasType = (value: unknown, type: FieldType): boolean =>
  * (and not an empty text), and every field of `fields` that is there has its type. Unknown
  * fields, and unknown values of a known type, stay data.
  */
-export function checkedObject(endpoint: string, data: unknown, where: string, shape: { required?: readonly string[]; fields: Readonly<Record<string, FieldType>> }): JsonObject {
-  const name = (inner: string) => (where === '' ? inner : `${where}.${inner}`);
-  if (!isJsonObject(data)) throw new ResponseShapeError(endpoint, where || 'data', data, 'is not an object');
+export function checkedObject(endpoint: string, data: unknown, where: string | (() => string), shape: { required?: readonly string[]; fields: Readonly<Record<string, FieldType>> }): JsonObject {
+  // The name of where the object sits is worked out only for an error: a listing checks thousands.
+  const at = () => (typeof where === 'string' ? where : where());
+  const name = (inner: string) => (at() === '' ? inner : `${at()}.${inner}`);
+  if (!isJsonObject(data)) throw new ResponseShapeError(endpoint, at() || 'data', data, 'is not an object');
   for (const field of shape.required ?? []) {
     const value = data[field];
     if (value === undefined || value === null || value === '') throw new ResponseShapeError(endpoint, name(field), value ?? data, value === '' ? 'is empty' : 'missing');
   }
-  for (const [field, type] of Object.entries(shape.fields)) {
+  for (const field in shape.fields) {
     const value = data[field];
+    const type = shape.fields[field]!;
     if (value !== undefined && value !== null && !hasType(value, type)) throw new ResponseShapeError(endpoint, name(field), value, `is not ${type === 'object' ? 'an object' : `a ${type}`}`);
   }
   return data;

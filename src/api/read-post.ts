@@ -6,6 +6,8 @@ const LISTS = ['targets', 'media'] as const;
 /** Fields of a post postsync reads, by the type the spec gives them; `id` is required. */
 const POST_FIELDS: Readonly<Record<string, FieldType>> = { id: 'text', status: 'text', content: 'text', scheduledAt: 'text', publishedAt: 'text', createdAt: 'text', updatedAt: 'text' };
 
+const POST_SHAPE = { required: ['id'], fields: POST_FIELDS } as const;
+
 /** Fields of a target; `socialAccountId` is required. */
 const TARGET_FIELDS: Readonly<Record<string, FieldType>> = {
   socialAccountId: 'text',
@@ -34,9 +36,11 @@ export const MEDIA_FIELDS: Readonly<Record<string, FieldType>> = {
   durationSeconds: 'number',
 };
 
-/** Each list item's required id field, by list. */
-const ITEM_ID: Readonly<Record<(typeof LISTS)[number], string>> = { targets: 'socialAccountId', media: 'id' };
-const ITEM_FIELDS: Readonly<Record<(typeof LISTS)[number], Readonly<Record<string, FieldType>>>> = { targets: TARGET_FIELDS, media: MEDIA_FIELDS };
+/** Each list item's shape: its required id field, and its fields. */
+const ITEM_SHAPES: Readonly<Record<(typeof LISTS)[number], { required: readonly string[]; fields: Readonly<Record<string, FieldType>> }>> = {
+  targets: { required: ['socialAccountId'], fields: TARGET_FIELDS },
+  media: { required: ['id'], fields: MEDIA_FIELDS },
+};
 
 /**
  * A post as an endpoint answered it (`field`: where it sits in the answer, e.g. `items[3]`), checked
@@ -44,19 +48,22 @@ const ITEM_FIELDS: Readonly<Record<(typeof LISTS)[number], Readonly<Record<strin
  * read as none, as a service may leave out empty lists; anything else that is not a list is an error.
  * Every other field and value stays as sent.
  */
-export function readPost(endpoint: string, data: unknown, field = ''): Post {
-  const name = (inner: string) => (field === '' ? inner : `${field}.${inner}`);
-  let post = checkedObject(endpoint, data, field, { required: ['id'], fields: POST_FIELDS });
+export function readPost(endpoint: string, data: unknown, field: string | (() => string) = ''): Post {
+  const name = (inner: string) => {
+    const at = typeof field === 'string' ? field : field();
+    return at === '' ? inner : `${at}.${inner}`;
+  };
+  let post = checkedObject(endpoint, data, field, POST_SHAPE);
   for (const list of LISTS) {
     const value = post[list];
     if (value === undefined || value === null) post = { ...post, [list]: [] };
     else if (!Array.isArray(value)) throw new ResponseShapeError(endpoint, name(list), value, 'is not a list');
-    else value.forEach((item, index) => checkedObject(endpoint, item, name(`${list}[${index}]`), { required: [ITEM_ID[list]], fields: ITEM_FIELDS[list] }));
+    else value.forEach((item, index) => checkedObject(endpoint, item, () => name(`${list}[${index}]`), ITEM_SHAPES[list]));
   }
   return post as Post;
 }
 
 /** The posts of a listing page, each read by `readPost`. */
 export function readPosts(endpoint: string, items: readonly unknown[]): Post[] {
-  return items.map((item, index) => readPost(endpoint, item, `items[${index}]`));
+  return items.map((item, index) => readPost(endpoint, item, () => `items[${index}]`));
 }

@@ -63,7 +63,7 @@ export function envelopeData<T>(response: HttpResponse, where: string): T {
       hint: 'Check that api.url / POSTSYNC_API_URL points at the Public Posting API.',
     });
   }
-  const parsed = parseJson(response.text) as { data?: unknown } | undefined;
+  const parsed = parsedJson(response.text) as { data?: unknown } | undefined;
   if (parsed === undefined || typeof parsed !== 'object' || parsed === null || !('data' in parsed)) {
     throw new PostsyncError(`${where}: the API answered ${response.status} without a JSON success envelope.`, {
       hint: 'Check that api.url / POSTSYNC_API_URL points at the Public Posting API (it ends in /public/v1).',
@@ -98,7 +98,12 @@ function nestedTooDeep(text: string): boolean {
 
 /** The answer's JSON; undefined when it is empty, not JSON, or nested too deep to read safely. */
 function parseJson(text: string): unknown {
-  if (text === '' || nestedTooDeep(text)) return undefined;
+  return nestedTooDeep(text) ? undefined : parsedJson(text);
+}
+
+/** The JSON of a text already known to be nested no deeper than MAX_ANSWER_DEPTH; undefined when it is empty or not JSON. */
+function parsedJson(text: string): unknown {
+  if (text === '') return undefined;
   try {
     return JSON.parse(text) as unknown;
   } catch {
