@@ -20496,7 +20496,7 @@ function parseRetryAfter(value) {
 }
 function envelopeData(response, where) {
 	if (nestedTooDeep(response.text)) throw new PostsyncError(`${where}: the API answered JSON nested more than 64 levels deep, deeper than any answer of the Public Posting API; postsync reads none that deep.`, { hint: "Check that api.url / POSTSYNC_API_URL points at the Public Posting API." });
-	const parsed = parseJson(response.text);
+	const parsed = parsedJson(response.text);
 	if (parsed === void 0 || typeof parsed !== "object" || parsed === null || !("data" in parsed)) throw new PostsyncError(`${where}: the API answered ${response.status} without a JSON success envelope.`, { hint: "Check that api.url / POSTSYNC_API_URL points at the Public Posting API (it ends in /public/v1)." });
 	return parsed.data;
 }
@@ -20516,7 +20516,10 @@ function nestedTooDeep(text) {
 	return false;
 }
 function parseJson(text) {
-	if (text === "" || nestedTooDeep(text)) return void 0;
+	return nestedTooDeep(text) ? void 0 : parsedJson(text);
+}
+function parsedJson(text) {
+	if (text === "") return void 0;
 	try {
 		return JSON.parse(text);
 	} catch {
@@ -20800,14 +20803,16 @@ function requiredObject(endpoint, data, path) {
 	throw new ResponseShapeError(endpoint, path, value === void 0 ? parentOf(data, path) : value, value === void 0 ? "missing" : "is not an object");
 }
 function checkedObject(endpoint, data, where, shape) {
-	const name = (inner) => where === "" ? inner : `${where}.${inner}`;
-	if (!isJsonObject(data)) throw new ResponseShapeError(endpoint, where || "data", data, "is not an object");
+	const at = () => typeof where === "string" ? where : where();
+	const name = (inner) => at() === "" ? inner : `${at()}.${inner}`;
+	if (!isJsonObject(data)) throw new ResponseShapeError(endpoint, at() || "data", data, "is not an object");
 	for (const field of shape.required ?? []) {
 		const value = data[field];
 		if (value === void 0 || value === null || value === "") throw new ResponseShapeError(endpoint, name(field), value ?? data, value === "" ? "is empty" : "missing");
 	}
-	for (const [field, type] of Object.entries(shape.fields)) {
+	for (const field in shape.fields) {
 		const value = data[field];
+		const type = shape.fields[field];
 		if (value !== void 0 && value !== null && !hasType(value, type)) throw new ResponseShapeError(endpoint, name(field), value, `is not ${type === "object" ? "an object" : `a ${type}`}`);
 	}
 	return data;
@@ -20833,7 +20838,7 @@ async function* readAnalyticsItems(items) {
 	for await (const item of items) {
 		yield checkedObject("GET /analytics/posts", item, `items[${index}]`, {
 			required: ["postId", "socialAccountId"],
-			fields: ITEM_FIELDS$1
+			fields: ITEM_FIELDS
 		});
 		index += 1;
 	}
@@ -20851,11 +20856,11 @@ function readCapabilities(data, accountId) {
 	return data;
 }
 function readPost$1(endpoint, data, field = "") {
-	const name = (inner) => field === "" ? inner : `${field}.${inner}`;
-	let post = checkedObject(endpoint, data, field, {
-		required: ["id"],
-		fields: POST_FIELDS$1
-	});
+	const name = (inner) => {
+		const at = typeof field === "string" ? field : field();
+		return at === "" ? inner : `${at}.${inner}`;
+	};
+	let post = checkedObject(endpoint, data, field, POST_SHAPE);
 	for (const list of LISTS) {
 		const value = post[list];
 		if (value === void 0 || value === null) post = {
@@ -20863,15 +20868,12 @@ function readPost$1(endpoint, data, field = "") {
 			[list]: []
 		};
 		else if (!Array.isArray(value)) throw new ResponseShapeError(endpoint, name(list), value, "is not a list");
-		else value.forEach((item, index) => checkedObject(endpoint, item, name(`${list}[${index}]`), {
-			required: [ITEM_ID[list]],
-			fields: ITEM_FIELDS[list]
-		}));
+		else value.forEach((item, index) => checkedObject(endpoint, item, () => name(`${list}[${index}]`), ITEM_SHAPES[list]));
 	}
 	return post;
 }
 function readPosts$1(endpoint, items) {
-	return items.map((item, index) => readPost$1(endpoint, item, `items[${index}]`));
+	return items.map((item, index) => readPost$1(endpoint, item, () => `items[${index}]`));
 }
 function readSession(data) {
 	const projectId = requiredString(ENDPOINT, data, PROJECT_ID);
@@ -21261,8 +21263,8 @@ async function parseState(text, path, options = {}) {
 	}
 	return data;
 }
-var MAX_TEXT_FILE_BYTES, MIB$1, TEXT_FILE_LIMIT, UNSIZED_START, CONFIG_FILE_NAMES, KEY_LIKE_FIELDS, nowhere$1, NOT_NORMAL, NOT_NORMAL_ABSOLUTE, CLOCK, DURATION, UNIT_MINUTES, WEEKDAY_NAMES, FULL_NAMES, DATE_TIME, RULE_KINDS, SCHEDULE_RULE_KINDS, UTM_SHORTHANDS, UTM_PARAMETERS, RULE_FIELDS, DAY_WORDS, BUILT_IN_NAMES, BUILT_IN_ROOTS, DEFAULT_STATE_PATH, DEFAULT_STATE_BRANCH, BRANCH_NAME, DEFAULT_CONTENT_DIR, DEFAULT_SNIPPETS_DIR, API_VERSION_PREFIX, PERMISSION_PURPOSE, MiB$3, ApiError$1, NetworkError, RemoteLimitError, BARE_BODY_EXCERPT, DEFAULT_RETRY_POLICY, IN_PROGRESS_FALLBACK_SECONDS, BACKOFF_STATUSES, require_errors$1, require_symbols, require_wrap_handler, require_dispatcher, require_timers, require_constants$2, require_tree, require_util$1$5, require_unwrap_handler, require_dispatcher_base, require_stats, require_fixed_queue, require_pool_base, require_diagnostics, require_request$1, require_connect, require_utils$2, require_constants$1$1, require_llhttp_wasm, require_llhttp_simd_wasm, require_constants$3, require_global$1, require_encoding, require_infra, require_data_url, require_runtime_features, require_webidl, require_util$4, require_formdata, require_formdata_parser, require_promise, require_body, require_client_h1, require_client_h2, require_client, require_pool, require_agent, require_readable, require_api_request, import_agent, import_api_request, undici, BoundPassed, NOT_SENT_CODES, TRANSIENT_CODES, ASSUMED_WINDOW_MS, MIN_WINDOW_MS, MAX_WINDOW_MS, WindowEstimate, SAFETY, THROTTLE_EVENT_MS, FIRST_SAMPLE_MS, MIN_SPREAD_SAMPLES, Pacer, MIN_REDACTED_KEY_LENGTH, Connection, ENDPOINTS, listing, MAX_PAGES, ResponseShapeError, isJsonObject, hasType, FOUND_LIMIT, ENDPOINT$1, ACCOUNT_FIELDS, ITEM_FIELDS$1, OBJECTS, LISTS$1, NUMBERS, TEXTS, LISTS, POST_FIELDS$1, TARGET_FIELDS$1, MEDIA_FIELDS, ITEM_ID, ITEM_FIELDS, PROJECT_ID, EXPIRES_AT, PERMISSIONS, ENDPOINT, MAX_PARTS, isCount$1, UPLOAD_FIELDS, UploadProgress, DEFAULT_PART_CONCURRENCY, DEFAULT_DEADLINE_MS, DEFAULT_MAX_ANSWER_BYTES, LIST_PAGE_SIZE, MULTIPART_OPERATION_TEXT, ApiClient, StateSeal, FIELDS, RESTORE_HINT;
-var init_state_file_GFBWoZo3 = __esmMin((() => {
+var MAX_TEXT_FILE_BYTES, MIB$1, TEXT_FILE_LIMIT, UNSIZED_START, CONFIG_FILE_NAMES, KEY_LIKE_FIELDS, nowhere$1, NOT_NORMAL, NOT_NORMAL_ABSOLUTE, CLOCK, DURATION, UNIT_MINUTES, WEEKDAY_NAMES, FULL_NAMES, DATE_TIME, RULE_KINDS, SCHEDULE_RULE_KINDS, UTM_SHORTHANDS, UTM_PARAMETERS, RULE_FIELDS, DAY_WORDS, BUILT_IN_NAMES, BUILT_IN_ROOTS, DEFAULT_STATE_PATH, DEFAULT_STATE_BRANCH, BRANCH_NAME, DEFAULT_CONTENT_DIR, DEFAULT_SNIPPETS_DIR, API_VERSION_PREFIX, PERMISSION_PURPOSE, MiB$3, ApiError$1, NetworkError, RemoteLimitError, BARE_BODY_EXCERPT, DEFAULT_RETRY_POLICY, IN_PROGRESS_FALLBACK_SECONDS, BACKOFF_STATUSES, require_errors$1, require_symbols, require_wrap_handler, require_dispatcher, require_timers, require_constants$2, require_tree, require_util$1$5, require_unwrap_handler, require_dispatcher_base, require_stats, require_fixed_queue, require_pool_base, require_diagnostics, require_request$1, require_connect, require_utils$2, require_constants$1$1, require_llhttp_wasm, require_llhttp_simd_wasm, require_constants$3, require_global$1, require_encoding, require_infra, require_data_url, require_runtime_features, require_webidl, require_util$4, require_formdata, require_formdata_parser, require_promise, require_body, require_client_h1, require_client_h2, require_client, require_pool, require_agent, require_readable, require_api_request, import_agent, import_api_request, undici, BoundPassed, NOT_SENT_CODES, TRANSIENT_CODES, ASSUMED_WINDOW_MS, MIN_WINDOW_MS, MAX_WINDOW_MS, WindowEstimate, SAFETY, THROTTLE_EVENT_MS, FIRST_SAMPLE_MS, MIN_SPREAD_SAMPLES, Pacer, MIN_REDACTED_KEY_LENGTH, Connection, ENDPOINTS, listing, MAX_PAGES, ResponseShapeError, isJsonObject, hasType, FOUND_LIMIT, ENDPOINT$1, ACCOUNT_FIELDS, ITEM_FIELDS, OBJECTS, LISTS$1, NUMBERS, TEXTS, LISTS, POST_SHAPE, TARGET_FIELDS$1, MEDIA_FIELDS, ITEM_SHAPES, PROJECT_ID, EXPIRES_AT, PERMISSIONS, ENDPOINT, MAX_PARTS, isCount$1, UPLOAD_FIELDS, UploadProgress, DEFAULT_PART_CONCURRENCY, DEFAULT_DEADLINE_MS, DEFAULT_MAX_ANSWER_BYTES, LIST_PAGE_SIZE, MULTIPART_OPERATION_TEXT, ApiClient, StateSeal, FIELDS, RESTORE_HINT;
+var init_state_file_DOVMw36C = __esmMin((() => {
 	init_rolldown_runtime_DYf_mQCB();
 	init_terminal_QQZpntM6();
 	init_main();
@@ -29451,7 +29453,7 @@ Content-Type: ${value.type || "application/octet-stream"}\r\n\r\n`);
 		handle: "text",
 		status: "text"
 	};
-	ITEM_FIELDS$1 = {
+	ITEM_FIELDS = {
 		postId: "text",
 		socialAccountId: "text",
 		platform: "text",
@@ -29501,14 +29503,17 @@ Content-Type: ${value.type || "application/octet-stream"}\r\n\r\n`);
 		"reason"
 	];
 	LISTS = ["targets", "media"];
-	POST_FIELDS$1 = {
-		id: "text",
-		status: "text",
-		content: "text",
-		scheduledAt: "text",
-		publishedAt: "text",
-		createdAt: "text",
-		updatedAt: "text"
+	POST_SHAPE = {
+		required: ["id"],
+		fields: {
+			id: "text",
+			status: "text",
+			content: "text",
+			scheduledAt: "text",
+			publishedAt: "text",
+			createdAt: "text",
+			updatedAt: "text"
+		}
 	};
 	TARGET_FIELDS$1 = {
 		socialAccountId: "text",
@@ -29534,13 +29539,15 @@ Content-Type: ${value.type || "application/octet-stream"}\r\n\r\n`);
 		height: "number",
 		durationSeconds: "number"
 	};
-	ITEM_ID = {
-		targets: "socialAccountId",
-		media: "id"
-	};
-	ITEM_FIELDS = {
-		targets: TARGET_FIELDS$1,
-		media: MEDIA_FIELDS
+	ITEM_SHAPES = {
+		targets: {
+			required: ["socialAccountId"],
+			fields: TARGET_FIELDS$1
+		},
+		media: {
+			required: ["id"],
+			fields: MEDIA_FIELDS
+		}
 	};
 	PROJECT_ID = [
 		"project.id",
@@ -29947,8 +29954,8 @@ function knownOptionRules(options) {
 	return Object.values(options).every(isOptionRule) ? options : null;
 }
 var Node, Queue, KNOWN_TYPES, isStringList, isCount;
-var init_option_rules_CPxruvwB = __esmMin((() => {
-	init_state_file_GFBWoZo3();
+var init_option_rules_BmrTx3_H = __esmMin((() => {
+	init_state_file_DOVMw36C();
 	Node = class {
 		value;
 		next;
@@ -46620,14 +46627,14 @@ function mediaChecksOf(post, diagnostics) {
 	return post.ofInvalidFile === true ? diagnostics.filter((d) => d.readiness !== true) : diagnostics;
 }
 var MediaCache, EVERY, UNIT_WORDS, probeWithReaders, GIT_TIMEOUT_MS$1, FileLookups, NO_REQUESTS, ScheduleBook, RANK, MISSING_BUILT_IN, TEMPLATE_NAME, MAX_SNIPPET_DEPTH, MAX_INCLUDES, MAX_RENDERED_LENGTH, SLOT_DATE, FACT_NAMES, NO_FACTS, CAPABILITY_CONCURRENCY$2, NEEDS_AN_ACCOUNT, SHORT_FORM_FORMATS, MediaFindings;
-var init_check_posts_CC3Botr2 = __esmMin((() => {
+var init_check_posts_CKJUncx3 = __esmMin((() => {
 	init_main();
 	init_ordering_Cxkvd8_o();
 	init_decode_8FaCYuD5();
 	init_post_key_B_9tyt_F();
 	init_text_length_BSWyNaU7();
-	init_state_file_GFBWoZo3();
-	init_option_rules_CPxruvwB();
+	init_state_file_DOVMw36C();
+	init_option_rules_BmrTx3_H();
 	init_format_DZlSd15T();
 	init_live_shape_H_Bz8ZG7();
 	init_codecs_o_3IgQaa();
@@ -46986,8 +46993,8 @@ async function readPost(client, id) {
 	}
 }
 var PAGE_SIZE$1, LiveListing, LISTED_STATUSES, BY_ID_CONCURRENCY, ScopedListing;
-var init_scoped_listing_B30Uojsb = __esmMin((() => {
-	init_state_file_GFBWoZo3();
+var init_scoped_listing_D2ekZM7I = __esmMin((() => {
+	init_state_file_DOVMw36C();
 	PAGE_SIZE$1 = 100;
 	LiveListing = class {
 		briefs;
@@ -47040,11 +47047,11 @@ var init_scoped_listing_B30Uojsb = __esmMin((() => {
 		}
 	};
 }));
-var undici_C4vbS3k1_exports = __exportAll$1({ default: () => undici_C4vbS3k1_default });
-var require_balanced_pool, require_round_robin_pool, require_socks5_utils, require_socks5_client, require_socks5_proxy_agent, require_proxy_agent, require_env_http_proxy_agent, require_retry_handler, require_retry_agent, require_h2c_client, require_abort_signal, require_api_stream, require_api_pipeline, require_api_upgrade, require_api_connect, require_api, require_mock_errors, require_mock_symbols, require_mock_utils, require_mock_interceptor, require_mock_client, require_mock_call_history, require_mock_pool, require_pending_interceptors_formatter, require_mock_agent, require_snapshot_utils, require_snapshot_recorder, require_snapshot_agent, require_global, require_decorator_handler, require_redirect_handler, require_redirect, require_response_error, require_retry, require_dump, require_dns, require_cache$2, require_date, require_cache_handler, require_memory_cache_store, require_cache_revalidation_handler, require_cache$1, require_decompress, require_deduplication_handler, require_deduplicate, require_sqlite_cache_store, require_headers, require_response, require_request, require_subresource_integrity, require_fetch, require_util$3, require_cache, require_cachestorage, require_constants$1, require_util$2, require_parse, require_cookies, require_events, require_constants, require_util$1, require_frame, require_connection, require_permessage_deflate, require_receiver, require_sender, require_websocket, require_websocketerror, require_websocketstream, require_util$6, require_eventsource_stream, require_eventsource, require_undici, undici_C4vbS3k1_default;
-var init_undici_C4vbS3k1 = __esmMin((() => {
+var undici_B5K8Hb2H_exports = __exportAll$1({ default: () => undici_B5K8Hb2H_default });
+var require_balanced_pool, require_round_robin_pool, require_socks5_utils, require_socks5_client, require_socks5_proxy_agent, require_proxy_agent, require_env_http_proxy_agent, require_retry_handler, require_retry_agent, require_h2c_client, require_abort_signal, require_api_stream, require_api_pipeline, require_api_upgrade, require_api_connect, require_api, require_mock_errors, require_mock_symbols, require_mock_utils, require_mock_interceptor, require_mock_client, require_mock_call_history, require_mock_pool, require_pending_interceptors_formatter, require_mock_agent, require_snapshot_utils, require_snapshot_recorder, require_snapshot_agent, require_global, require_decorator_handler, require_redirect_handler, require_redirect, require_response_error, require_retry, require_dump, require_dns, require_cache$2, require_date, require_cache_handler, require_memory_cache_store, require_cache_revalidation_handler, require_cache$1, require_decompress, require_deduplication_handler, require_deduplicate, require_sqlite_cache_store, require_headers, require_response, require_request, require_subresource_integrity, require_fetch, require_util$3, require_cache, require_cachestorage, require_constants$1, require_util$2, require_parse, require_cookies, require_events, require_constants, require_util$1, require_frame, require_connection, require_permessage_deflate, require_receiver, require_sender, require_websocket, require_websocketerror, require_websocketstream, require_util$6, require_eventsource_stream, require_eventsource, require_undici, undici_B5K8Hb2H_default;
+var init_undici_B5K8Hb2H = __esmMin((() => {
 	init_rolldown_runtime_DYf_mQCB();
-	init_state_file_GFBWoZo3();
+	init_state_file_DOVMw36C();
 	require_balanced_pool = __commonJSMin(((exports, module) => {
 		const { BalancedPoolMissingUpstreamError, InvalidArgumentError } = require_errors$1();
 		const { PoolBase, kClients, kNeedDrain, kAddClient, kRemoveClient, kGetDispatcher } = require_pool_base();
@@ -58929,7 +58936,7 @@ var init_undici_C4vbS3k1 = __esmMin((() => {
 		}
 		module.exports.install = install;
 	}));
-	undici_C4vbS3k1_default = require_undici();
+	undici_B5K8Hb2H_default = require_undici();
 }));
 function downloadProblem(media) {
 	if (media.sourceAvailable !== true) return `the service does not offer the original of media ${media.id} for download (sourceAvailable is not true)`;
@@ -58966,7 +58973,7 @@ async function fetchMediaSource(media, options = {}) {
 	const bound = downloadBound(media, options.atMostBytes);
 	const tooLarge = () => new RemoteLimitError(`media ${media.id} is larger than ${bound.what}; postsync stopped downloading it`);
 	let location = media.url;
-	const { request } = await Promise.resolve().then(() => (init_undici_C4vbS3k1(), undici_C4vbS3k1_exports)).then((m) => __toESM(m.default, 1));
+	const { request } = await Promise.resolve().then(() => (init_undici_B5K8Hb2H(), undici_B5K8Hb2H_exports)).then((m) => __toESM(m.default, 1));
 	for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
 		const response = await request(location, {
 			method: "GET",
@@ -59015,9 +59022,9 @@ async function fetchMediaSource(media, options = {}) {
 	throw new Error(`more than ${MAX_REDIRECTS} redirects`);
 }
 var MAX_REDIRECTS, MiB$2, UNDECLARED_MAX_BYTES;
-var init_media_source_BjtZs0c1 = __esmMin((() => {
+var init_media_source_QGgTNW5u = __esmMin((() => {
 	init_rolldown_runtime_DYf_mQCB();
-	init_state_file_GFBWoZo3();
+	init_state_file_DOVMw36C();
 	MAX_REDIRECTS = 5;
 	MiB$2 = 1048576;
 	UNDECLARED_MAX_BYTES = {
@@ -59660,11 +59667,11 @@ function accountIdsOf(content) {
 	return ids;
 }
 var BATCH_SIZE, MAX_WORKERS, ParsePool, SLICE, READ_CONCURRENCY$2, POOLED_READ_CONCURRENCY, SlotQueue, DEFAULT_HORIZON_DAYS;
-var init_read_desired_BOV3YzkJ = __esmMin((() => {
-	init_option_rules_CPxruvwB();
+var init_read_desired_DNTRF8TG = __esmMin((() => {
+	init_option_rules_BmrTx3_H();
 	init_ordering_Cxkvd8_o();
-	init_check_posts_CC3Botr2();
-	init_state_file_GFBWoZo3();
+	init_check_posts_CKJUncx3();
+	init_state_file_DOVMw36C();
 	init_live_shape_H_Bz8ZG7();
 	BATCH_SIZE = 32;
 	MAX_WORKERS = 3;
@@ -60265,19 +60272,19 @@ async function planDesired(desired, against) {
 	});
 }
 var ACTIONS, ACTION_ORDER, withoutMedia, isUnknown, FETCH_CONCURRENCY;
-var init_build_plan_C7KUDwBR = __esmMin((() => {
-	init_check_posts_CC3Botr2();
+var init_build_plan_Bd_NHgUi = __esmMin((() => {
+	init_check_posts_CKJUncx3();
 	init_removed_changes_Dxlct1R4();
 	init_ordering_Cxkvd8_o();
 	init_diff_BQ0cfhBT();
 	init_live_shape_H_Bz8ZG7();
 	init_plan_context_CkST00so();
 	init_unconfirmed_records_FngyObFM();
-	init_state_file_GFBWoZo3();
-	init_scoped_listing_B30Uojsb();
-	init_option_rules_CPxruvwB();
-	init_media_source_BjtZs0c1();
-	init_read_desired_BOV3YzkJ();
+	init_state_file_DOVMw36C();
+	init_scoped_listing_D2ekZM7I();
+	init_option_rules_BmrTx3_H();
+	init_media_source_QGgTNW5u();
+	init_read_desired_DNTRF8TG();
 	ACTIONS = [
 		"create",
 		"adopt",
@@ -69624,7 +69631,7 @@ var init_emulator_DlkA6Vrr = __esmMin((() => {
 		}
 	};
 }));
-var context_DaLqjpLa_exports = __exportAll$1({
+var context_CFs0jFsC_exports = __exportAll$1({
 	clientEventPrinter: () => clientEventPrinter,
 	globalOptions: () => globalOptions,
 	isCI: () => isCI,
@@ -69987,9 +69994,9 @@ async function openTarget(options) {
 	};
 }
 var CacheSection, POST_ROW_LENGTH, WHOLE_ROW_LENGTH, POST_KEYS, SHAPE_KEYS, MEDIA_KEYS, READING_KEYS, postRowsCodec, LoadedRows, Interned, CACHE_DIR, RunCache, LOCAL_API_DIR, LOCAL_API_KEY, import_picocolors;
-var init_context_DaLqjpLa = __esmMin((() => {
+var init_context_CFs0jFsC = __esmMin((() => {
 	init_rolldown_runtime_DYf_mQCB();
-	init_state_file_GFBWoZo3();
+	init_state_file_DOVMw36C();
 	init_hash_BfyReKVU();
 	init_ordering_Cxkvd8_o();
 	init_guard_write_Bpt4D2mx();
@@ -70328,7 +70335,7 @@ var init_plan_json_DD3BlQmO = __esmMin((() => {
 	init_unconfirmed_records_FngyObFM();
 	init_terminal_QQZpntM6();
 }));
-var plan_CQoF973B_exports = __exportAll$1({ runPlan: () => runPlan });
+var plan_CakA24ta_exports = __exportAll$1({ runPlan: () => runPlan });
 async function planProject(input) {
 	const { config, connection, memo } = input;
 	const listing = startRemoteRead(connection.client, input);
@@ -70390,13 +70397,13 @@ async function runPlan(flags, command) {
 		await connection.close();
 	}
 }
-var init_plan_CQoF973B = __esmMin((() => {
+var init_plan_CakA24ta = __esmMin((() => {
 	init_ordering_Cxkvd8_o();
 	init_limits_DNBBvwcF();
 	init_actions_report_CSST3RdY();
-	init_state_file_GFBWoZo3();
-	init_build_plan_C7KUDwBR();
-	init_context_DaLqjpLa();
+	init_state_file_DOVMw36C();
+	init_build_plan_Bd_NHgUi();
+	init_context_CFs0jFsC();
 	init_plan_json_DD3BlQmO();
 	init_plan_human_BM2wYuh0();
 	init_plan_markdown_C0DmgvgM();
@@ -70454,15 +70461,15 @@ function assertDistinctSecrets(calendars) {
 	throw new InputError(`${shared.length === 1 ? "two calendar folders map" : "calendar folders map"} to the same secret names, so their workflows would apply one client's posts with another's key:\n${lines.join("\n")}`, { hint: "Rename one of each pair so that the names differ in more than case, `-` and `_` (secret names keep only A-Z, 0-9 and _)." });
 }
 var SAFE_FOLDER, SAFE_FOLDER_TEXT;
-var init_find_calendars_s_qdDMkQ = __esmMin((() => {
+var init_find_calendars_DCeMJTVb = __esmMin((() => {
 	init_main();
 	init_ordering_Cxkvd8_o();
 	init_terminal_QQZpntM6();
-	init_state_file_GFBWoZo3();
+	init_state_file_DOVMw36C();
 	SAFE_FOLDER = /^[\p{L}\p{M}\p{N} ._\-/]+$/u;
 	SAFE_FOLDER_TEXT = "letters, digits, space and . _ - /";
 }));
-var all_calendars_CZca1_wm_exports = __exportAll$1({ runInEveryCalendar: () => runInEveryCalendar });
+var all_calendars_ywWkKXSo_exports = __exportAll$1({ runInEveryCalendar: () => runInEveryCalendar });
 function combinedExitCode(codes) {
 	if (codes.some((code) => code !== 0 && code !== 2)) return 1;
 	return codes.includes(2) ? 2 : 0;
@@ -70494,10 +70501,10 @@ function scopedTo(command, dir) {
 	scoped.parent = globals;
 	return scoped;
 }
-var init_all_calendars_CZca1_wm = __esmMin((() => {
+var init_all_calendars_ywWkKXSo = __esmMin((() => {
 	init_main();
-	init_find_calendars_s_qdDMkQ();
-	init_context_DaLqjpLa();
+	init_find_calendars_DCeMJTVb();
+	init_context_CFs0jFsC();
 	init_terminal_QQZpntM6();
 }));
 function draftReadiness(desired) {
@@ -70518,11 +70525,11 @@ function draftReadiness(desired) {
 	for (const post of desired.checkOnly) if (post.shape.scheduledAt === null) add(post);
 	return drafts.sort((a, b) => compareText(a.file, b.file));
 }
-var init_draft_readiness_D4ln8k8q = __esmMin((() => {
-	init_check_posts_CC3Botr2();
+var init_draft_readiness_R4cete_P = __esmMin((() => {
+	init_check_posts_CKJUncx3();
 	init_ordering_Cxkvd8_o();
 }));
-var validate_BVgprjew_exports = __exportAll$1({ runValidate: () => runValidate });
+var validate_BZ7Fyj3D_exports = __exportAll$1({ runValidate: () => runValidate });
 async function validateProject(input) {
 	const { config, connection, memo } = input;
 	const { section } = await readStateSection(config.statePath, connection.target);
@@ -70574,15 +70581,15 @@ async function runValidate(flags, command) {
 		await connection.close();
 	}
 }
-var init_validate_BVgprjew = __esmMin((() => {
+var init_validate_BZ7Fyj3D = __esmMin((() => {
 	init_ordering_Cxkvd8_o();
-	init_draft_readiness_D4ln8k8q();
-	init_state_file_GFBWoZo3();
-	init_check_posts_CC3Botr2();
-	init_read_desired_BOV3YzkJ();
+	init_draft_readiness_R4cete_P();
+	init_state_file_DOVMw36C();
+	init_check_posts_CKJUncx3();
+	init_read_desired_DNTRF8TG();
 	init_actions_B7dhR1xr();
 	init_summary_CulP5n8d();
-	init_context_DaLqjpLa();
+	init_context_CFs0jFsC();
 	init_diagnostics_C2gfOHJF();
 	init_drafts_BTjJ2r_7();
 	init_format_DZlSd15T();
@@ -70982,10 +70989,10 @@ function missingMedia(change, failedUploads) {
 	return new PostsyncError(`not sent: ${failed.length} of its media files failed to upload`, { cause: failedUploads.get(failed[0]) });
 }
 var UPLOAD_CONCURRENCY, PHASES;
-var init_apply_plan_36AFObX2 = __esmMin((() => {
-	init_option_rules_CPxruvwB();
+var init_apply_plan_DMDPULsq = __esmMin((() => {
+	init_option_rules_BmrTx3_H();
 	init_main();
-	init_state_file_GFBWoZo3();
+	init_state_file_DOVMw36C();
 	init_diff_BQ0cfhBT();
 	init_live_shape_H_Bz8ZG7();
 	init_hash_BfyReKVU();
@@ -71094,11 +71101,11 @@ async function write(handle, text) {
 	await handle.datasync();
 }
 var JournalFile, RECORD_DEPTH, indent$1, StateFileText, StateStore;
-var init_state_store_DJhkOEyE = __esmMin((() => {
+var init_state_store_DZOfDzZU = __esmMin((() => {
 	init_guard_write_Bpt4D2mx();
 	init_main();
 	init_atomic_DIWVerBI();
-	init_state_file_GFBWoZo3();
+	init_state_file_DOVMw36C();
 	init_hash_BfyReKVU();
 	JournalFile = class {
 		path;
@@ -71470,7 +71477,7 @@ var init_apply_progress_DcmZcQfs = __esmMin((() => {
 		blocked: "blocked"
 	};
 }));
-var apply_CvhsWNe6_exports = __exportAll$1({ runApply: () => runApply });
+var apply_DOXD6044_exports = __exportAll$1({ runApply: () => runApply });
 async function recordFinalStatuses(input) {
 	const { store } = input;
 	let recorded = 0;
@@ -71705,23 +71712,23 @@ function resultLine(result, plan) {
 	return line;
 }
 var READ_CONCURRENCY$1;
-var init_apply_CvhsWNe6 = __esmMin((() => {
+var init_apply_DOXD6044 = __esmMin((() => {
 	init_terminal_QQZpntM6();
 	init_ordering_Cxkvd8_o();
 	init_main();
 	init_actions_report_CSST3RdY();
 	init_unconfirmed_records_FngyObFM();
-	init_apply_plan_36AFObX2();
+	init_apply_plan_DMDPULsq();
 	init_removed_changes_Dxlct1R4();
-	init_option_rules_CPxruvwB();
-	init_state_file_GFBWoZo3();
-	init_check_posts_CC3Botr2();
+	init_option_rules_BmrTx3_H();
+	init_state_file_DOVMw36C();
+	init_check_posts_CKJUncx3();
 	init_limits_DNBBvwcF();
 	init_lock_kGr29NWc();
-	init_state_store_DJhkOEyE();
-	init_build_plan_C7KUDwBR();
+	init_state_store_DZOfDzZU();
+	init_build_plan_Bd_NHgUi();
 	init_actions_B7dhR1xr();
-	init_context_DaLqjpLa();
+	init_context_CFs0jFsC();
 	init_prompt_DdFoKWmA();
 	init_apply_progress_DcmZcQfs();
 	init_plan_json_DD3BlQmO();
@@ -71822,10 +71829,10 @@ function mergeStates(base, ours, theirs) {
 	};
 }
 var same;
-var init_merge_Ckbpg9nM = __esmMin((() => {
+var init_merge_Df2BrEyD = __esmMin((() => {
 	init_ordering_Cxkvd8_o();
 	init_hash_BfyReKVU();
-	init_state_file_GFBWoZo3();
+	init_state_file_DOVMw36C();
 	same = (a, b) => canonicalJson(a ?? null) === canonicalJson(b ?? null);
 }));
 function runGit(repository, args, input) {
@@ -72163,13 +72170,13 @@ function movedSincePull(home, seen) {
 	return new InputError(`the state branch ${home.branch} moved (now at ${tip?.slice(0, 12)}; ${since}): pushing would overwrite records another run wrote`, { hint: "postsync state push --merge merges its records into yours entry by entry and pushes the union; postsync state pull replaces your working file with it." });
 }
 var GIT_TIMEOUT_MS, localRef, COMMIT_ID, PULLED_RECORD, MAX_STATE_BYTES, MIB, restoreHint, PUSH_ATTEMPTS;
-var init_state_home_sync_CrN_F1Np = __esmMin((() => {
+var init_state_home_sync_CYSk6JAL = __esmMin((() => {
 	init_main();
 	init_atomic_DIWVerBI();
 	init_hash_BfyReKVU();
 	init_lock_kGr29NWc();
-	init_merge_Ckbpg9nM();
-	init_state_file_GFBWoZo3();
+	init_merge_Df2BrEyD();
+	init_state_file_DOVMw36C();
 	init_terminal_QQZpntM6();
 	GIT_TIMEOUT_MS = 12e4;
 	localRef = (branch) => `refs/postsync/home/${branch}`;
@@ -72180,7 +72187,7 @@ var init_state_home_sync_CrN_F1Np = __esmMin((() => {
 	restoreHint = (home) => `The file on ${home.branch} did not come from postsync; postsync did not change anything. Restore the branch to the last commit postsync pushed (git log ${home.repository.remote}/${home.branch}), then run it again.`;
 	PUSH_ATTEMPTS = 5;
 }));
-var init_CBTcGIiV_exports = __exportAll$1({ runInit: () => runInit });
+var init_Ds7pbekg_exports = __exportAll$1({ runInit: () => runInit });
 function assertDimension(name, value, max) {
 	if (!Number.isInteger(value) || value < 1 || value > max) throw new RangeError(`${name} must be an integer from 1 to ${max}, got ${value}`);
 }
@@ -72482,13 +72489,13 @@ async function runInit(command, flags) {
 	return 0;
 }
 var DEFAULT_RGB, INSTALLED_SCHEMAS, DEPENDENCY_FIELDS, WELCOME_TEXT, GITIGNORE_ENTRIES, NODE_MODULES_ENTRY, STATE_MERGE_DRIVER, GITATTRIBUTES_ENTRIES, STATE_MERGE_GIT_CONFIG, VENDORED_ACTION_DIR, ACTION_FILES, readme, ACTION_REF, PINNED_ACTIONS, NODE_VERSION, CHANGED_PATHS, ifLine, checkout, setupPostsync, WITH_TOKEN, readState, matrix, calendarSecrets, SECRETS_NOTE, COMMIT_STATE, PLANNED, PLAN_WORKFLOW, ON_DEFAULT_BRANCH, WORKFLOW_FILES, ACTION_SENTENCE;
-var init_init_CBTcGIiV = __esmMin((() => {
-	init_state_file_GFBWoZo3();
+var init_init_Ds7pbekg = __esmMin((() => {
+	init_state_file_DOVMw36C();
 	init_guard_write_Bpt4D2mx();
 	init_main();
 	init_demo_fixture_DBDaQ3on();
-	init_state_home_sync_CrN_F1Np();
-	init_context_DaLqjpLa();
+	init_state_home_sync_CYSk6JAL();
+	init_context_CFs0jFsC();
 	DEFAULT_RGB = {
 		r: 128,
 		g: 128,
@@ -72942,7 +72949,7 @@ var init_serve_Cg6NU34J = __esmMin((() => {
 	init_main();
 	init_emulator_DlkA6Vrr();
 }));
-var session_Iqv_vZ0A_exports = __exportAll$1({
+var session_BNkZaV_O_exports = __exportAll$1({
 	DEFAULT_DEBOUNCE_MS: () => 50,
 	DEFAULT_REFRESH_SECONDS: () => 60,
 	WatchSession: () => WatchSession
@@ -73167,19 +73174,19 @@ function configPathsOf(root) {
 	return new Set(CONFIG_FILE_NAMES.map((name) => join(root, name)));
 }
 var ContentSnapshot, DraftApplier, isAdd, isRemove, EntryTypes, defaultOptions, RECURSIVE_ERROR_CODE, NORMAL_FLOW_ERRORS, ALL_TYPES, DIR_TYPES, FILE_TYPES, isNormalFlowError, wantBigintFsStats, emptyFn, normalizeFilter, ReaddirpStream, STR_DATA, STR_CLOSE, EMPTY_FN, pl, isWindows, isMacos, isLinux, isFreeBSD, isIBMi, EVENTS, EV, THROTTLE_MODE_WATCH, statMethods, KEY_LISTENERS, KEY_ERR, KEY_RAW, HANDLER_KEYS, binaryExtensions, isBinaryPath, foreach, addAndConvert, clearItem, delFromSet, isEmptySet, FsWatchInstances, fsWatchBroadcast, setFsWatchListener, FsWatchFileInstances, setFsWatchFileListener, NodeFsHandler, SLASH, SLASH_SLASH, ONE_DOT, TWO_DOTS, STRING_TYPE, BACK_SLASH_RE, DOUBLE_SLASH_RE, DOT_RE, REPLACER_RE, isMatcherObject, unifyPaths, toUnix, normalizePathToUnix, normalizeIgnored, getAbsolutePath, EMPTY_SET, DirEntry, STAT_METHOD_F, STAT_METHOD_L, WatchHelper, FSWatcher, FS_EVENT_KINDS, FileWatcher, ChangeSignatures, ConfigReloader, RemoteSnapshot, _a, WatchScope, noWork, isNoWork, asError, WorkQueue, DEFAULT_DEBOUNCE_MS, DEFAULT_REFRESH_SECONDS, WatchSession;
-var init_session_Iqv_vZ0A = __esmMin((() => {
-	init_state_file_GFBWoZo3();
-	init_build_plan_C7KUDwBR();
-	init_draft_readiness_D4ln8k8q();
-	init_check_posts_CC3Botr2();
-	init_read_desired_BOV3YzkJ();
+var init_session_BNkZaV_O = __esmMin((() => {
+	init_state_file_DOVMw36C();
+	init_build_plan_Bd_NHgUi();
+	init_draft_readiness_R4cete_P();
+	init_check_posts_CKJUncx3();
+	init_read_desired_DNTRF8TG();
 	init_post_memo_D1On4_VO();
 	init_main();
 	init_hash_BfyReKVU();
-	init_apply_plan_36AFObX2();
+	init_apply_plan_DMDPULsq();
 	init_lock_kGr29NWc();
-	init_state_store_DJhkOEyE();
-	init_scoped_listing_B30Uojsb();
+	init_state_store_DZOfDzZU();
+	init_scoped_listing_D2ekZM7I();
 	ContentSnapshot = class {
 		#config;
 		#caches;
@@ -76346,13 +76353,13 @@ function firstViewJson(first, postsJson) {
 	return trusted(`${jsonForScript(calendar).toString().slice(0, -1)},"posts":${postsJson(posts).toString()}}`);
 }
 var encoder, IMAGE_EXTENSIONS, HOUR, FIELD_TEXT_LIMIT, isForgotten, CALENDAR_CLIENT, SafeHtml, ENTITIES, CELL_CARDS, TRAY_FIRST, EDIT_STYLE, PAGE_STYLE, VIEW_STYLE, REST_CHUNK;
-var init_page_D9FROXoy = __esmMin((() => {
+var init_page_Bf97_7uo = __esmMin((() => {
 	init_ordering_Cxkvd8_o();
 	init_text_length_BSWyNaU7();
-	init_state_file_GFBWoZo3();
-	init_check_posts_CC3Botr2();
-	init_build_plan_C7KUDwBR();
-	init_read_desired_BOV3YzkJ();
+	init_state_file_DOVMw36C();
+	init_check_posts_CKJUncx3();
+	init_build_plan_Bd_NHgUi();
+	init_read_desired_DNTRF8TG();
 	encoder = new TextEncoder();
 	IMAGE_EXTENSIONS = {
 		"image/jpeg": ".jpg",
@@ -76617,7 +76624,7 @@ code, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monosp
 `;
 	REST_CHUNK = 500;
 }));
-var watch_calendar_D1u_ghPP_exports = __exportAll$1({ startWatchCalendar: () => startWatchCalendar });
+var watch_calendar_Dmodwe8Q_exports = __exportAll$1({ startWatchCalendar: () => startWatchCalendar });
 function sameJson(a, b) {
 	if (a === b) return true;
 	if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
@@ -77035,14 +77042,14 @@ async function startWatchCalendar(options) {
 	};
 }
 var CalendarVersions, WALL_TIME, DATE, MAX_TEXT, MAX_EDITS, POST_SOURCE_PATH, EDIT_PATH, RENDER_PATH, MAX_BODY_BYTES, TOO_LARGE, SERVED_MEDIA_PREFIX, EVENTS_PATH, KEEP_ALIVE_MS, PAGE_BEING_MADE, TYPES, CalendarServer, import_dist$2, FrontMatter, OPENING, OTHER_OPENING, CLOSING, NEW_DRAFT_TEXT, MAX_NAMES, PostFileEditor;
-var init_watch_calendar_D1u_ghPP = __esmMin((() => {
-	init_page_D9FROXoy();
+var init_watch_calendar_Dmodwe8Q = __esmMin((() => {
+	init_page_Bf97_7uo();
 	init_guard_Rhg5cb5l();
 	init_main();
-	init_check_posts_CC3Botr2();
+	init_check_posts_CKJUncx3();
 	init_dist_BFLjXo8H();
 	init_atomic_DIWVerBI();
-	init_state_file_GFBWoZo3();
+	init_state_file_DOVMw36C();
 	init_guard_write_Bpt4D2mx();
 	CalendarVersions = class {
 		#version = 0;
@@ -77440,7 +77447,7 @@ var init_watch_calendar_D1u_ghPP = __esmMin((() => {
 		}
 	};
 }));
-var watch_CYd4IpEH_exports = __exportAll$1({ runWatch: () => runWatch });
+var watch_C0LW4w0__exports = __exportAll$1({ runWatch: () => runWatch });
 function stopSignal() {
 	let stop = () => {};
 	let isStopped = false;
@@ -77464,8 +77471,8 @@ async function runWatch(flags, command) {
 	const { stopped, stop, isStopped } = stopSignal();
 	try {
 		const [{ globalOptions, isCI, loadProjectConfig, openTarget }, { WatchSession }, { watchPrinter }, { listenForKeys }] = await Promise.all([
-			Promise.resolve().then(() => (init_context_DaLqjpLa(), context_DaLqjpLa_exports)),
-			Promise.resolve().then(() => (init_session_Iqv_vZ0A(), session_Iqv_vZ0A_exports)),
+			Promise.resolve().then(() => (init_context_CFs0jFsC(), context_CFs0jFsC_exports)),
+			Promise.resolve().then(() => (init_session_BNkZaV_O(), session_BNkZaV_O_exports)),
 			Promise.resolve().then(() => (init_watch_C2KSH9yk(), watch_C2KSH9yk_exports)),
 			Promise.resolve().then(() => (init_watch_keys_By5Qg_BN(), watch_keys_By5Qg_BN_exports))
 		]);
@@ -77484,7 +77491,7 @@ async function runWatch(flags, command) {
 		});
 		let calendar = null;
 		try {
-			if (flags.calendar) calendar = await (await Promise.resolve().then(() => (init_watch_calendar_D1u_ghPP(), watch_calendar_D1u_ghPP_exports))).startWatchCalendar({
+			if (flags.calendar) calendar = await (await Promise.resolve().then(() => (init_watch_calendar_Dmodwe8Q(), watch_calendar_Dmodwe8Q_exports))).startWatchCalendar({
 				port: flags.port ?? 0,
 				label: connection.label,
 				project: config,
@@ -77529,7 +77536,7 @@ async function runWatch(flags, command) {
 		stop();
 	}
 }
-var init_watch_CYd4IpEH = __esmMin((() => {
+var init_watch_C0LW4w0_ = __esmMin((() => {
 	init_main();
 }));
 function rangeBound(flag, value, timezone) {
@@ -77587,8 +77594,8 @@ async function accountNamesOf(config, items, client) {
 	return new Map(items.map((item) => [item.socialAccountId, names.get(item.socialAccountId.toLowerCase()) ?? item.socialAccountId]));
 }
 var DATE_ONLY, FORMATS_TEXT;
-var init_read_analytics_CbFOiSIx = __esmMin((() => {
-	init_state_file_GFBWoZo3();
+var init_read_analytics_CZ2G3iWz = __esmMin((() => {
+	init_state_file_DOVMw36C();
 	init_decode_8FaCYuD5();
 	init_main();
 	DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -77635,7 +77642,7 @@ var init_token_login_7wAhCEwo = __esmMin((() => {
 	init_main();
 	ACTIONS_BOT_LOGIN = "github-actions[bot]";
 }));
-var calendar_report_DTh5yNVf_exports = __exportAll$1({ reportCalendarToGitHubActions: () => reportCalendarToGitHubActions });
+var calendar_report_C4sYDZ7B_exports = __exportAll$1({ reportCalendarToGitHubActions: () => reportCalendarToGitHubActions });
 function changedPosts(model) {
 	return model.posts.filter((post) => post.overlay !== null);
 }
@@ -77812,9 +77819,9 @@ function runLink(env) {
 	return server && repository && run ? `${server}/${repository}/actions/runs/${run}` : null;
 }
 var SIGN, EXCERPT, COMMENT_MARKER;
-var init_calendar_report_DTh5yNVf = __esmMin((() => {
+var init_calendar_report_C4sYDZ7B = __esmMin((() => {
 	init_markdown_VPmCZZyV();
-	init_page_D9FROXoy();
+	init_page_Bf97_7uo();
 	init_limits_DNBBvwcF();
 	init_workflow_commands_B4UJh_YQ();
 	init_token_login_7wAhCEwo();
@@ -77830,7 +77837,7 @@ var init_calendar_report_DTh5yNVf = __esmMin((() => {
 	EXCERPT = 90;
 	COMMENT_MARKER = "<!-- postsync-calendar -->";
 }));
-var calendar_5N8rmDG3_exports = __exportAll$1({ runCalendar: () => runCalendar });
+var calendar_i_HSmTyP_exports = __exportAll$1({ runCalendar: () => runCalendar });
 function captionOf(target, post) {
 	return `${target.shown ?? post.text}${target.overflow}`;
 }
@@ -78002,7 +78009,7 @@ async function runCalendar(flags, command) {
 		feed: feed === null ? null : shown(feed)
 	}));
 	if (process.env.GITHUB_ACTIONS === "true") {
-		const { reportCalendarToGitHubActions } = await Promise.resolve().then(() => (init_calendar_report_DTh5yNVf(), calendar_report_DTh5yNVf_exports));
+		const { reportCalendarToGitHubActions } = await Promise.resolve().then(() => (init_calendar_report_C4sYDZ7B(), calendar_report_C4sYDZ7B_exports));
 		await reportCalendarToGitHubActions(model, {
 			env: process.env,
 			projectRoot: config.root,
@@ -78029,13 +78036,13 @@ function openInBrowser(file) {
 	child.unref();
 }
 var EVENT_MINUTES, SUMMARY_LENGTH, MEDIA_FOLDER, DEFAULT_CALENDAR_DIR;
-var init_calendar_5N8rmDG3 = __esmMin((() => {
-	init_page_D9FROXoy();
+var init_calendar_i_HSmTyP = __esmMin((() => {
+	init_page_Bf97_7uo();
 	init_atomic_DIWVerBI();
 	init_guard_write_Bpt4D2mx();
 	init_main();
-	init_context_DaLqjpLa();
-	init_read_analytics_CbFOiSIx();
+	init_context_CFs0jFsC();
+	init_read_analytics_CZ2G3iWz();
 	init_format_DZlSd15T();
 	EVENT_MINUTES = 15;
 	SUMMARY_LENGTH = 80;
@@ -78071,7 +78078,7 @@ var ANSI;
 var init_table_Ch59e7Ol = __esmMin((() => {
 	ANSI = /\x1b\[[0-9;]*m/g;
 }));
-var post_problems_BY_ULqMq_exports = __exportAll$1({ findPostProblems: () => findPostProblems });
+var post_problems_DOLQ9dC4_exports = __exportAll$1({ findPostProblems: () => findPostProblems });
 async function availability(client, ids) {
 	const limit = pLimit(CAPABILITY_CONCURRENCY$1);
 	const found = new Map();
@@ -78150,14 +78157,14 @@ async function findPostProblems(input) {
 	return problems;
 }
 var CAPABILITY_CONCURRENCY$1;
-var init_post_problems_BY_ULqMq = __esmMin((() => {
-	init_option_rules_CPxruvwB();
-	init_state_file_GFBWoZo3();
+var init_post_problems_DOLQ9dC4 = __esmMin((() => {
+	init_option_rules_BmrTx3_H();
+	init_state_file_DOVMw36C();
 	init_plan_context_CkST00so();
 	init_live_shape_H_Bz8ZG7();
 	CAPABILITY_CONCURRENCY$1 = 4;
 }));
-var status_B506jlkk_exports = __exportAll$1({ runStatus: () => runStatus });
+var status_DWJx6Bc7_exports = __exportAll$1({ runStatus: () => runStatus });
 async function projectStatus(input) {
 	const { config, connection } = input;
 	const state = await readState$1(config.statePath);
@@ -78364,7 +78371,7 @@ async function runStatus(flags, command) {
 			refreshAll: flags.refreshAll === true
 		});
 		const section = sectionFor(state, connection.target);
-		const problems = flags.problems ? await (await Promise.resolve().then(() => (init_post_problems_BY_ULqMq(), post_problems_BY_ULqMq_exports))).findPostProblems({
+		const problems = flags.problems ? await (await Promise.resolve().then(() => (init_post_problems_DOLQ9dC4(), post_problems_DOLQ9dC4_exports))).findPostProblems({
 			client: connection.client,
 			section,
 			live,
@@ -78392,20 +78399,20 @@ async function runStatus(flags, command) {
 		await connection.close();
 	}
 }
-var init_status_B506jlkk = __esmMin((() => {
-	init_state_file_GFBWoZo3();
-	init_draft_readiness_D4ln8k8q();
-	init_scoped_listing_B30Uojsb();
-	init_check_posts_CC3Botr2();
-	init_read_desired_BOV3YzkJ();
-	init_context_DaLqjpLa();
+var init_status_DWJx6Bc7 = __esmMin((() => {
+	init_state_file_DOVMw36C();
+	init_draft_readiness_R4cete_P();
+	init_scoped_listing_D2ekZM7I();
+	init_check_posts_CKJUncx3();
+	init_read_desired_DNTRF8TG();
+	init_context_CFs0jFsC();
 	init_ordering_Cxkvd8_o();
 	init_drafts_BTjJ2r_7();
 	init_table_Ch59e7Ol();
 	init_terminal_QQZpntM6();
 	init_format_m69iEN55();
 }));
-var import_DRLUJCv5_exports = __exportAll$1({ runImport: () => runImport });
+var import_DyoVuTBk_exports = __exportAll$1({ runImport: () => runImport });
 async function downloadMedia(media, options) {
 	const tempDir = join(options.tempParent, `.postsync-import-${process.pid}-${randomBytes(4).toString("hex")}`);
 	await guardWrite(tempDir, { root: options.root });
@@ -79112,15 +79119,15 @@ async function runImport(flags, command) {
 	}
 }
 var DOWNLOAD_CONCURRENCY, HASH_CONCURRENCY, IMPORTED_MEDIA_DIR, MAX_NAME_ATTEMPTS$1, EXTENSIONS, describeForeignMedia, import_dist$1, SLUG_WORDS, SLUG_MAX_LENGTH, FALLBACK_SLUG, ID_PREFIX_LENGTH, IMPORT_FOLDER, escapeRegExp, READ_CONCURRENCY, EDITABLE_STATUSES, plural$2, PAGE_SIZE;
-var init_import_DRLUJCv5 = __esmMin((() => {
-	init_state_file_GFBWoZo3();
+var init_import_DyoVuTBk = __esmMin((() => {
+	init_state_file_DOVMw36C();
 	init_lock_kGr29NWc();
-	init_state_store_DJhkOEyE();
-	init_media_source_BjtZs0c1();
-	init_option_rules_CPxruvwB();
+	init_state_store_DZOfDzZU();
+	init_media_source_QGgTNW5u();
+	init_option_rules_BmrTx3_H();
 	init_guard_write_Bpt4D2mx();
 	init_main();
-	init_check_posts_CC3Botr2();
+	init_check_posts_CKJUncx3();
 	init_ordering_Cxkvd8_o();
 	init_diff_BQ0cfhBT();
 	init_live_shape_H_Bz8ZG7();
@@ -79129,7 +79136,7 @@ var init_import_DRLUJCv5 = __esmMin((() => {
 	init_parse_DcKCewun();
 	init_hash_BfyReKVU();
 	init_atomic_DIWVerBI();
-	init_context_DaLqjpLa();
+	init_context_CFs0jFsC();
 	init_preview_CRMwEdwx();
 	init_format_DZlSd15T();
 	init_terminal_QQZpntM6();
@@ -79165,7 +79172,7 @@ var init_import_DRLUJCv5 = __esmMin((() => {
 	plural$2 = (count, one, many) => count === 1 ? one : many;
 	PAGE_SIZE = 100;
 }));
-var calendars_DsGkvPZU_exports = __exportAll$1({ runCalendars: () => runCalendars });
+var calendars_bgzB_DYS_exports = __exportAll$1({ runCalendars: () => runCalendars });
 function parseGitPathList(text) {
 	return (text.includes("\0") ? text.split("\0") : text.split(/\r?\n/).map((line) => line.trim()).map(unquoteGitPath)).map((entry) => entry.replace(/^\.\//, "")).filter((entry) => entry !== "");
 }
@@ -79218,11 +79225,11 @@ async function runCalendars(flags, command) {
 	return 0;
 }
 var ESCAPES;
-var init_calendars_DsGkvPZU = __esmMin((() => {
+var init_calendars_bgzB_DYS = __esmMin((() => {
 	init_workflow_commands_B4UJh_YQ();
-	init_find_calendars_s_qdDMkQ();
+	init_find_calendars_DCeMJTVb();
 	init_main();
-	init_context_DaLqjpLa();
+	init_context_CFs0jFsC();
 	init_terminal_QQZpntM6();
 	ESCAPES = {
 		a: 7,
@@ -79236,7 +79243,7 @@ var init_calendars_DsGkvPZU = __esmMin((() => {
 		"\\": 92
 	};
 }));
-var health_issue_sR5a3e4K_exports = __exportAll$1({ runHealthIssue: () => runHealthIssue });
+var health_issue_BcGFl1wh_exports = __exportAll$1({ runHealthIssue: () => runHealthIssue });
 function healthReport(input) {
 	const problems = [];
 	const failures = [];
@@ -79442,16 +79449,16 @@ async function runHealthIssue(flags, command) {
 	return 0;
 }
 var HEALTH_LABEL;
-var init_health_issue_sR5a3e4K = __esmMin((() => {
+var init_health_issue_BcGFl1wh = __esmMin((() => {
 	init_main();
 	init_markdown_VPmCZZyV();
 	init_ordering_Cxkvd8_o();
 	init_token_login_7wAhCEwo();
-	init_context_DaLqjpLa();
+	init_context_CFs0jFsC();
 	init_terminal_QQZpntM6();
 	HEALTH_LABEL = "postsync-health";
 }));
-var state_BhjfxFQy_exports = __exportAll$1({
+var state_CCC_mLGv_exports = __exportAll$1({
 	runStateConfirm: () => runStateConfirm,
 	runStateMerge: () => runStateMerge
 });
@@ -79613,17 +79620,17 @@ async function runStateConfirm(keys, flags, command) {
 	}
 }
 var KIND;
-var init_state_BhjfxFQy = __esmMin((() => {
+var init_state_CCC_mLGv = __esmMin((() => {
 	init_main();
-	init_state_file_GFBWoZo3();
+	init_state_file_DOVMw36C();
 	init_lock_kGr29NWc();
-	init_state_store_DJhkOEyE();
+	init_state_store_DZOfDzZU();
 	init_ordering_Cxkvd8_o();
 	init_atomic_DIWVerBI();
 	init_hash_BfyReKVU();
-	init_merge_Ckbpg9nM();
+	init_merge_Df2BrEyD();
 	init_terminal_QQZpntM6();
-	init_context_DaLqjpLa();
+	init_context_CFs0jFsC();
 	init_prompt_DdFoKWmA();
 	init_preview_CRMwEdwx();
 	init_table_Ch59e7Ol();
@@ -79634,7 +79641,7 @@ var init_state_BhjfxFQy = __esmMin((() => {
 		uploads: "upload"
 	};
 }));
-var state_home_D_9LukIp_exports = __exportAll$1({
+var state_home_w_W33PZ__exports = __exportAll$1({
 	runStateMoveHome: () => runStateMoveHome,
 	runStatePull: () => runStatePull,
 	runStatePush: () => runStatePush,
@@ -79866,21 +79873,21 @@ async function runStateMoveHome(flags, command) {
 	return 0;
 }
 var import_dist, plural, DEFAULT_MESSAGE;
-var init_state_home_D_9LukIp = __esmMin((() => {
+var init_state_home_w_W33PZ_ = __esmMin((() => {
 	init_workflow_commands_B4UJh_YQ();
-	init_state_file_GFBWoZo3();
+	init_state_file_DOVMw36C();
 	init_main();
 	init_dist_BFLjXo8H();
 	init_guard_write_Bpt4D2mx();
-	init_state_home_sync_CrN_F1Np();
+	init_state_home_sync_CYSk6JAL();
 	init_ordering_Cxkvd8_o();
 	init_terminal_QQZpntM6();
-	init_context_DaLqjpLa();
+	init_context_CFs0jFsC();
 	import_dist = require_dist$1();
 	plural = (count, one, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 	DEFAULT_MESSAGE = "postsync: record applied posts";
 }));
-var accounts_CzVGGIPG_exports = __exportAll$1({ runAccounts: () => runAccounts });
+var accounts_DInDUogS_exports = __exportAll$1({ runAccounts: () => runAccounts });
 async function readAccounts(input) {
 	const { config, connection } = input;
 	const accounts = await connection.client.accounts();
@@ -80054,10 +80061,10 @@ async function runAccounts(flags, command) {
 	}
 }
 var CAPABILITY_CONCURRENCY, CAPTION_OPTIONAL, typeNames;
-var init_accounts_CzVGGIPG = __esmMin((() => {
-	init_option_rules_CPxruvwB();
-	init_state_file_GFBWoZo3();
-	init_context_DaLqjpLa();
+var init_accounts_DInDUogS = __esmMin((() => {
+	init_option_rules_BmrTx3_H();
+	init_state_file_DOVMw36C();
+	init_context_CFs0jFsC();
 	init_text_length_BSWyNaU7();
 	init_format_DZlSd15T();
 	init_table_Ch59e7Ol();
@@ -80071,7 +80078,7 @@ var init_accounts_CzVGGIPG = __esmMin((() => {
 	};
 	typeNames = (contentTypes) => contentTypes.map((type) => type.replace(/^(image|video)\//, "")).join(", ");
 }));
-var whoami_BjQQgRoK_exports = __exportAll$1({ runWhoami: () => runWhoami });
+var whoami_DC2hVXVf_exports = __exportAll$1({ runWhoami: () => runWhoami });
 function missingPermissions(session) {
 	const granted = new Set(session.permissions);
 	return ALL_PERMISSIONS.filter((permission) => !granted.has(permission)).map((permission) => ({
@@ -80145,8 +80152,8 @@ async function runWhoami(flags, command) {
 	}
 }
 var NEEDED_FOR, SOON_MS, DAY_MS;
-var init_whoami_BjQQgRoK = __esmMin((() => {
-	init_context_DaLqjpLa();
+var init_whoami_DC2hVXVf = __esmMin((() => {
+	init_context_CFs0jFsC();
 	init_types_DvW_OqHm();
 	init_terminal_QQZpntM6();
 	init_format_m69iEN55();
@@ -80161,7 +80168,7 @@ var init_whoami_BjQQgRoK = __esmMin((() => {
 	SOON_MS = 12096e5;
 	DAY_MS = 864e5;
 }));
-var analytics_CX_d3Xti_exports = __exportAll$1({ runAnalytics: () => runAnalytics });
+var analytics_BvFa1vFm_exports = __exportAll$1({ runAnalytics: () => runAnalytics });
 function csvField(value) {
 	const text = value === null || value === void 0 ? "" : String(value);
 	return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, "\"\"")}"` : text;
@@ -80306,9 +80313,9 @@ async function runAnalytics(flags, command) {
 	}
 }
 var METRICS, number;
-var init_analytics_CX_d3Xti = __esmMin((() => {
-	init_read_analytics_CbFOiSIx();
-	init_context_DaLqjpLa();
+var init_analytics_BvFa1vFm = __esmMin((() => {
+	init_read_analytics_CZ2G3iWz();
+	init_context_CFs0jFsC();
 	init_table_Ch59e7Ol();
 	init_terminal_QQZpntM6();
 	init_format_m69iEN55();
@@ -80402,34 +80409,34 @@ async function exitWith(code) {
 function registerCommands(program) {
 	program.option("-C, --dir <path>", "project folder (holding postsync.yaml); default: the current folder").option("--api-url <url>", "Public Posting API base URL (overrides POSTSYNC_API_URL and postsync.yaml)").option("--local", "use the embedded local API even under CI").option("--no-color", "plain output without colours (NO_COLOR is honoured too)").option("--no-cache", "parse every post file and hash every media file afresh, ignoring and not writing .postsync/cache");
 	program.command("plan").description("show what apply would change on the remote, without changing anything").option("--out <file>", "save the plan as JSON, to apply exactly it later with `postsync apply <file>`").option("--prune", "plan deletes of owned posts whose files were removed (postsync.yaml can turn this on: `prune: true`)").option("--no-prune", "plan no deletes of removed files' posts even with `prune: true` in postsync.yaml").option("--refresh-all", "list every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit the plan to a post key (repeatable)", collect).option("--json", "print one JSON document and nothing else").option("--markdown", "print the plan as Markdown (for pull requests)").option("--verbose", "also list unchanged posts").option("--detailed-exitcode", "exit 2 when there are changes, 0 when there are none").option("--all", "plan every calendar: each folder below this one that holds a postsync.yaml (exit 1 if any failed, else 2 with --detailed-exitcode if any has changes)").action(async (flags, command) => {
-		const { runPlan } = await Promise.resolve().then(() => (init_plan_CQoF973B(), plan_CQoF973B_exports));
+		const { runPlan } = await Promise.resolve().then(() => (init_plan_CakA24ta(), plan_CakA24ta_exports));
 		if (!flags.all) return exitWith(runPlan(flags, command));
-		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_CZca1_wm(), all_calendars_CZca1_wm_exports));
+		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_ywWkKXSo(), all_calendars_ywWkKXSo_exports));
 		return exitWith(runInEveryCalendar(command, (scoped) => runPlan(flags, scoped), { refuse: {
 			"--out": flags.out,
 			"--json": flags.json,
 			"--target": flags.target
 		} }));
 	});
-	program.command("validate").description("check every post file, and each post against the rules of its accounts; changes nothing").option("--json", "print one JSON document and nothing else").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_validate_BVgprjew(), validate_BVgprjew_exports))).runValidate(flags, command)));
+	program.command("validate").description("check every post file, and each post against the rules of its accounts; changes nothing").option("--json", "print one JSON document and nothing else").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_validate_BZ7Fyj3D(), validate_BZ7Fyj3D_exports))).runValidate(flags, command)));
 	program.command("apply").argument("[planfile]", "a plan saved by `postsync plan --out`; applied exactly, refused when stale (exit 3)").description("make the remote match the files: upload media, create, update, move and (with --prune) delete posts").option("-y, --yes", "do not ask for confirmation (required outside a terminal)").option("--prune", "delete owned posts whose files were removed (postsync.yaml can turn this on: `prune: true`)").option("--no-prune", "delete no removed file's post even with `prune: true` in postsync.yaml (its scheduled post goes back to draft)").option("--refresh-all", "plan against every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit apply to a post key (repeatable)", collect).option("--strict", "all or nothing: apply nothing while any file has an error (by default the posts of invalid files are blocked and the rest is applied)").option("--json", "print one JSON document and nothing else").addOption(new Option("--concurrency <n>", "post writes in flight").argParser(positiveInteger).default(4)).option("--all", "apply every calendar: each folder below this one that holds a postsync.yaml, each with its own target, state and lock (exit 1 if any failed)").action(async (planFile, flags, command) => {
-		const { runApply } = await Promise.resolve().then(() => (init_apply_CvhsWNe6(), apply_CvhsWNe6_exports));
+		const { runApply } = await Promise.resolve().then(() => (init_apply_DOXD6044(), apply_DOXD6044_exports));
 		if (!flags.all) return exitWith(runApply(planFile, flags, command));
-		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_CZca1_wm(), all_calendars_CZca1_wm_exports));
+		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_ywWkKXSo(), all_calendars_ywWkKXSo_exports));
 		return exitWith(runInEveryCalendar(command, (scoped) => runApply(void 0, flags, scoped), { refuse: {
 			"a plan file": planFile,
 			"--json": flags.json,
 			"--target": flags.target
 		} }));
 	});
-	program.command("init").description("start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows and the action they run, .gitignore entries").option("--update-action", "only replace .github/actions/postsync/ (the action the workflows run) with this postsync version's; writes nothing else").addHelpText("after", "\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\nThe workflows run the copy of the postsync action in .github/actions/postsync/, never code fetched when\nthey run; --update-action moves them to the postsync version you run it with.\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_init_CBTcGIiV(), init_CBTcGIiV_exports))).runInit(command, { updateAction: flags.updateAction === true })));
+	program.command("init").description("start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows and the action they run, .gitignore entries").option("--update-action", "only replace .github/actions/postsync/ (the action the workflows run) with this postsync version's; writes nothing else").addHelpText("after", "\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\nThe workflows run the copy of the postsync action in .github/actions/postsync/, never code fetched when\nthey run; --update-action moves them to the postsync version you run it with.\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_init_Ds7pbekg(), init_Ds7pbekg_exports))).runInit(command, { updateAction: flags.updateAction === true })));
 	program.command("serve").description("run the local Public Posting API (the emulator postsync targets by default); prints its base URL, then the control token that a changing /_emulator/ request sends as X-Postsync-Token").option("--host <host>", "interface to listen on", "127.0.0.1").option("--port <port>", "port to listen on (0: any free port)", "0").option("--fixture <file>", "projects, keys and accounts (YAML or JSON); default: the demo fixture").option("--data <dir>", "persist everything in this directory (journal + objects); default: in memory").option("--chaos <spec>", "seeded fault injection: rate=0.2,seed=42[,kinds=503+500+429+reset+reset-after+slow]").option("--idempotency-ttl <seconds>", "seconds of emulator time a create's Idempotency-Key is remembered (0: forget at once)", "86400").action(async (flags) => (await Promise.resolve().then(() => (init_serve_Cg6NU34J(), serve_Cg6NU34J_exports))).runServe(flags));
-	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").option("--calendar", "also serve the calendar page on 127.0.0.1, updated after every save without a reload, where posts can be moved and edited (each edit is written to its post file; open the printed address: it holds the token of this watch)").addOption(new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch_CYd4IpEH(), watch_CYd4IpEH_exports))).runWatch(flags, command)));
-	program.command("calendar").description("write the content calendar as a web page: month and week views, a preview per account, the plan overlaid").option("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)").option("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "only posts before this date/time (a date includes that whole day)").option("--open", "open the page in the default browser").option("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file").addHelpText("after", "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendar_5N8rmDG3(), calendar_5N8rmDG3_exports))).runCalendar(flags, command)));
-	program.command("status").description("show where each managed post stands on the remote, by file: status, schedule, per-account results and errors").option("--json", "print one JSON document and nothing else").option("--problems", "only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)").option("--refresh-all", "read every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").addHelpText("after", "\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq '.posts[] | select(.status == \"failed\")'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_status_B506jlkk(), status_B506jlkk_exports))).runStatus(flags, command)));
-	program.command("import").description("turn remote posts that postsync does not manage yet into post files, and adopt them in the state").option("--dry-run", "show the files that would be written, and write nothing").option("--status <status>", "only posts with this status (e.g. draft, scheduled, published)").option("--all", "also posts that can no longer be edited (published, failed...); default: draft and scheduled only").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_import_DRLUJCv5(), import_DRLUJCv5_exports))).runImport(flags, command)));
-	program.command("calendars").description("list the calendars below this folder (each folder with a postsync.yaml) and the names of their secrets").option("--changed <file>", "only the calendars that contain one of the paths listed in this file: one per line, git's \"quoted\" form too, or NUL-separated as git diff -z writes them (- reads stdin)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFolders whose secret names would be the same (acme-eu, acme_eu) are refused: rename one.\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only -z HEAD~1 HEAD | postsync calendars --changed -").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendars_DsGkvPZU(), calendars_DsGkvPZU_exports))).runCalendars(flags, command)));
-	program.command("health-issue").description("open, update or close one GitHub issue for this calendar from what plan and status --problems found (the health check workflow runs it)").requiredOption("--plan <file>", "what `postsync plan --detailed-exitcode --json` printed").requiredOption("--plan-exit <code>", "the exit code of that plan (2, changes, is not a failure)").requiredOption("--status <file>", "what `postsync status --problems --json` printed").requiredOption("--status-exit <code>", "the exit code of that status").option("--log <file>", "what the two commands wrote to stderr, quoted when one could not run (repeatable)", collect).option("--print", "print the issue instead of writing it (no GITHUB_TOKEN needed)").addHelpText("after", "\nReads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL, GITHUB_SERVER_URL, GITHUB_SHA and GITHUB_RUN_ID,\nas a GitHub Actions runner sets them; the issue carries the label postsync-health.").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_health_issue_sR5a3e4K(), health_issue_sR5a3e4K_exports))).runHealthIssue(flags, command)));
+	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").option("--calendar", "also serve the calendar page on 127.0.0.1, updated after every save without a reload, where posts can be moved and edited (each edit is written to its post file; open the printed address: it holds the token of this watch)").addOption(new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch_C0LW4w0_(), watch_C0LW4w0__exports))).runWatch(flags, command)));
+	program.command("calendar").description("write the content calendar as a web page: month and week views, a preview per account, the plan overlaid").option("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)").option("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "only posts before this date/time (a date includes that whole day)").option("--open", "open the page in the default browser").option("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file").addHelpText("after", "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendar_i_HSmTyP(), calendar_i_HSmTyP_exports))).runCalendar(flags, command)));
+	program.command("status").description("show where each managed post stands on the remote, by file: status, schedule, per-account results and errors").option("--json", "print one JSON document and nothing else").option("--problems", "only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)").option("--refresh-all", "read every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").addHelpText("after", "\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq '.posts[] | select(.status == \"failed\")'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_status_DWJx6Bc7(), status_DWJx6Bc7_exports))).runStatus(flags, command)));
+	program.command("import").description("turn remote posts that postsync does not manage yet into post files, and adopt them in the state").option("--dry-run", "show the files that would be written, and write nothing").option("--status <status>", "only posts with this status (e.g. draft, scheduled, published)").option("--all", "also posts that can no longer be edited (published, failed...); default: draft and scheduled only").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_import_DyoVuTBk(), import_DyoVuTBk_exports))).runImport(flags, command)));
+	program.command("calendars").description("list the calendars below this folder (each folder with a postsync.yaml) and the names of their secrets").option("--changed <file>", "only the calendars that contain one of the paths listed in this file: one per line, git's \"quoted\" form too, or NUL-separated as git diff -z writes them (- reads stdin)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFolders whose secret names would be the same (acme-eu, acme_eu) are refused: rename one.\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only -z HEAD~1 HEAD | postsync calendars --changed -").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendars_bgzB_DYS(), calendars_bgzB_DYS_exports))).runCalendars(flags, command)));
+	program.command("health-issue").description("open, update or close one GitHub issue for this calendar from what plan and status --problems found (the health check workflow runs it)").requiredOption("--plan <file>", "what `postsync plan --detailed-exitcode --json` printed").requiredOption("--plan-exit <code>", "the exit code of that plan (2, changes, is not a failure)").requiredOption("--status <file>", "what `postsync status --problems --json` printed").requiredOption("--status-exit <code>", "the exit code of that status").option("--log <file>", "what the two commands wrote to stderr, quoted when one could not run (repeatable)", collect).option("--print", "print the issue instead of writing it (no GITHUB_TOKEN needed)").addHelpText("after", "\nReads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL, GITHUB_SERVER_URL, GITHUB_SHA and GITHUB_RUN_ID,\nas a GitHub Actions runner sets them; the issue carries the label postsync-health.").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_health_issue_BcGFl1wh(), health_issue_BcGFl1wh_exports))).runHealthIssue(flags, command)));
 	const state = program.command("state").description("work on the state file (.postsync/state.json) itself, and on its home (the default branch, or a state branch)");
 	state.command("merge").argument("<base>", "the common ancestor's version (git's %O)").argument("<ours>", "this branch's version (git's %A); the merged state is written here").argument("<theirs>", "the other branch's version (git's %B)").description("merge two versions of the state file: git's merge driver for .postsync/state.json").addHelpText("after", [
 		"",
@@ -80437,7 +80444,7 @@ function registerCommands(program) {
 		"record and is marked to be re-read from the remote on the next plan. `postsync init` registers it",
 		"in .gitattributes; tell git how to run it once per clone:",
 		"  $ git config merge.postsync-state.driver \"npx postsync state merge %O %A %B\""
-	].join("\n")).action(async (base, ours, theirs) => exitWith((await Promise.resolve().then(() => (init_state_BhjfxFQy(), state_BhjfxFQy_exports))).runStateMerge(base, ours, theirs)));
+	].join("\n")).action(async (base, ours, theirs) => exitWith((await Promise.resolve().then(() => (init_state_CCC_mLGv(), state_CCC_mLGv_exports))).runStateMerge(base, ours, theirs)));
 	state.command("confirm").argument("[keys...]", "post keys whose records to confirm (as `postsync plan` shows them)").description("seal state records no apply of this repository wrote (states from before seals, or after an API key rotation), so plans act on them again").option("--all", "every record of this target without a valid seal: posts, pending creates, media and uploads").option("-y, --yes", "do not ask for confirmation (required outside a terminal)").addHelpText("after", [
 		"",
 		"Every record an apply writes carries a seal made with the API key. A plan never updates, deletes or",
@@ -80448,7 +80455,7 @@ function registerCommands(program) {
 		"Example:",
 		"  $ postsync state confirm 2027-01/launch",
 		"  $ postsync state confirm --all --yes    # after rotating POSTSYNC_API_KEY"
-	].join("\n")).action(async (keys, flags, command) => exitWith((await Promise.resolve().then(() => (init_state_BhjfxFQy(), state_BhjfxFQy_exports))).runStateConfirm(keys, flags, command)));
+	].join("\n")).action(async (keys, flags, command) => exitWith((await Promise.resolve().then(() => (init_state_CCC_mLGv(), state_CCC_mLGv_exports))).runStateConfirm(keys, flags, command)));
 	const remoteOption = [
 		"--remote <name>",
 		"the git remote that holds the state branch",
@@ -80461,7 +80468,7 @@ function registerCommands(program) {
 		"",
 		"Example:",
 		"  $ postsync state pull && postsync plan"
-	].join("\n")).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_D_9LukIp(), state_home_D_9LukIp_exports))).runStatePull(flags, command)));
+	].join("\n")).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_w_W33PZ_(), state_home_w_W33PZ__exports))).runStatePull(flags, command)));
 	state.command("push").description("commit the working state file to the calendar's state branch and push it (the branch is created when missing)").option(...remoteOption).option("--merge", "when the branch moved since the last pull, merge its records in entry by entry and push the union").option("--message <text>", "the commit message", "postsync: record applied posts").addHelpText("after", [
 		"",
 		"Commits this calendar's file alone: other calendars' files on the branch stay as they are. Refuses to",
@@ -80469,8 +80476,8 @@ function registerCommands(program) {
 		"",
 		"Example:",
 		"  $ postsync state pull && postsync state confirm --all --yes && postsync state push"
-	].join("\n")).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_D_9LukIp(), state_home_D_9LukIp_exports))).runStatePush(flags, command)));
-	state.command("show").description("print where the state lives and its records by target, with their seals when the API key can check them").option(...remoteOption).option("--json", "print one JSON document and nothing else").addHelpText("after", "\nReads the state branch's tip (or the committed file) without touching the working file.\n\nExample:\n  $ postsync state show --json").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_D_9LukIp(), state_home_D_9LukIp_exports))).runStateShow(flags, command)));
+	].join("\n")).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_w_W33PZ_(), state_home_w_W33PZ__exports))).runStatePush(flags, command)));
+	state.command("show").description("print where the state lives and its records by target, with their seals when the API key can check them").option(...remoteOption).option("--json", "print one JSON document and nothing else").addHelpText("after", "\nReads the state branch's tip (or the committed file) without touching the working file.\n\nExample:\n  $ postsync state show --json").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_w_W33PZ_(), state_home_w_W33PZ__exports))).runStateShow(flags, command)));
 	state.command("move-home").description("move the state to a branch of its own (--to branch) or back to the committed file (--to file), and say so in postsync.yaml").requiredOption("--to <home>", "`branch` or `file`").option("--branch <name>", "the state branch, with --to branch", "postsync/state").option(...remoteOption).addHelpText("after", [
 		"",
 		"--to branch pushes the working state file to the branch (merged with what it holds), writes",
@@ -80479,14 +80486,14 @@ function registerCommands(program) {
 		"",
 		"Example:",
 		"  $ postsync state move-home --to branch"
-	].join("\n")).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_D_9LukIp(), state_home_D_9LukIp_exports))).runStateMoveHome(flags, command)));
-	program.command("accounts").description("list the accounts of the project with their aliases and posting rules (caption, attachments, media)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ postsync accounts\n  $ postsync accounts --json | jq -r '.accounts[] | \"\\(.id) \\(.platform)\"'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_accounts_CzVGGIPG(), accounts_CzVGGIPG_exports))).runAccounts(flags, command)));
-	program.command("whoami").description("show the target, project, key expiry and permissions of the API key (never the key)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ POSTSYNC_API_URL=https://api.example.com/public/v1 POSTSYNC_API_KEY=... postsync whoami").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_whoami_BjQQgRoK(), whoami_BjQQgRoK_exports))).runWhoami(flags, command)));
+	].join("\n")).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_w_W33PZ_(), state_home_w_W33PZ__exports))).runStateMoveHome(flags, command)));
+	program.command("accounts").description("list the accounts of the project with their aliases and posting rules (caption, attachments, media)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ postsync accounts\n  $ postsync accounts --json | jq -r '.accounts[] | \"\\(.id) \\(.platform)\"'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_accounts_DInDUogS(), accounts_DInDUogS_exports))).runAccounts(flags, command)));
+	program.command("whoami").description("show the target, project, key expiry and permissions of the API key (never the key)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ POSTSYNC_API_URL=https://api.example.com/public/v1 POSTSYNC_API_KEY=... postsync whoami").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_whoami_DC2hVXVf(), whoami_DC2hVXVf_exports))).runWhoami(flags, command)));
 	program.command("analytics").description("show the metrics of each published post and account, joined with your post files").option("--from <date>", "published at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "published before this date/time (a date includes that whole day)").option("--account <account>", "only this account: an alias from postsync.yaml or an account uuid").option("--platform <platform>", "only this platform (e.g. photoC)").addOption(new Option("--format <format>", "output format (default: table on a terminal, csv otherwise)").choices([
 		"table",
 		"csv",
 		"json"
-	])).option("--json", "same as --format json").addHelpText("after", "\nExample:\n  $ postsync analytics --from 2026-12-01 --to 2026-12-31 --account photo\n  $ postsync analytics --format csv > december.csv").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_analytics_CX_d3Xti(), analytics_CX_d3Xti_exports))).runAnalytics(flags, command)));
+	])).option("--json", "same as --format json").addHelpText("after", "\nExample:\n  $ postsync analytics --from 2026-12-01 --to 2026-12-31 --account photo\n  $ postsync analytics --format csv > december.csv").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_analytics_BvFa1vFm(), analytics_BvFa1vFm_exports))).runAnalytics(flags, command)));
 }
 function formatConfigDiagnostic(diagnostic) {
 	const where = [
