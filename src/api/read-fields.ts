@@ -85,21 +85,43 @@ const hasType = (value: unknown, type: FieldType): boolean =>
  * (and not an empty text), and every field of `fields` that is there has its type. Unknown
  * fields, and unknown values of a known type, stay data.
  */
-export function checkedObject(endpoint: string, data: unknown, where: string | (() => string), shape: { required?: readonly string[]; fields: Readonly<Record<string, FieldType>> }): JsonObject {
-  // The name of where the object sits is worked out only for an error: a listing checks thousands.
-  const at = () => (typeof where === 'string' ? where : where());
-  const name = (inner: string) => (at() === '' ? inner : `${at()}.${inner}`);
-  if (!isJsonObject(data)) throw new ResponseShapeError(endpoint, at() || 'data', data, 'is not an object');
+export function checkedObject(endpoint: string, data: unknown, where: Where, shape: { required?: readonly string[]; fields: Readonly<Record<string, FieldType>> }): JsonObject {
+  if (!isJsonObject(data)) throw new ResponseShapeError(endpoint, placeOf(where) || 'data', data, 'is not an object');
   for (const field of shape.required ?? []) {
     const value = data[field];
-    if (value === undefined || value === null || value === '') throw new ResponseShapeError(endpoint, name(field), value ?? data, value === '' ? 'is empty' : 'missing');
+    if (value === undefined || value === null || value === '') throw new ResponseShapeError(endpoint, fieldName(where, field), value ?? data, value === '' ? 'is empty' : 'missing');
   }
   for (const field in shape.fields) {
     const value = data[field];
     const type = shape.fields[field]!;
-    if (value !== undefined && value !== null && !hasType(value, type)) throw new ResponseShapeError(endpoint, name(field), value, `is not ${type === 'object' ? 'an object' : `a ${type}`}`);
+    if (!fits(value, type)) throw wrongType(endpoint, fieldName(where, field), value, type);
   }
   return data;
+}
+
+/**
+ * Where an object sits in an answer (`items[3]`, '' for `data` itself), or a function that names
+ * it: the name is worked out only for an error, as a listing checks thousands of objects.
+ */
+export type Where = string | (() => string);
+
+const placeOf = (where: Where): string => (typeof where === 'string' ? where : where());
+
+/** The name of `field` of the object at `where`: `items[3].targets`. */
+export function fieldName(where: Where, field: string): string {
+  const place = placeOf(where);
+  return place === '' ? field : `${place}.${field}`;
+}
+
+/** Whether a field's `value` may be read as `type`: left out (or null), or of that type. */
+const fits = (value: unknown, type: FieldType): boolean => value === undefined || value === null || hasType(value, type);
+
+const wrongType = (endpoint: string, field: string, value: unknown, type: FieldType) => new ResponseShapeError(endpoint, field, value, `is not ${type === 'object' ? 'an object' : `a ${type}`}`);
+
+/** `value`, unless it is there (not null) with another type than `type`: then a `ResponseShapeError` naming `field`. */
+export function checkedValue(endpoint: string, field: string, value: unknown, type: FieldType): unknown {
+  if (!fits(value, type)) throw wrongType(endpoint, field, value, type);
+  return value;
 }
 
 const FOUND_LIMIT = 80;

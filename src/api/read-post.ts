@@ -1,4 +1,4 @@
-import { checkedObject, ResponseShapeError, type FieldType } from './read-fields.js';
+import { checkedObject, fieldName, ResponseShapeError, type FieldType, type Where } from './read-fields.js';
 import type { Post } from './types.js';
 
 const LISTS = ['targets', 'media'] as const;
@@ -48,17 +48,13 @@ const ITEM_SHAPES: Readonly<Record<(typeof LISTS)[number], { required: readonly 
  * read as none, as a service may leave out empty lists; anything else that is not a list is an error.
  * Every other field and value stays as sent.
  */
-export function readPost(endpoint: string, data: unknown, field: string | (() => string) = ''): Post {
-  const name = (inner: string) => {
-    const at = typeof field === 'string' ? field : field();
-    return at === '' ? inner : `${at}.${inner}`;
-  };
+export function readPost(endpoint: string, data: unknown, field: Where = ''): Post {
   let post = checkedObject(endpoint, data, field, POST_SHAPE);
   for (const list of LISTS) {
     const value = post[list];
     if (value === undefined || value === null) post = { ...post, [list]: [] };
-    else if (!Array.isArray(value)) throw new ResponseShapeError(endpoint, name(list), value, 'is not a list');
-    else value.forEach((item, index) => checkedObject(endpoint, item, () => name(`${list}[${index}]`), ITEM_SHAPES[list]));
+    else if (!Array.isArray(value)) throw new ResponseShapeError(endpoint, fieldName(field, list), value, 'is not a list');
+    else value.forEach((item, index) => checkedObject(endpoint, item, () => fieldName(field, `${list}[${index}]`), ITEM_SHAPES[list]));
   }
   return post as Post;
 }

@@ -1,13 +1,16 @@
+/** The unsafe characters past C0, as a character class's text: DEL, C1, bidi and zero-width marks, line separators, BOM. */
+const BEYOND_C0 = '\\u007f-\\u009f\\u061c\\u200b-\\u200f\\u2028\\u2029\\u202a-\\u202e\\u2060-\\u2069\\ufeff';
+
 /**
  * The one printing rule for text that comes from a file, a path, a key, a handle or the remote:
  * characters that can move the cursor, rewrite the screen, end a line or hide text (C0, DEL, C1,
  * and the bidi and zero-width marks) are written as visible escapes, so what is printed is what
  * is there and always stays on its line. Ordinary text (printable ASCII and letters) is unchanged.
  */
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2069\ufeff]/g;
+const UNSAFE = new RegExp(`[\\u0000-\\u001f${BEYOND_C0}]`, 'g');
 
 /** UNSAFE without C0, which JSON.stringify escapes in strings itself. */
-const UNSAFE_BEYOND_C0 = /[\u007f-\u009f\u061c\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2069\ufeff]/g;
+const UNSAFE_BEYOND_C0 = new RegExp(`[${BEYOND_C0}]`, 'g');
 
 const NAMED: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
 
