@@ -138,6 +138,9 @@ function compareText(a, b) {
 function sortDiagnostics(diagnostics) {
 	return [...diagnostics].sort((a, b) => compareText(a.file ?? "", b.file ?? "") || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0));
 }
+const BEYOND_C0 = "\\u007f-\\u009f\\u061c\\u200b-\\u200f\\u2028\\u2029\\u202a-\\u202e\\u2060-\\u2069\\ufeff";
+const UNSAFE = new RegExp(`[\\u0000-\\u001f${BEYOND_C0}]`, "g");
+const UNSAFE_BEYOND_C0 = new RegExp(`[${BEYOND_C0}]`, "g");
 function editDistance(a, b) {
 	const rows = a.length + 1;
 	const cols = b.length + 1;

@@ -95,10 +95,11 @@ function terminalPath(path) {
 function terminalJson(value) {
 	return `${JSON.stringify(value, null, 2)}\n`.replace(UNSAFE_BEYOND_C0, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
-var UNSAFE, UNSAFE_BEYOND_C0, NAMED;
-var init_terminal_QQZpntM6 = __esmMin((() => {
-	UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2069\ufeff]/g;
-	UNSAFE_BEYOND_C0 = /[\u007f-\u009f\u061c\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2069\ufeff]/g;
+var BEYOND_C0, UNSAFE, UNSAFE_BEYOND_C0, NAMED;
+var init_terminal_C6RHjUVt = __esmMin((() => {
+	BEYOND_C0 = "\\u007f-\\u009f\\u061c\\u200b-\\u200f\\u2028\\u2029\\u202a-\\u202e\\u2060-\\u2069\\ufeff";
+	UNSAFE = new RegExp(`[\\u0000-\\u001f${BEYOND_C0}]`, "g");
+	UNSAFE_BEYOND_C0 = new RegExp(`[${BEYOND_C0}]`, "g");
 	NAMED = {
 		"\n": "\\n",
 		"\r": "\\r",
@@ -623,8 +624,8 @@ function invalidColumn(lineBytes) {
 	}
 }
 var TYPE_WORDS, PATTERN, SCHEDULED_AT_FORMATS, UUID_PATTERN, NEWLINE;
-var init_decode_8FaCYuD5 = __esmMin((() => {
-	init_terminal_QQZpntM6();
+var init_decode_BI6a4jrl = __esmMin((() => {
+	init_terminal_C6RHjUVt();
 	init_ordering_Cxkvd8_o();
 	TYPE_WORDS = {
 		string: "a text",
@@ -7632,8 +7633,8 @@ function diagnosticAnnotation(diagnostic, options) {
 		title: `postsync ${diagnostic.code}`
 	});
 }
-var init_workflow_commands_B4UJh_YQ = __esmMin((() => {
-	init_terminal_QQZpntM6();
+var init_workflow_commands_xm2iSDe3 = __esmMin((() => {
+	init_terminal_C6RHjUVt();
 	init_guard_write_Bpt4D2mx();
 	init_limits_DNBBvwcF();
 }));
@@ -7744,8 +7745,8 @@ function withinBytes(input) {
 	}
 	return `${head}${parts.join("")}${tail}`;
 }
-var init_markdown_VPmCZZyV = __esmMin((() => {
-	init_terminal_QQZpntM6();
+var init_markdown_DgKfv07U = __esmMin((() => {
+	init_terminal_C6RHjUVt();
 }));
 function where(diagnostic) {
 	if (diagnostic.file === void 0) return "postsync";
@@ -7787,12 +7788,12 @@ function applyOutcomeMarkdown(options) {
 		cutNote: (left) => `\n_…and ${plural$1(left, "more failure")} not shown: GitHub limits the job summary; the step's log lists them all._\n`
 	});
 }
-var init_summary_CulP5n8d = __esmMin((() => {
+var init_summary_CV3qDF85 = __esmMin((() => {
 	init_format_DZlSd15T();
-	init_markdown_VPmCZZyV();
+	init_markdown_DgKfv07U();
 	init_limits_DNBBvwcF();
 }));
-var actions_B7dhR1xr_exports = __exportAll$1({
+var actions_C2IqvIZI_exports = __exportAll$1({
 	annotation: () => annotation,
 	appendStepOutputs: () => appendStepOutputs,
 	applyOutcomeMarkdown: () => applyOutcomeMarkdown,
@@ -7858,9 +7859,9 @@ async function reportApplyOutcome(outcome, sink) {
 async function appendSummary(actions, markdown) {
 	if (actions.summaryFile !== null) await appendRunnerFile(actions.summaryFile, markdown.endsWith("\n") ? markdown : `${markdown}\n`);
 }
-var init_actions_B7dhR1xr = __esmMin((() => {
-	init_workflow_commands_B4UJh_YQ();
-	init_summary_CulP5n8d();
+var init_actions_C2IqvIZI = __esmMin((() => {
+	init_workflow_commands_xm2iSDe3();
+	init_summary_CV3qDF85();
 }));
 function location(diagnostic) {
 	if (!diagnostic.file) return "";
@@ -7885,8 +7886,8 @@ function diagnosticCounts(diagnostics) {
 		warnings: diagnostics.length - errors
 	};
 }
-var init_diagnostics_C2gfOHJF = __esmMin((() => {
-	init_terminal_QQZpntM6();
+var init_diagnostics_TFKJ3Hl7 = __esmMin((() => {
+	init_terminal_C6RHjUVt();
 }));
 var ALL_PERMISSIONS, INPUT_OPTION_FIELDS, RESPONSE_ONLY_OPTION_FIELDS;
 var init_types_DvW_OqHm = __esmMin((() => {
@@ -9142,9 +9143,9 @@ function preview(value, max = 60) {
 function shownTime(instant, timeZone) {
 	return terminalText(timeText(instant, timeZone));
 }
-var init_format_m69iEN55 = __esmMin((() => {
+var init_format_DmHyemnA = __esmMin((() => {
 	init_preview_CRMwEdwx();
-	init_terminal_QQZpntM6();
+	init_terminal_C6RHjUVt();
 	init_ordering_Cxkvd8_o();
 }));
 function readinessText(draft, style) {
@@ -9172,9 +9173,10 @@ function renderDrafts(drafts, style, options = {}) {
 function notReadyNote(count) {
 	return count > 0 ? ` ${plural$1(count, "draft")} not ready to schedule yet.` : "";
 }
-var init_drafts_BTjJ2r_7 = __esmMin((() => {
+var init_drafts_C8OYVEHU = __esmMin((() => {
+	init_format_DmHyemnA();
 	init_format_DZlSd15T();
-	init_terminal_QQZpntM6();
+	init_terminal_C6RHjUVt();
 }));
 function colourFor(change, style) {
 	if (change.action === "noop") return style.dim;
@@ -9299,15 +9301,15 @@ function blockedNote(plan) {
 	return ` (${causes.map(([count, , among]) => `${count} ${among}`).join(", ")})`;
 }
 var ACTION_SYMBOLS;
-var init_plan_human_BM2wYuh0 = __esmMin((() => {
+var init_plan_human_DXy025Cn = __esmMin((() => {
 	init_removed_changes_Dxlct1R4();
 	init_ordering_Cxkvd8_o();
-	init_unconfirmed_records_FngyObFM();
-	init_format_m69iEN55();
-	init_terminal_QQZpntM6();
-	init_diagnostics_C2gfOHJF();
-	init_drafts_BTjJ2r_7();
 	init_format_DZlSd15T();
+	init_unconfirmed_records_FngyObFM();
+	init_format_DmHyemnA();
+	init_terminal_C6RHjUVt();
+	init_diagnostics_TFKJ3Hl7();
+	init_drafts_C8OYVEHU();
 	ACTION_SYMBOLS = {
 		create: "+",
 		adopt: "≡",
@@ -9319,7 +9321,7 @@ var init_plan_human_BM2wYuh0 = __esmMin((() => {
 		blocked: "!"
 	};
 }));
-var plan_markdown_C0DmgvgM_exports = __exportAll$1({ renderPlanMarkdown: () => renderPlanMarkdown });
+var plan_markdown_CJB7Hzd2_exports = __exportAll$1({ renderPlanMarkdown: () => renderPlanMarkdown });
 function renderPlanMarkdown(plan, options) {
 	const maxBytes = options.maxBytes ?? Infinity;
 	const head = [
@@ -9368,13 +9370,14 @@ function fieldText(field, timezone) {
 	return `${name} ${markdownMessage(`${time(field.before)} → ${time(field.after)}`)}`;
 }
 var EMOJI;
-var init_plan_markdown_C0DmgvgM = __esmMin((() => {
-	init_summary_CulP5n8d();
-	init_ordering_Cxkvd8_o();
-	init_markdown_VPmCZZyV();
-	init_diagnostics_C2gfOHJF();
-	init_plan_human_BM2wYuh0();
+var init_plan_markdown_CJB7Hzd2 = __esmMin((() => {
+	init_summary_CV3qDF85();
 	init_format_DZlSd15T();
+	init_ordering_Cxkvd8_o();
+	init_markdown_DgKfv07U();
+	init_diagnostics_TFKJ3Hl7();
+	init_plan_human_DXy025Cn();
+	init_format_DmHyemnA();
 	EMOJI = {
 		create: "🟢",
 		adopt: "🔗",
@@ -9466,7 +9469,7 @@ async function writePlanFile(path, plan) {
 }
 async function reportPlanToGitHubActions(plan, context) {
 	if (process.env.GITHUB_ACTIONS !== "true") return;
-	const [{ reportToGitHubActions }, { renderPlanMarkdown }] = await Promise.all([Promise.resolve().then(() => (init_actions_B7dhR1xr(), actions_B7dhR1xr_exports)), Promise.resolve().then(() => (init_plan_markdown_C0DmgvgM(), plan_markdown_C0DmgvgM_exports))]);
+	const [{ reportToGitHubActions }, { renderPlanMarkdown }] = await Promise.all([Promise.resolve().then(() => (init_actions_C2IqvIZI(), actions_C2IqvIZI_exports)), Promise.resolve().then(() => (init_plan_markdown_CJB7Hzd2(), plan_markdown_CJB7Hzd2_exports))]);
 	await reportToGitHubActions({
 		root: context.root,
 		diagnostics: plan.diagnostics,
@@ -9482,9 +9485,9 @@ async function reportPlanToGitHubActions(plan, context) {
 		annotate: writeWorkflowCommand
 	});
 }
-var init_actions_report_CSST3RdY = __esmMin((() => {
+var init_actions_report_CmelHqXY = __esmMin((() => {
 	init_main();
-	init_decode_8FaCYuD5();
+	init_decode_BI6a4jrl();
 	init_guard_write_Bpt4D2mx();
 	init_atomic_DIWVerBI();
 	init_limits_DNBBvwcF();
@@ -20803,19 +20806,25 @@ function requiredObject(endpoint, data, path) {
 	throw new ResponseShapeError(endpoint, path, value === void 0 ? parentOf(data, path) : value, value === void 0 ? "missing" : "is not an object");
 }
 function checkedObject(endpoint, data, where, shape) {
-	const at = () => typeof where === "string" ? where : where();
-	const name = (inner) => at() === "" ? inner : `${at()}.${inner}`;
-	if (!isJsonObject(data)) throw new ResponseShapeError(endpoint, at() || "data", data, "is not an object");
+	if (!isJsonObject(data)) throw new ResponseShapeError(endpoint, placeOf(where) || "data", data, "is not an object");
 	for (const field of shape.required ?? []) {
 		const value = data[field];
-		if (value === void 0 || value === null || value === "") throw new ResponseShapeError(endpoint, name(field), value ?? data, value === "" ? "is empty" : "missing");
+		if (value === void 0 || value === null || value === "") throw new ResponseShapeError(endpoint, fieldName(where, field), value ?? data, value === "" ? "is empty" : "missing");
 	}
 	for (const field in shape.fields) {
 		const value = data[field];
 		const type = shape.fields[field];
-		if (value !== void 0 && value !== null && !hasType(value, type)) throw new ResponseShapeError(endpoint, name(field), value, `is not ${type === "object" ? "an object" : `a ${type}`}`);
+		if (!fits(value, type)) throw wrongType(endpoint, fieldName(where, field), value, type);
 	}
 	return data;
+}
+function fieldName(where, field) {
+	const place = placeOf(where);
+	return place === "" ? field : `${place}.${field}`;
+}
+function checkedValue(endpoint, field, value, type) {
+	if (!fits(value, type)) throw wrongType(endpoint, field, value, type);
+	return value;
 }
 function describeFound(found) {
 	if (isJsonObject(found)) {
@@ -20849,17 +20858,10 @@ function readCapabilities(data, accountId) {
 	for (const path of LISTS$1) requiredArray(endpoint, data, path).forEach((item, index) => {
 		if (typeof item !== "string") throw new ResponseShapeError(endpoint, `${path}[${index}]`, item, "is not a text");
 	});
-	for (const [paths, type] of [[NUMBERS, "number"], [TEXTS, "text"]]) for (const path of paths) {
-		const value = valueAt(data, path);
-		if (value !== void 0 && value !== null && typeof value !== (type === "text" ? "string" : "number")) throw new ResponseShapeError(endpoint, path, value, `is not a ${type}`);
-	}
+	for (const [paths, type] of [[NUMBERS, "number"], [TEXTS, "text"]]) for (const path of paths) checkedValue(endpoint, path, valueAt(data, path), type);
 	return data;
 }
 function readPost$1(endpoint, data, field = "") {
-	const name = (inner) => {
-		const at = typeof field === "string" ? field : field();
-		return at === "" ? inner : `${at}.${inner}`;
-	};
 	let post = checkedObject(endpoint, data, field, POST_SHAPE);
 	for (const list of LISTS) {
 		const value = post[list];
@@ -20867,8 +20869,8 @@ function readPost$1(endpoint, data, field = "") {
 			...post,
 			[list]: []
 		};
-		else if (!Array.isArray(value)) throw new ResponseShapeError(endpoint, name(list), value, "is not a list");
-		else value.forEach((item, index) => checkedObject(endpoint, item, () => name(`${list}[${index}]`), ITEM_SHAPES[list]));
+		else if (!Array.isArray(value)) throw new ResponseShapeError(endpoint, fieldName(field, list), value, "is not a list");
+		else value.forEach((item, index) => checkedObject(endpoint, item, () => fieldName(field, `${list}[${index}]`), ITEM_SHAPES[list]));
 	}
 	return post;
 }
@@ -21263,13 +21265,13 @@ async function parseState(text, path, options = {}) {
 	}
 	return data;
 }
-var MAX_TEXT_FILE_BYTES, MIB$1, TEXT_FILE_LIMIT, UNSIZED_START, CONFIG_FILE_NAMES, KEY_LIKE_FIELDS, nowhere$1, NOT_NORMAL, NOT_NORMAL_ABSOLUTE, CLOCK, DURATION, UNIT_MINUTES, WEEKDAY_NAMES, FULL_NAMES, DATE_TIME, RULE_KINDS, SCHEDULE_RULE_KINDS, UTM_SHORTHANDS, UTM_PARAMETERS, RULE_FIELDS, DAY_WORDS, BUILT_IN_NAMES, BUILT_IN_ROOTS, DEFAULT_STATE_PATH, DEFAULT_STATE_BRANCH, BRANCH_NAME, DEFAULT_CONTENT_DIR, DEFAULT_SNIPPETS_DIR, API_VERSION_PREFIX, PERMISSION_PURPOSE, MiB$3, ApiError$1, NetworkError, RemoteLimitError, BARE_BODY_EXCERPT, DEFAULT_RETRY_POLICY, IN_PROGRESS_FALLBACK_SECONDS, BACKOFF_STATUSES, require_errors$1, require_symbols, require_wrap_handler, require_dispatcher, require_timers, require_constants$2, require_tree, require_util$1$5, require_unwrap_handler, require_dispatcher_base, require_stats, require_fixed_queue, require_pool_base, require_diagnostics, require_request$1, require_connect, require_utils$2, require_constants$1$1, require_llhttp_wasm, require_llhttp_simd_wasm, require_constants$3, require_global$1, require_encoding, require_infra, require_data_url, require_runtime_features, require_webidl, require_util$4, require_formdata, require_formdata_parser, require_promise, require_body, require_client_h1, require_client_h2, require_client, require_pool, require_agent, require_readable, require_api_request, import_agent, import_api_request, undici, BoundPassed, NOT_SENT_CODES, TRANSIENT_CODES, ASSUMED_WINDOW_MS, MIN_WINDOW_MS, MAX_WINDOW_MS, WindowEstimate, SAFETY, THROTTLE_EVENT_MS, FIRST_SAMPLE_MS, MIN_SPREAD_SAMPLES, Pacer, MIN_REDACTED_KEY_LENGTH, Connection, ENDPOINTS, listing, MAX_PAGES, ResponseShapeError, isJsonObject, hasType, FOUND_LIMIT, ENDPOINT$1, ACCOUNT_FIELDS, ITEM_FIELDS, OBJECTS, LISTS$1, NUMBERS, TEXTS, LISTS, POST_SHAPE, TARGET_FIELDS$1, MEDIA_FIELDS, ITEM_SHAPES, PROJECT_ID, EXPIRES_AT, PERMISSIONS, ENDPOINT, MAX_PARTS, isCount$1, UPLOAD_FIELDS, UploadProgress, DEFAULT_PART_CONCURRENCY, DEFAULT_DEADLINE_MS, DEFAULT_MAX_ANSWER_BYTES, LIST_PAGE_SIZE, MULTIPART_OPERATION_TEXT, ApiClient, StateSeal, FIELDS, RESTORE_HINT;
-var init_state_file_DOVMw36C = __esmMin((() => {
+var MAX_TEXT_FILE_BYTES, MIB$1, TEXT_FILE_LIMIT, UNSIZED_START, CONFIG_FILE_NAMES, KEY_LIKE_FIELDS, nowhere$1, NOT_NORMAL, NOT_NORMAL_ABSOLUTE, CLOCK, DURATION, UNIT_MINUTES, WEEKDAY_NAMES, FULL_NAMES, DATE_TIME, RULE_KINDS, SCHEDULE_RULE_KINDS, UTM_SHORTHANDS, UTM_PARAMETERS, RULE_FIELDS, DAY_WORDS, BUILT_IN_NAMES, BUILT_IN_ROOTS, DEFAULT_STATE_PATH, DEFAULT_STATE_BRANCH, BRANCH_NAME, DEFAULT_CONTENT_DIR, DEFAULT_SNIPPETS_DIR, API_VERSION_PREFIX, PERMISSION_PURPOSE, MiB$3, ApiError$1, NetworkError, RemoteLimitError, BARE_BODY_EXCERPT, DEFAULT_RETRY_POLICY, IN_PROGRESS_FALLBACK_SECONDS, BACKOFF_STATUSES, require_errors$1, require_symbols, require_wrap_handler, require_dispatcher, require_timers, require_constants$2, require_tree, require_util$1$5, require_unwrap_handler, require_dispatcher_base, require_stats, require_fixed_queue, require_pool_base, require_diagnostics, require_request$1, require_connect, require_utils$2, require_constants$1$1, require_llhttp_wasm, require_llhttp_simd_wasm, require_constants$3, require_global$1, require_encoding, require_infra, require_data_url, require_runtime_features, require_webidl, require_util$4, require_formdata, require_formdata_parser, require_promise, require_body, require_client_h1, require_client_h2, require_client, require_pool, require_agent, require_readable, require_api_request, import_agent, import_api_request, undici, BoundPassed, NOT_SENT_CODES, TRANSIENT_CODES, ASSUMED_WINDOW_MS, MIN_WINDOW_MS, MAX_WINDOW_MS, WindowEstimate, SAFETY, THROTTLE_EVENT_MS, FIRST_SAMPLE_MS, MIN_SPREAD_SAMPLES, Pacer, MIN_REDACTED_KEY_LENGTH, Connection, ENDPOINTS, listing, MAX_PAGES, ResponseShapeError, isJsonObject, hasType, placeOf, fits, wrongType, FOUND_LIMIT, ENDPOINT$1, ACCOUNT_FIELDS, ITEM_FIELDS, OBJECTS, LISTS$1, NUMBERS, TEXTS, LISTS, POST_SHAPE, TARGET_FIELDS$1, MEDIA_FIELDS, ITEM_SHAPES, PROJECT_ID, EXPIRES_AT, PERMISSIONS, ENDPOINT, MAX_PARTS, isCount$1, UPLOAD_FIELDS, UploadProgress, DEFAULT_PART_CONCURRENCY, DEFAULT_DEADLINE_MS, DEFAULT_MAX_ANSWER_BYTES, LIST_PAGE_SIZE, MULTIPART_OPERATION_TEXT, ApiClient, StateSeal, FIELDS, RESTORE_HINT;
+var init_state_file_FV5vSkE_ = __esmMin((() => {
 	init_rolldown_runtime_DYf_mQCB();
-	init_terminal_QQZpntM6();
+	init_terminal_C6RHjUVt();
 	init_main();
 	init_ordering_Cxkvd8_o();
-	init_decode_8FaCYuD5();
+	init_decode_BI6a4jrl();
 	init_types_DvW_OqHm();
 	init_hash_BfyReKVU();
 	init_error_codes_OgOShhx_();
@@ -29445,6 +29447,9 @@ Content-Type: ${value.type || "application/octet-stream"}\r\n\r\n`);
 	};
 	isJsonObject = (value) => typeof value === "object" && value !== null && !Array.isArray(value);
 	hasType = (value, type) => type === "text" ? typeof value === "string" : type === "number" ? typeof value === "number" : type === "boolean" ? typeof value === "boolean" : isJsonObject(value);
+	placeOf = (where) => typeof where === "string" ? where : where();
+	fits = (value, type) => value === void 0 || value === null || hasType(value, type);
+	wrongType = (endpoint, field, value, type) => new ResponseShapeError(endpoint, field, value, `is not ${type === "object" ? "an object" : `a ${type}`}`);
 	FOUND_LIMIT = 80;
 	ENDPOINT$1 = "GET /accounts";
 	ACCOUNT_FIELDS = {
@@ -29954,8 +29959,8 @@ function knownOptionRules(options) {
 	return Object.values(options).every(isOptionRule) ? options : null;
 }
 var Node, Queue, KNOWN_TYPES, isStringList, isCount;
-var init_option_rules_BmrTx3_H = __esmMin((() => {
-	init_state_file_DOVMw36C();
+var init_option_rules_zfr6B7io = __esmMin((() => {
+	init_state_file_FV5vSkE_();
 	Node = class {
 		value;
 		next;
@@ -35610,7 +35615,7 @@ var init_probe_DV4dE_ul = __esmMin((() => {
 		"video/3gpp2"
 	]);
 }));
-var parse_DcKCewun_exports = __exportAll$1({
+var parse_BYkaj89n_exports = __exportAll$1({
 	n: () => parse_exports,
 	t: () => parsePostFile
 });
@@ -35702,9 +35707,9 @@ function lineOf(text, offset) {
 	return line;
 }
 var require_kind_of, require_is_extendable, require_extend_shallow, require_section_matter, require_common, require_exception, require_mark, require_type, require_schema, require_str, require_seq, require_map, require_failsafe, require_null, require_bool, require_int, require_float, require_json, require_core$2, require_timestamp, require_merge, require_binary, require_omap, require_pairs, require_set, require_default_safe, require_undefined, require_regexp, require_esprima, require_function, require_default_full, require_loader, require_dumper, require_js_yaml$1, require_js_yaml, require_engines, require_strip_bom_string, require_utils$1, require_defaults$1, require_engine, require_stringify, require_excerpt, require_to_file, require_parse$1, require_gray_matter, parse_exports, import_gray_matter, UnsupportedFrontMatterLanguage, refuseLanguage, nowhere;
-var init_parse_DcKCewun = __esmMin((() => {
+var init_parse_BYkaj89n = __esmMin((() => {
 	init_rolldown_runtime_DYf_mQCB();
-	init_decode_8FaCYuD5();
+	init_decode_BI6a4jrl();
 	init_yaml_source_BWEJFDia();
 	require_kind_of = __commonJSMin(((exports, module) => {
 		var toString = Object.prototype.toString;
@@ -43664,7 +43669,7 @@ var init_parse_DcKCewun = __esmMin((() => {
 	};
 	nowhere = () => void 0;
 }));
-var interpret_file_Bkv5PFht_exports = __exportAll$1({
+var interpret_file_DPO8lIK4_exports = __exportAll$1({
 	n: () => interpret_file_exports,
 	t: () => interpretPostFile
 });
@@ -43945,15 +43950,15 @@ function isRecord$2(value) {
 	return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 var properties, $defs, checkPostSchema, OPTION_INPUT_FIELDS, optionSchemas, responseOnly, MAX_CONTENT_CHARACTERS$1, RESERVED_KEYS, interpret_file_exports;
-var init_interpret_file_Bkv5PFht = __esmMin((() => {
+var init_interpret_file_DPO8lIK4 = __esmMin((() => {
 	init_rolldown_runtime_DYf_mQCB();
 	init_ordering_Cxkvd8_o();
-	init_decode_8FaCYuD5();
+	init_decode_BI6a4jrl();
 	init_post_key_B_9tyt_F();
 	init_types_DvW_OqHm();
 	init_content_validators_CNk6qLke();
 	init_text_length_BSWyNaU7();
-	init_parse_DcKCewun();
+	init_parse_BYkaj89n();
 	properties = {
 		"id": {
 			"description": "Stable key of the post. Optional: by default the key is the path under the content folder without `.md`. Set it to keep the key when the file is renamed or moved.",
@@ -46017,7 +46022,7 @@ async function readPostFromBytes(file, bytes, options, read) {
 		timezone: config.timezone,
 		accounts: config.accounts
 	};
-	const { reading, locate } = options.parsePool === void 0 ? (await Promise.resolve().then(() => (init_interpret_file_Bkv5PFht(), interpret_file_Bkv5PFht_exports)).then((n) => n.n)).interpretPostFile(bytes, interpretContext) : await options.parsePool.interpret(bytes, interpretContext);
+	const { reading, locate } = options.parsePool === void 0 ? (await Promise.resolve().then(() => (init_interpret_file_DPO8lIK4(), interpret_file_DPO8lIK4_exports)).then((n) => n.n)).interpretPostFile(bytes, interpretContext) : await options.parsePool.interpret(bytes, interpretContext);
 	if (reading.text === void 0) return {
 		file,
 		key: null,
@@ -46627,14 +46632,14 @@ function mediaChecksOf(post, diagnostics) {
 	return post.ofInvalidFile === true ? diagnostics.filter((d) => d.readiness !== true) : diagnostics;
 }
 var MediaCache, EVERY, UNIT_WORDS, probeWithReaders, GIT_TIMEOUT_MS$1, FileLookups, NO_REQUESTS, ScheduleBook, RANK, MISSING_BUILT_IN, TEMPLATE_NAME, MAX_SNIPPET_DEPTH, MAX_INCLUDES, MAX_RENDERED_LENGTH, SLOT_DATE, FACT_NAMES, NO_FACTS, CAPABILITY_CONCURRENCY$2, NEEDS_AN_ACCOUNT, SHORT_FORM_FORMATS, MediaFindings;
-var init_check_posts_CKJUncx3 = __esmMin((() => {
+var init_check_posts_CxQZhwlK = __esmMin((() => {
 	init_main();
 	init_ordering_Cxkvd8_o();
-	init_decode_8FaCYuD5();
+	init_decode_BI6a4jrl();
 	init_post_key_B_9tyt_F();
 	init_text_length_BSWyNaU7();
-	init_state_file_DOVMw36C();
-	init_option_rules_BmrTx3_H();
+	init_state_file_FV5vSkE_();
+	init_option_rules_zfr6B7io();
 	init_format_DZlSd15T();
 	init_live_shape_H_Bz8ZG7();
 	init_codecs_o_3IgQaa();
@@ -46993,8 +46998,8 @@ async function readPost(client, id) {
 	}
 }
 var PAGE_SIZE$1, LiveListing, LISTED_STATUSES, BY_ID_CONCURRENCY, ScopedListing;
-var init_scoped_listing_D2ekZM7I = __esmMin((() => {
-	init_state_file_DOVMw36C();
+var init_scoped_listing_BA1LLLkE = __esmMin((() => {
+	init_state_file_FV5vSkE_();
 	PAGE_SIZE$1 = 100;
 	LiveListing = class {
 		briefs;
@@ -47047,11 +47052,11 @@ var init_scoped_listing_D2ekZM7I = __esmMin((() => {
 		}
 	};
 }));
-var undici_B5K8Hb2H_exports = __exportAll$1({ default: () => undici_B5K8Hb2H_default });
-var require_balanced_pool, require_round_robin_pool, require_socks5_utils, require_socks5_client, require_socks5_proxy_agent, require_proxy_agent, require_env_http_proxy_agent, require_retry_handler, require_retry_agent, require_h2c_client, require_abort_signal, require_api_stream, require_api_pipeline, require_api_upgrade, require_api_connect, require_api, require_mock_errors, require_mock_symbols, require_mock_utils, require_mock_interceptor, require_mock_client, require_mock_call_history, require_mock_pool, require_pending_interceptors_formatter, require_mock_agent, require_snapshot_utils, require_snapshot_recorder, require_snapshot_agent, require_global, require_decorator_handler, require_redirect_handler, require_redirect, require_response_error, require_retry, require_dump, require_dns, require_cache$2, require_date, require_cache_handler, require_memory_cache_store, require_cache_revalidation_handler, require_cache$1, require_decompress, require_deduplication_handler, require_deduplicate, require_sqlite_cache_store, require_headers, require_response, require_request, require_subresource_integrity, require_fetch, require_util$3, require_cache, require_cachestorage, require_constants$1, require_util$2, require_parse, require_cookies, require_events, require_constants, require_util$1, require_frame, require_connection, require_permessage_deflate, require_receiver, require_sender, require_websocket, require_websocketerror, require_websocketstream, require_util$6, require_eventsource_stream, require_eventsource, require_undici, undici_B5K8Hb2H_default;
-var init_undici_B5K8Hb2H = __esmMin((() => {
+var undici_Dz0QtbTt_exports = __exportAll$1({ default: () => undici_Dz0QtbTt_default });
+var require_balanced_pool, require_round_robin_pool, require_socks5_utils, require_socks5_client, require_socks5_proxy_agent, require_proxy_agent, require_env_http_proxy_agent, require_retry_handler, require_retry_agent, require_h2c_client, require_abort_signal, require_api_stream, require_api_pipeline, require_api_upgrade, require_api_connect, require_api, require_mock_errors, require_mock_symbols, require_mock_utils, require_mock_interceptor, require_mock_client, require_mock_call_history, require_mock_pool, require_pending_interceptors_formatter, require_mock_agent, require_snapshot_utils, require_snapshot_recorder, require_snapshot_agent, require_global, require_decorator_handler, require_redirect_handler, require_redirect, require_response_error, require_retry, require_dump, require_dns, require_cache$2, require_date, require_cache_handler, require_memory_cache_store, require_cache_revalidation_handler, require_cache$1, require_decompress, require_deduplication_handler, require_deduplicate, require_sqlite_cache_store, require_headers, require_response, require_request, require_subresource_integrity, require_fetch, require_util$3, require_cache, require_cachestorage, require_constants$1, require_util$2, require_parse, require_cookies, require_events, require_constants, require_util$1, require_frame, require_connection, require_permessage_deflate, require_receiver, require_sender, require_websocket, require_websocketerror, require_websocketstream, require_util$6, require_eventsource_stream, require_eventsource, require_undici, undici_Dz0QtbTt_default;
+var init_undici_Dz0QtbTt = __esmMin((() => {
 	init_rolldown_runtime_DYf_mQCB();
-	init_state_file_DOVMw36C();
+	init_state_file_FV5vSkE_();
 	require_balanced_pool = __commonJSMin(((exports, module) => {
 		const { BalancedPoolMissingUpstreamError, InvalidArgumentError } = require_errors$1();
 		const { PoolBase, kClients, kNeedDrain, kAddClient, kRemoveClient, kGetDispatcher } = require_pool_base();
@@ -58936,7 +58941,7 @@ var init_undici_B5K8Hb2H = __esmMin((() => {
 		}
 		module.exports.install = install;
 	}));
-	undici_B5K8Hb2H_default = require_undici();
+	undici_Dz0QtbTt_default = require_undici();
 }));
 function downloadProblem(media) {
 	if (media.sourceAvailable !== true) return `the service does not offer the original of media ${media.id} for download (sourceAvailable is not true)`;
@@ -58973,7 +58978,7 @@ async function fetchMediaSource(media, options = {}) {
 	const bound = downloadBound(media, options.atMostBytes);
 	const tooLarge = () => new RemoteLimitError(`media ${media.id} is larger than ${bound.what}; postsync stopped downloading it`);
 	let location = media.url;
-	const { request } = await Promise.resolve().then(() => (init_undici_B5K8Hb2H(), undici_B5K8Hb2H_exports)).then((m) => __toESM(m.default, 1));
+	const { request } = await Promise.resolve().then(() => (init_undici_Dz0QtbTt(), undici_Dz0QtbTt_exports)).then((m) => __toESM(m.default, 1));
 	for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
 		const response = await request(location, {
 			method: "GET",
@@ -59022,9 +59027,9 @@ async function fetchMediaSource(media, options = {}) {
 	throw new Error(`more than ${MAX_REDIRECTS} redirects`);
 }
 var MAX_REDIRECTS, MiB$2, UNDECLARED_MAX_BYTES;
-var init_media_source_QGgTNW5u = __esmMin((() => {
+var init_media_source_DX4P1dxd = __esmMin((() => {
 	init_rolldown_runtime_DYf_mQCB();
-	init_state_file_DOVMw36C();
+	init_state_file_FV5vSkE_();
 	MAX_REDIRECTS = 5;
 	MiB$2 = 1048576;
 	UNDECLARED_MAX_BYTES = {
@@ -59667,11 +59672,11 @@ function accountIdsOf(content) {
 	return ids;
 }
 var BATCH_SIZE, MAX_WORKERS, ParsePool, SLICE, READ_CONCURRENCY$2, POOLED_READ_CONCURRENCY, SlotQueue, DEFAULT_HORIZON_DAYS;
-var init_read_desired_DNTRF8TG = __esmMin((() => {
-	init_option_rules_BmrTx3_H();
+var init_read_desired_GBs1k9pK = __esmMin((() => {
+	init_option_rules_zfr6B7io();
 	init_ordering_Cxkvd8_o();
-	init_check_posts_CKJUncx3();
-	init_state_file_DOVMw36C();
+	init_check_posts_CxQZhwlK();
+	init_state_file_FV5vSkE_();
 	init_live_shape_H_Bz8ZG7();
 	BATCH_SIZE = 32;
 	MAX_WORKERS = 3;
@@ -59713,7 +59718,7 @@ var init_read_desired_DNTRF8TG = __esmMin((() => {
 			return new ParsePool(options);
 		}
 		async interpret(bytes, context) {
-			this.#parser ??= Promise.resolve().then(() => (init_parse_DcKCewun(), parse_DcKCewun_exports)).then((n) => n.n);
+			this.#parser ??= Promise.resolve().then(() => (init_parse_BYkaj89n(), parse_BYkaj89n_exports)).then((n) => n.n);
 			const [answer, { parsePostFile }] = await Promise.all([this.#send(bytes, context), this.#parser]);
 			return {
 				reading: answer.reading,
@@ -60272,19 +60277,19 @@ async function planDesired(desired, against) {
 	});
 }
 var ACTIONS, ACTION_ORDER, withoutMedia, isUnknown, FETCH_CONCURRENCY;
-var init_build_plan_Bd_NHgUi = __esmMin((() => {
-	init_check_posts_CKJUncx3();
+var init_build_plan_BEec0YtL = __esmMin((() => {
+	init_check_posts_CxQZhwlK();
 	init_removed_changes_Dxlct1R4();
 	init_ordering_Cxkvd8_o();
 	init_diff_BQ0cfhBT();
 	init_live_shape_H_Bz8ZG7();
 	init_plan_context_CkST00so();
 	init_unconfirmed_records_FngyObFM();
-	init_state_file_DOVMw36C();
-	init_scoped_listing_D2ekZM7I();
-	init_option_rules_BmrTx3_H();
-	init_media_source_QGgTNW5u();
-	init_read_desired_DNTRF8TG();
+	init_state_file_FV5vSkE_();
+	init_scoped_listing_BA1LLLkE();
+	init_option_rules_zfr6B7io();
+	init_media_source_DX4P1dxd();
+	init_read_desired_GBs1k9pK();
 	ACTIONS = [
 		"create",
 		"adopt",
@@ -69631,7 +69636,7 @@ var init_emulator_DlkA6Vrr = __esmMin((() => {
 		}
 	};
 }));
-var context_CFs0jFsC_exports = __exportAll$1({
+var context_eSGz2z74_exports = __exportAll$1({
 	clientEventPrinter: () => clientEventPrinter,
 	globalOptions: () => globalOptions,
 	isCI: () => isCI,
@@ -69994,15 +69999,15 @@ async function openTarget(options) {
 	};
 }
 var CacheSection, POST_ROW_LENGTH, WHOLE_ROW_LENGTH, POST_KEYS, SHAPE_KEYS, MEDIA_KEYS, READING_KEYS, postRowsCodec, LoadedRows, Interned, CACHE_DIR, RunCache, LOCAL_API_DIR, LOCAL_API_KEY, import_picocolors;
-var init_context_CFs0jFsC = __esmMin((() => {
+var init_context_eSGz2z74 = __esmMin((() => {
 	init_rolldown_runtime_DYf_mQCB();
-	init_state_file_DOVMw36C();
+	init_state_file_FV5vSkE_();
 	init_hash_BfyReKVU();
 	init_ordering_Cxkvd8_o();
 	init_guard_write_Bpt4D2mx();
 	init_post_memo_D1On4_VO();
 	init_main();
-	init_terminal_QQZpntM6();
+	init_terminal_C6RHjUVt();
 	CacheSection = class CacheSection {
 		path;
 		#identity;
@@ -70330,12 +70335,12 @@ function diagnosticsReport(command, diagnostics) {
 function renderJson(report) {
 	return terminalJson(report);
 }
-var init_plan_json_DD3BlQmO = __esmMin((() => {
+var init_plan_json_B_T5PQ4d = __esmMin((() => {
 	init_ordering_Cxkvd8_o();
 	init_unconfirmed_records_FngyObFM();
-	init_terminal_QQZpntM6();
+	init_terminal_C6RHjUVt();
 }));
-var plan_CakA24ta_exports = __exportAll$1({ runPlan: () => runPlan });
+var plan_CptZInud_exports = __exportAll$1({ runPlan: () => runPlan });
 async function planProject(input) {
 	const { config, connection, memo } = input;
 	const listing = startRemoteRead(connection.client, input);
@@ -70397,16 +70402,16 @@ async function runPlan(flags, command) {
 		await connection.close();
 	}
 }
-var init_plan_CakA24ta = __esmMin((() => {
+var init_plan_CptZInud = __esmMin((() => {
 	init_ordering_Cxkvd8_o();
 	init_limits_DNBBvwcF();
-	init_actions_report_CSST3RdY();
-	init_state_file_DOVMw36C();
-	init_build_plan_Bd_NHgUi();
-	init_context_CFs0jFsC();
-	init_plan_json_DD3BlQmO();
-	init_plan_human_BM2wYuh0();
-	init_plan_markdown_C0DmgvgM();
+	init_actions_report_CmelHqXY();
+	init_state_file_FV5vSkE_();
+	init_build_plan_BEec0YtL();
+	init_context_eSGz2z74();
+	init_plan_json_B_T5PQ4d();
+	init_plan_human_DXy025Cn();
+	init_plan_markdown_CJB7Hzd2();
 }));
 function secretSuffix(folder) {
 	if (folder === ".") return "";
@@ -70461,15 +70466,15 @@ function assertDistinctSecrets(calendars) {
 	throw new InputError(`${shared.length === 1 ? "two calendar folders map" : "calendar folders map"} to the same secret names, so their workflows would apply one client's posts with another's key:\n${lines.join("\n")}`, { hint: "Rename one of each pair so that the names differ in more than case, `-` and `_` (secret names keep only A-Z, 0-9 and _)." });
 }
 var SAFE_FOLDER, SAFE_FOLDER_TEXT;
-var init_find_calendars_DCeMJTVb = __esmMin((() => {
+var init_find_calendars_Cf2yQinn = __esmMin((() => {
 	init_main();
 	init_ordering_Cxkvd8_o();
-	init_terminal_QQZpntM6();
-	init_state_file_DOVMw36C();
+	init_terminal_C6RHjUVt();
+	init_state_file_FV5vSkE_();
 	SAFE_FOLDER = /^[\p{L}\p{M}\p{N} ._\-/]+$/u;
 	SAFE_FOLDER_TEXT = "letters, digits, space and . _ - /";
 }));
-var all_calendars_ywWkKXSo_exports = __exportAll$1({ runInEveryCalendar: () => runInEveryCalendar });
+var all_calendars_CY3J33D2_exports = __exportAll$1({ runInEveryCalendar: () => runInEveryCalendar });
 function combinedExitCode(codes) {
 	if (codes.some((code) => code !== 0 && code !== 2)) return 1;
 	return codes.includes(2) ? 2 : 0;
@@ -70501,11 +70506,11 @@ function scopedTo(command, dir) {
 	scoped.parent = globals;
 	return scoped;
 }
-var init_all_calendars_ywWkKXSo = __esmMin((() => {
+var init_all_calendars_CY3J33D2 = __esmMin((() => {
 	init_main();
-	init_find_calendars_DCeMJTVb();
-	init_context_CFs0jFsC();
-	init_terminal_QQZpntM6();
+	init_find_calendars_Cf2yQinn();
+	init_context_eSGz2z74();
+	init_terminal_C6RHjUVt();
 }));
 function draftReadiness(desired) {
 	const byFile = new Map();
@@ -70525,11 +70530,11 @@ function draftReadiness(desired) {
 	for (const post of desired.checkOnly) if (post.shape.scheduledAt === null) add(post);
 	return drafts.sort((a, b) => compareText(a.file, b.file));
 }
-var init_draft_readiness_R4cete_P = __esmMin((() => {
-	init_check_posts_CKJUncx3();
+var init_draft_readiness_NeLvPZ_8 = __esmMin((() => {
+	init_check_posts_CxQZhwlK();
 	init_ordering_Cxkvd8_o();
 }));
-var validate_BZ7Fyj3D_exports = __exportAll$1({ runValidate: () => runValidate });
+var validate_Dlk5A2L2_exports = __exportAll$1({ runValidate: () => runValidate });
 async function validateProject(input) {
 	const { config, connection, memo } = input;
 	const { section } = await readStateSection(config.statePath, connection.target);
@@ -70581,19 +70586,20 @@ async function runValidate(flags, command) {
 		await connection.close();
 	}
 }
-var init_validate_BZ7Fyj3D = __esmMin((() => {
+var init_validate_Dlk5A2L2 = __esmMin((() => {
 	init_ordering_Cxkvd8_o();
-	init_draft_readiness_R4cete_P();
-	init_state_file_DOVMw36C();
-	init_check_posts_CKJUncx3();
-	init_read_desired_DNTRF8TG();
-	init_actions_B7dhR1xr();
-	init_summary_CulP5n8d();
-	init_context_CFs0jFsC();
-	init_diagnostics_C2gfOHJF();
-	init_drafts_BTjJ2r_7();
+	init_draft_readiness_NeLvPZ_8();
+	init_state_file_FV5vSkE_();
+	init_check_posts_CxQZhwlK();
 	init_format_DZlSd15T();
-	init_plan_json_DD3BlQmO();
+	init_read_desired_GBs1k9pK();
+	init_actions_C2IqvIZI();
+	init_context_eSGz2z74();
+	init_summary_CV3qDF85();
+	init_diagnostics_TFKJ3Hl7();
+	init_drafts_C8OYVEHU();
+	init_format_DmHyemnA();
+	init_plan_json_B_T5PQ4d();
 	init_main();
 }));
 function idempotencyKey({ targetId, calendar, postKey, payload }) {
@@ -70989,10 +70995,10 @@ function missingMedia(change, failedUploads) {
 	return new PostsyncError(`not sent: ${failed.length} of its media files failed to upload`, { cause: failedUploads.get(failed[0]) });
 }
 var UPLOAD_CONCURRENCY, PHASES;
-var init_apply_plan_DMDPULsq = __esmMin((() => {
-	init_option_rules_BmrTx3_H();
+var init_apply_plan_BTNEn_NW = __esmMin((() => {
+	init_option_rules_zfr6B7io();
 	init_main();
-	init_state_file_DOVMw36C();
+	init_state_file_FV5vSkE_();
 	init_diff_BQ0cfhBT();
 	init_live_shape_H_Bz8ZG7();
 	init_hash_BfyReKVU();
@@ -71101,11 +71107,11 @@ async function write(handle, text) {
 	await handle.datasync();
 }
 var JournalFile, RECORD_DEPTH, indent$1, StateFileText, StateStore;
-var init_state_store_DZOfDzZU = __esmMin((() => {
+var init_state_store_DQ1JNUF_ = __esmMin((() => {
 	init_guard_write_Bpt4D2mx();
 	init_main();
 	init_atomic_DIWVerBI();
-	init_state_file_DOVMw36C();
+	init_state_file_FV5vSkE_();
 	init_hash_BfyReKVU();
 	JournalFile = class {
 		path;
@@ -71461,10 +71467,11 @@ function applyProgressPrinter(options) {
 	};
 }
 var PLAIN_INTERVAL_MS, DONE_VERB;
-var init_apply_progress_DcmZcQfs = __esmMin((() => {
-	init_plan_human_BM2wYuh0();
+var init_apply_progress_BUgmXkHr = __esmMin((() => {
+	init_plan_human_DXy025Cn();
 	init_format_DZlSd15T();
-	init_terminal_QQZpntM6();
+	init_format_DmHyemnA();
+	init_terminal_C6RHjUVt();
 	PLAIN_INTERVAL_MS = 5e3;
 	DONE_VERB = {
 		create: "created",
@@ -71477,7 +71484,7 @@ var init_apply_progress_DcmZcQfs = __esmMin((() => {
 		blocked: "blocked"
 	};
 }));
-var apply_DOXD6044_exports = __exportAll$1({ runApply: () => runApply });
+var apply_67XRQSVD_exports = __exportAll$1({ runApply: () => runApply });
 async function recordFinalStatuses(input) {
 	const { store } = input;
 	let recorded = 0;
@@ -71712,27 +71719,27 @@ function resultLine(result, plan) {
 	return line;
 }
 var READ_CONCURRENCY$1;
-var init_apply_DOXD6044 = __esmMin((() => {
-	init_terminal_QQZpntM6();
+var init_apply_67XRQSVD = __esmMin((() => {
+	init_terminal_C6RHjUVt();
 	init_ordering_Cxkvd8_o();
 	init_main();
-	init_actions_report_CSST3RdY();
+	init_actions_report_CmelHqXY();
 	init_unconfirmed_records_FngyObFM();
-	init_apply_plan_DMDPULsq();
+	init_apply_plan_BTNEn_NW();
 	init_removed_changes_Dxlct1R4();
-	init_option_rules_BmrTx3_H();
-	init_state_file_DOVMw36C();
-	init_check_posts_CKJUncx3();
+	init_option_rules_zfr6B7io();
+	init_state_file_FV5vSkE_();
+	init_check_posts_CxQZhwlK();
 	init_limits_DNBBvwcF();
 	init_lock_kGr29NWc();
-	init_state_store_DZOfDzZU();
-	init_build_plan_Bd_NHgUi();
-	init_actions_B7dhR1xr();
-	init_context_CFs0jFsC();
+	init_state_store_DQ1JNUF_();
+	init_build_plan_BEec0YtL();
+	init_actions_C2IqvIZI();
+	init_context_eSGz2z74();
 	init_prompt_DdFoKWmA();
-	init_apply_progress_DcmZcQfs();
-	init_plan_json_DD3BlQmO();
-	init_plan_human_BM2wYuh0();
+	init_apply_progress_BUgmXkHr();
+	init_plan_json_B_T5PQ4d();
+	init_plan_human_DXy025Cn();
 	READ_CONCURRENCY$1 = 8;
 }));
 function mergeEntries(base, ours, theirs, bothChanged) {
@@ -71829,10 +71836,10 @@ function mergeStates(base, ours, theirs) {
 	};
 }
 var same;
-var init_merge_Df2BrEyD = __esmMin((() => {
+var init_merge_OUuTyqJl = __esmMin((() => {
 	init_ordering_Cxkvd8_o();
 	init_hash_BfyReKVU();
-	init_state_file_DOVMw36C();
+	init_state_file_FV5vSkE_();
 	same = (a, b) => canonicalJson(a ?? null) === canonicalJson(b ?? null);
 }));
 function runGit(repository, args, input) {
@@ -72170,14 +72177,14 @@ function movedSincePull(home, seen) {
 	return new InputError(`the state branch ${home.branch} moved (now at ${tip?.slice(0, 12)}; ${since}): pushing would overwrite records another run wrote`, { hint: "postsync state push --merge merges its records into yours entry by entry and pushes the union; postsync state pull replaces your working file with it." });
 }
 var GIT_TIMEOUT_MS, localRef, COMMIT_ID, PULLED_RECORD, MAX_STATE_BYTES, MIB, restoreHint, PUSH_ATTEMPTS;
-var init_state_home_sync_CYSk6JAL = __esmMin((() => {
+var init_state_home_sync_CB3aGuWH = __esmMin((() => {
 	init_main();
 	init_atomic_DIWVerBI();
 	init_hash_BfyReKVU();
 	init_lock_kGr29NWc();
-	init_merge_Df2BrEyD();
-	init_state_file_DOVMw36C();
-	init_terminal_QQZpntM6();
+	init_merge_OUuTyqJl();
+	init_state_file_FV5vSkE_();
+	init_terminal_C6RHjUVt();
 	GIT_TIMEOUT_MS = 12e4;
 	localRef = (branch) => `refs/postsync/home/${branch}`;
 	COMMIT_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
@@ -72187,7 +72194,7 @@ var init_state_home_sync_CYSk6JAL = __esmMin((() => {
 	restoreHint = (home) => `The file on ${home.branch} did not come from postsync; postsync did not change anything. Restore the branch to the last commit postsync pushed (git log ${home.repository.remote}/${home.branch}), then run it again.`;
 	PUSH_ATTEMPTS = 5;
 }));
-var init_Ds7pbekg_exports = __exportAll$1({ runInit: () => runInit });
+var init_DGoT7zY__exports = __exportAll$1({ runInit: () => runInit });
 function assertDimension(name, value, max) {
 	if (!Number.isInteger(value) || value < 1 || value > max) throw new RangeError(`${name} must be an integer from 1 to ${max}, got ${value}`);
 }
@@ -72489,13 +72496,13 @@ async function runInit(command, flags) {
 	return 0;
 }
 var DEFAULT_RGB, INSTALLED_SCHEMAS, DEPENDENCY_FIELDS, WELCOME_TEXT, GITIGNORE_ENTRIES, NODE_MODULES_ENTRY, STATE_MERGE_DRIVER, GITATTRIBUTES_ENTRIES, STATE_MERGE_GIT_CONFIG, VENDORED_ACTION_DIR, ACTION_FILES, readme, ACTION_REF, PINNED_ACTIONS, NODE_VERSION, CHANGED_PATHS, ifLine, checkout, setupPostsync, WITH_TOKEN, readState, matrix, calendarSecrets, SECRETS_NOTE, COMMIT_STATE, PLANNED, PLAN_WORKFLOW, ON_DEFAULT_BRANCH, WORKFLOW_FILES, ACTION_SENTENCE;
-var init_init_Ds7pbekg = __esmMin((() => {
-	init_state_file_DOVMw36C();
+var init_init_DGoT7zY_ = __esmMin((() => {
+	init_state_file_FV5vSkE_();
 	init_guard_write_Bpt4D2mx();
 	init_main();
 	init_demo_fixture_DBDaQ3on();
-	init_state_home_sync_CYSk6JAL();
-	init_context_CFs0jFsC();
+	init_state_home_sync_CB3aGuWH();
+	init_context_eSGz2z74();
 	DEFAULT_RGB = {
 		r: 128,
 		g: 128,
@@ -72949,7 +72956,7 @@ var init_serve_Cg6NU34J = __esmMin((() => {
 	init_main();
 	init_emulator_DlkA6Vrr();
 }));
-var session_BNkZaV_O_exports = __exportAll$1({
+var session_CFAnSnNB_exports = __exportAll$1({
 	DEFAULT_DEBOUNCE_MS: () => 50,
 	DEFAULT_REFRESH_SECONDS: () => 60,
 	WatchSession: () => WatchSession
@@ -73174,19 +73181,19 @@ function configPathsOf(root) {
 	return new Set(CONFIG_FILE_NAMES.map((name) => join(root, name)));
 }
 var ContentSnapshot, DraftApplier, isAdd, isRemove, EntryTypes, defaultOptions, RECURSIVE_ERROR_CODE, NORMAL_FLOW_ERRORS, ALL_TYPES, DIR_TYPES, FILE_TYPES, isNormalFlowError, wantBigintFsStats, emptyFn, normalizeFilter, ReaddirpStream, STR_DATA, STR_CLOSE, EMPTY_FN, pl, isWindows, isMacos, isLinux, isFreeBSD, isIBMi, EVENTS, EV, THROTTLE_MODE_WATCH, statMethods, KEY_LISTENERS, KEY_ERR, KEY_RAW, HANDLER_KEYS, binaryExtensions, isBinaryPath, foreach, addAndConvert, clearItem, delFromSet, isEmptySet, FsWatchInstances, fsWatchBroadcast, setFsWatchListener, FsWatchFileInstances, setFsWatchFileListener, NodeFsHandler, SLASH, SLASH_SLASH, ONE_DOT, TWO_DOTS, STRING_TYPE, BACK_SLASH_RE, DOUBLE_SLASH_RE, DOT_RE, REPLACER_RE, isMatcherObject, unifyPaths, toUnix, normalizePathToUnix, normalizeIgnored, getAbsolutePath, EMPTY_SET, DirEntry, STAT_METHOD_F, STAT_METHOD_L, WatchHelper, FSWatcher, FS_EVENT_KINDS, FileWatcher, ChangeSignatures, ConfigReloader, RemoteSnapshot, _a, WatchScope, noWork, isNoWork, asError, WorkQueue, DEFAULT_DEBOUNCE_MS, DEFAULT_REFRESH_SECONDS, WatchSession;
-var init_session_BNkZaV_O = __esmMin((() => {
-	init_state_file_DOVMw36C();
-	init_build_plan_Bd_NHgUi();
-	init_draft_readiness_R4cete_P();
-	init_check_posts_CKJUncx3();
-	init_read_desired_DNTRF8TG();
+var init_session_CFAnSnNB = __esmMin((() => {
+	init_state_file_FV5vSkE_();
+	init_build_plan_BEec0YtL();
+	init_draft_readiness_NeLvPZ_8();
+	init_check_posts_CxQZhwlK();
+	init_read_desired_GBs1k9pK();
 	init_post_memo_D1On4_VO();
 	init_main();
 	init_hash_BfyReKVU();
-	init_apply_plan_DMDPULsq();
+	init_apply_plan_BTNEn_NW();
 	init_lock_kGr29NWc();
-	init_state_store_DZOfDzZU();
-	init_scoped_listing_D2ekZM7I();
+	init_state_store_DQ1JNUF_();
+	init_scoped_listing_BA1LLLkE();
 	ContentSnapshot = class {
 		#config;
 		#caches;
@@ -75399,7 +75406,7 @@ var init_session_BNkZaV_O = __esmMin((() => {
 		}
 	};
 }));
-var watch_C2KSH9yk_exports = __exportAll$1({ watchPrinter: () => watchPrinter });
+var watch_Brm9WP9o_exports = __exportAll$1({ watchPrinter: () => watchPrinter });
 function clockTime(at) {
 	return at.toTimeString().slice(0, 8);
 }
@@ -75556,15 +75563,16 @@ function watchPrinter(options) {
 	};
 }
 var MAX_FILES_NAMED, DURING, WATCH_DRAFT_LINES;
-var init_watch_C2KSH9yk = __esmMin((() => {
+var init_watch_Brm9WP9o = __esmMin((() => {
 	init_main();
-	init_apply_progress_DcmZcQfs();
-	init_diagnostics_C2gfOHJF();
-	init_drafts_BTjJ2r_7();
+	init_apply_progress_BUgmXkHr();
 	init_format_DZlSd15T();
-	init_plan_human_BM2wYuh0();
+	init_diagnostics_TFKJ3Hl7();
+	init_drafts_C8OYVEHU();
+	init_format_DmHyemnA();
+	init_plan_human_DXy025Cn();
 	init_removed_changes_Dxlct1R4();
-	init_terminal_QQZpntM6();
+	init_terminal_C6RHjUVt();
 	MAX_FILES_NAMED = 3;
 	DURING = {
 		refresh: "re-read the remote data (still planning against the data read before)",
@@ -76353,13 +76361,13 @@ function firstViewJson(first, postsJson) {
 	return trusted(`${jsonForScript(calendar).toString().slice(0, -1)},"posts":${postsJson(posts).toString()}}`);
 }
 var encoder, IMAGE_EXTENSIONS, HOUR, FIELD_TEXT_LIMIT, isForgotten, CALENDAR_CLIENT, SafeHtml, ENTITIES, CELL_CARDS, TRAY_FIRST, EDIT_STYLE, PAGE_STYLE, VIEW_STYLE, REST_CHUNK;
-var init_page_Bf97_7uo = __esmMin((() => {
+var init_page_BcX1fxYx = __esmMin((() => {
 	init_ordering_Cxkvd8_o();
 	init_text_length_BSWyNaU7();
-	init_state_file_DOVMw36C();
-	init_check_posts_CKJUncx3();
-	init_build_plan_Bd_NHgUi();
-	init_read_desired_DNTRF8TG();
+	init_state_file_FV5vSkE_();
+	init_check_posts_CxQZhwlK();
+	init_build_plan_BEec0YtL();
+	init_read_desired_GBs1k9pK();
 	encoder = new TextEncoder();
 	IMAGE_EXTENSIONS = {
 		"image/jpeg": ".jpg",
@@ -76624,7 +76632,7 @@ code, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monosp
 `;
 	REST_CHUNK = 500;
 }));
-var watch_calendar_Dmodwe8Q_exports = __exportAll$1({ startWatchCalendar: () => startWatchCalendar });
+var watch_calendar_BW4SDV_S_exports = __exportAll$1({ startWatchCalendar: () => startWatchCalendar });
 function sameJson(a, b) {
 	if (a === b) return true;
 	if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
@@ -77042,14 +77050,14 @@ async function startWatchCalendar(options) {
 	};
 }
 var CalendarVersions, WALL_TIME, DATE, MAX_TEXT, MAX_EDITS, POST_SOURCE_PATH, EDIT_PATH, RENDER_PATH, MAX_BODY_BYTES, TOO_LARGE, SERVED_MEDIA_PREFIX, EVENTS_PATH, KEEP_ALIVE_MS, PAGE_BEING_MADE, TYPES, CalendarServer, import_dist$2, FrontMatter, OPENING, OTHER_OPENING, CLOSING, NEW_DRAFT_TEXT, MAX_NAMES, PostFileEditor;
-var init_watch_calendar_Dmodwe8Q = __esmMin((() => {
-	init_page_Bf97_7uo();
+var init_watch_calendar_BW4SDV_S = __esmMin((() => {
+	init_page_BcX1fxYx();
 	init_guard_Rhg5cb5l();
 	init_main();
-	init_check_posts_CKJUncx3();
+	init_check_posts_CxQZhwlK();
 	init_dist_BFLjXo8H();
 	init_atomic_DIWVerBI();
-	init_state_file_DOVMw36C();
+	init_state_file_FV5vSkE_();
 	init_guard_write_Bpt4D2mx();
 	CalendarVersions = class {
 		#version = 0;
@@ -77447,7 +77455,7 @@ var init_watch_calendar_Dmodwe8Q = __esmMin((() => {
 		}
 	};
 }));
-var watch_C0LW4w0__exports = __exportAll$1({ runWatch: () => runWatch });
+var watch_BPIdnx_u_exports = __exportAll$1({ runWatch: () => runWatch });
 function stopSignal() {
 	let stop = () => {};
 	let isStopped = false;
@@ -77471,9 +77479,9 @@ async function runWatch(flags, command) {
 	const { stopped, stop, isStopped } = stopSignal();
 	try {
 		const [{ globalOptions, isCI, loadProjectConfig, openTarget }, { WatchSession }, { watchPrinter }, { listenForKeys }] = await Promise.all([
-			Promise.resolve().then(() => (init_context_CFs0jFsC(), context_CFs0jFsC_exports)),
-			Promise.resolve().then(() => (init_session_BNkZaV_O(), session_BNkZaV_O_exports)),
-			Promise.resolve().then(() => (init_watch_C2KSH9yk(), watch_C2KSH9yk_exports)),
+			Promise.resolve().then(() => (init_context_eSGz2z74(), context_eSGz2z74_exports)),
+			Promise.resolve().then(() => (init_session_CFAnSnNB(), session_CFAnSnNB_exports)),
+			Promise.resolve().then(() => (init_watch_Brm9WP9o(), watch_Brm9WP9o_exports)),
 			Promise.resolve().then(() => (init_watch_keys_By5Qg_BN(), watch_keys_By5Qg_BN_exports))
 		]);
 		const options = globalOptions(command);
@@ -77491,7 +77499,7 @@ async function runWatch(flags, command) {
 		});
 		let calendar = null;
 		try {
-			if (flags.calendar) calendar = await (await Promise.resolve().then(() => (init_watch_calendar_Dmodwe8Q(), watch_calendar_Dmodwe8Q_exports))).startWatchCalendar({
+			if (flags.calendar) calendar = await (await Promise.resolve().then(() => (init_watch_calendar_BW4SDV_S(), watch_calendar_BW4SDV_S_exports))).startWatchCalendar({
 				port: flags.port ?? 0,
 				label: connection.label,
 				project: config,
@@ -77536,7 +77544,7 @@ async function runWatch(flags, command) {
 		stop();
 	}
 }
-var init_watch_C0LW4w0_ = __esmMin((() => {
+var init_watch_BPIdnx_u = __esmMin((() => {
 	init_main();
 }));
 function rangeBound(flag, value, timezone) {
@@ -77594,9 +77602,9 @@ async function accountNamesOf(config, items, client) {
 	return new Map(items.map((item) => [item.socialAccountId, names.get(item.socialAccountId.toLowerCase()) ?? item.socialAccountId]));
 }
 var DATE_ONLY, FORMATS_TEXT;
-var init_read_analytics_CZ2G3iWz = __esmMin((() => {
-	init_state_file_DOVMw36C();
-	init_decode_8FaCYuD5();
+var init_read_analytics_BFTJZoMF = __esmMin((() => {
+	init_state_file_FV5vSkE_();
+	init_decode_BI6a4jrl();
 	init_main();
 	DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 	FORMATS_TEXT = "`2026-12-01`, `2026-12-01 09:00` or `2026-12-01T09:00:00+01:00`";
@@ -77642,7 +77650,7 @@ var init_token_login_7wAhCEwo = __esmMin((() => {
 	init_main();
 	ACTIONS_BOT_LOGIN = "github-actions[bot]";
 }));
-var calendar_report_C4sYDZ7B_exports = __exportAll$1({ reportCalendarToGitHubActions: () => reportCalendarToGitHubActions });
+var calendar_report_DV9voe0r_exports = __exportAll$1({ reportCalendarToGitHubActions: () => reportCalendarToGitHubActions });
 function changedPosts(model) {
 	return model.posts.filter((post) => post.overlay !== null);
 }
@@ -77819,11 +77827,11 @@ function runLink(env) {
 	return server && repository && run ? `${server}/${repository}/actions/runs/${run}` : null;
 }
 var SIGN, EXCERPT, COMMENT_MARKER;
-var init_calendar_report_C4sYDZ7B = __esmMin((() => {
-	init_markdown_VPmCZZyV();
-	init_page_Bf97_7uo();
+var init_calendar_report_DV9voe0r = __esmMin((() => {
+	init_markdown_DgKfv07U();
+	init_page_BcX1fxYx();
 	init_limits_DNBBvwcF();
-	init_workflow_commands_B4UJh_YQ();
+	init_workflow_commands_xm2iSDe3();
 	init_token_login_7wAhCEwo();
 	SIGN = {
 		new: "➕ new",
@@ -77837,7 +77845,7 @@ var init_calendar_report_C4sYDZ7B = __esmMin((() => {
 	EXCERPT = 90;
 	COMMENT_MARKER = "<!-- postsync-calendar -->";
 }));
-var calendar_i_HSmTyP_exports = __exportAll$1({ runCalendar: () => runCalendar });
+var calendar_Qvu_e6sT_exports = __exportAll$1({ runCalendar: () => runCalendar });
 function captionOf(target, post) {
 	return `${target.shown ?? post.text}${target.overflow}`;
 }
@@ -78009,7 +78017,7 @@ async function runCalendar(flags, command) {
 		feed: feed === null ? null : shown(feed)
 	}));
 	if (process.env.GITHUB_ACTIONS === "true") {
-		const { reportCalendarToGitHubActions } = await Promise.resolve().then(() => (init_calendar_report_C4sYDZ7B(), calendar_report_C4sYDZ7B_exports));
+		const { reportCalendarToGitHubActions } = await Promise.resolve().then(() => (init_calendar_report_DV9voe0r(), calendar_report_DV9voe0r_exports));
 		await reportCalendarToGitHubActions(model, {
 			env: process.env,
 			projectRoot: config.root,
@@ -78036,13 +78044,13 @@ function openInBrowser(file) {
 	child.unref();
 }
 var EVENT_MINUTES, SUMMARY_LENGTH, MEDIA_FOLDER, DEFAULT_CALENDAR_DIR;
-var init_calendar_i_HSmTyP = __esmMin((() => {
-	init_page_Bf97_7uo();
+var init_calendar_Qvu_e6sT = __esmMin((() => {
+	init_page_BcX1fxYx();
 	init_atomic_DIWVerBI();
 	init_guard_write_Bpt4D2mx();
 	init_main();
-	init_context_CFs0jFsC();
-	init_read_analytics_CZ2G3iWz();
+	init_context_eSGz2z74();
+	init_read_analytics_BFTJZoMF();
 	init_format_DZlSd15T();
 	EVENT_MINUTES = 15;
 	SUMMARY_LENGTH = 80;
@@ -78078,7 +78086,7 @@ var ANSI;
 var init_table_Ch59e7Ol = __esmMin((() => {
 	ANSI = /\x1b\[[0-9;]*m/g;
 }));
-var post_problems_DOLQ9dC4_exports = __exportAll$1({ findPostProblems: () => findPostProblems });
+var post_problems_DMPUQDUR_exports = __exportAll$1({ findPostProblems: () => findPostProblems });
 async function availability(client, ids) {
 	const limit = pLimit(CAPABILITY_CONCURRENCY$1);
 	const found = new Map();
@@ -78157,14 +78165,14 @@ async function findPostProblems(input) {
 	return problems;
 }
 var CAPABILITY_CONCURRENCY$1;
-var init_post_problems_DOLQ9dC4 = __esmMin((() => {
-	init_option_rules_BmrTx3_H();
-	init_state_file_DOVMw36C();
+var init_post_problems_DMPUQDUR = __esmMin((() => {
+	init_option_rules_zfr6B7io();
+	init_state_file_FV5vSkE_();
 	init_plan_context_CkST00so();
 	init_live_shape_H_Bz8ZG7();
 	CAPABILITY_CONCURRENCY$1 = 4;
 }));
-var status_DWJx6Bc7_exports = __exportAll$1({ runStatus: () => runStatus });
+var status_C9fR2PB3_exports = __exportAll$1({ runStatus: () => runStatus });
 async function projectStatus(input) {
 	const { config, connection } = input;
 	const state = await readState$1(config.statePath);
@@ -78371,7 +78379,7 @@ async function runStatus(flags, command) {
 			refreshAll: flags.refreshAll === true
 		});
 		const section = sectionFor(state, connection.target);
-		const problems = flags.problems ? await (await Promise.resolve().then(() => (init_post_problems_DOLQ9dC4(), post_problems_DOLQ9dC4_exports))).findPostProblems({
+		const problems = flags.problems ? await (await Promise.resolve().then(() => (init_post_problems_DMPUQDUR(), post_problems_DMPUQDUR_exports))).findPostProblems({
 			client: connection.client,
 			section,
 			live,
@@ -78399,20 +78407,20 @@ async function runStatus(flags, command) {
 		await connection.close();
 	}
 }
-var init_status_DWJx6Bc7 = __esmMin((() => {
-	init_state_file_DOVMw36C();
-	init_draft_readiness_R4cete_P();
-	init_scoped_listing_D2ekZM7I();
-	init_check_posts_CKJUncx3();
-	init_read_desired_DNTRF8TG();
-	init_context_CFs0jFsC();
+var init_status_C9fR2PB3 = __esmMin((() => {
+	init_state_file_FV5vSkE_();
+	init_draft_readiness_NeLvPZ_8();
+	init_scoped_listing_BA1LLLkE();
+	init_check_posts_CxQZhwlK();
+	init_read_desired_GBs1k9pK();
+	init_context_eSGz2z74();
 	init_ordering_Cxkvd8_o();
-	init_drafts_BTjJ2r_7();
+	init_drafts_C8OYVEHU();
 	init_table_Ch59e7Ol();
-	init_terminal_QQZpntM6();
-	init_format_m69iEN55();
+	init_terminal_C6RHjUVt();
+	init_format_DmHyemnA();
 }));
-var import_DyoVuTBk_exports = __exportAll$1({ runImport: () => runImport });
+var import_CGvHGxB2_exports = __exportAll$1({ runImport: () => runImport });
 async function downloadMedia(media, options) {
 	const tempDir = join(options.tempParent, `.postsync-import-${process.pid}-${randomBytes(4).toString("hex")}`);
 	await guardWrite(tempDir, { root: options.root });
@@ -79119,27 +79127,28 @@ async function runImport(flags, command) {
 	}
 }
 var DOWNLOAD_CONCURRENCY, HASH_CONCURRENCY, IMPORTED_MEDIA_DIR, MAX_NAME_ATTEMPTS$1, EXTENSIONS, describeForeignMedia, import_dist$1, SLUG_WORDS, SLUG_MAX_LENGTH, FALLBACK_SLUG, ID_PREFIX_LENGTH, IMPORT_FOLDER, escapeRegExp, READ_CONCURRENCY, EDITABLE_STATUSES, plural$2, PAGE_SIZE;
-var init_import_DyoVuTBk = __esmMin((() => {
-	init_state_file_DOVMw36C();
+var init_import_CGvHGxB2 = __esmMin((() => {
+	init_state_file_FV5vSkE_();
 	init_lock_kGr29NWc();
-	init_state_store_DZOfDzZU();
-	init_media_source_QGgTNW5u();
-	init_option_rules_BmrTx3_H();
+	init_state_store_DQ1JNUF_();
+	init_media_source_DX4P1dxd();
+	init_option_rules_zfr6B7io();
 	init_guard_write_Bpt4D2mx();
 	init_main();
-	init_check_posts_CKJUncx3();
+	init_check_posts_CxQZhwlK();
 	init_ordering_Cxkvd8_o();
 	init_diff_BQ0cfhBT();
 	init_live_shape_H_Bz8ZG7();
 	init_dist_BFLjXo8H();
+	init_format_DZlSd15T();
 	init_post_key_B_9tyt_F();
-	init_parse_DcKCewun();
+	init_parse_BYkaj89n();
 	init_hash_BfyReKVU();
 	init_atomic_DIWVerBI();
-	init_context_CFs0jFsC();
+	init_context_eSGz2z74();
 	init_preview_CRMwEdwx();
-	init_format_DZlSd15T();
-	init_terminal_QQZpntM6();
+	init_format_DmHyemnA();
+	init_terminal_C6RHjUVt();
 	DOWNLOAD_CONCURRENCY = 4;
 	HASH_CONCURRENCY = 8;
 	IMPORTED_MEDIA_DIR = "media/imported";
@@ -79172,7 +79181,7 @@ var init_import_DyoVuTBk = __esmMin((() => {
 	plural$2 = (count, one, many) => count === 1 ? one : many;
 	PAGE_SIZE = 100;
 }));
-var calendars_bgzB_DYS_exports = __exportAll$1({ runCalendars: () => runCalendars });
+var calendars_BIS9o831_exports = __exportAll$1({ runCalendars: () => runCalendars });
 function parseGitPathList(text) {
 	return (text.includes("\0") ? text.split("\0") : text.split(/\r?\n/).map((line) => line.trim()).map(unquoteGitPath)).map((entry) => entry.replace(/^\.\//, "")).filter((entry) => entry !== "");
 }
@@ -79225,12 +79234,13 @@ async function runCalendars(flags, command) {
 	return 0;
 }
 var ESCAPES;
-var init_calendars_bgzB_DYS = __esmMin((() => {
-	init_workflow_commands_B4UJh_YQ();
-	init_find_calendars_DCeMJTVb();
+var init_calendars_BIS9o831 = __esmMin((() => {
+	init_actions_C2IqvIZI();
+	init_find_calendars_Cf2yQinn();
 	init_main();
-	init_context_CFs0jFsC();
-	init_terminal_QQZpntM6();
+	init_context_eSGz2z74();
+	init_workflow_commands_xm2iSDe3();
+	init_terminal_C6RHjUVt();
 	ESCAPES = {
 		a: 7,
 		b: 8,
@@ -79243,7 +79253,7 @@ var init_calendars_bgzB_DYS = __esmMin((() => {
 		"\\": 92
 	};
 }));
-var health_issue_BcGFl1wh_exports = __exportAll$1({ runHealthIssue: () => runHealthIssue });
+var health_issue_Bh4lTETr_exports = __exportAll$1({ runHealthIssue: () => runHealthIssue });
 function healthReport(input) {
 	const problems = [];
 	const failures = [];
@@ -79449,16 +79459,16 @@ async function runHealthIssue(flags, command) {
 	return 0;
 }
 var HEALTH_LABEL;
-var init_health_issue_BcGFl1wh = __esmMin((() => {
+var init_health_issue_Bh4lTETr = __esmMin((() => {
 	init_main();
-	init_markdown_VPmCZZyV();
+	init_markdown_DgKfv07U();
 	init_ordering_Cxkvd8_o();
 	init_token_login_7wAhCEwo();
-	init_context_CFs0jFsC();
-	init_terminal_QQZpntM6();
+	init_context_eSGz2z74();
+	init_terminal_C6RHjUVt();
 	HEALTH_LABEL = "postsync-health";
 }));
-var state_CCC_mLGv_exports = __exportAll$1({
+var state_Dn7iLooN_exports = __exportAll$1({
 	runStateConfirm: () => runStateConfirm,
 	runStateMerge: () => runStateMerge
 });
@@ -79620,17 +79630,17 @@ async function runStateConfirm(keys, flags, command) {
 	}
 }
 var KIND;
-var init_state_CCC_mLGv = __esmMin((() => {
+var init_state_Dn7iLooN = __esmMin((() => {
 	init_main();
-	init_state_file_DOVMw36C();
+	init_state_file_FV5vSkE_();
 	init_lock_kGr29NWc();
-	init_state_store_DZOfDzZU();
+	init_state_store_DQ1JNUF_();
 	init_ordering_Cxkvd8_o();
 	init_atomic_DIWVerBI();
 	init_hash_BfyReKVU();
-	init_merge_Df2BrEyD();
-	init_terminal_QQZpntM6();
-	init_context_CFs0jFsC();
+	init_merge_OUuTyqJl();
+	init_terminal_C6RHjUVt();
+	init_context_eSGz2z74();
 	init_prompt_DdFoKWmA();
 	init_preview_CRMwEdwx();
 	init_table_Ch59e7Ol();
@@ -79641,7 +79651,7 @@ var init_state_CCC_mLGv = __esmMin((() => {
 		uploads: "upload"
 	};
 }));
-var state_home_w_W33PZ__exports = __exportAll$1({
+var state_home_DDMoE6fq_exports = __exportAll$1({
 	runStateMoveHome: () => runStateMoveHome,
 	runStatePull: () => runStatePull,
 	runStatePush: () => runStatePush,
@@ -79873,21 +79883,22 @@ async function runStateMoveHome(flags, command) {
 	return 0;
 }
 var import_dist, plural, DEFAULT_MESSAGE;
-var init_state_home_w_W33PZ_ = __esmMin((() => {
-	init_workflow_commands_B4UJh_YQ();
-	init_state_file_DOVMw36C();
+var init_state_home_DDMoE6fq = __esmMin((() => {
+	init_actions_C2IqvIZI();
+	init_state_file_FV5vSkE_();
 	init_main();
 	init_dist_BFLjXo8H();
 	init_guard_write_Bpt4D2mx();
-	init_state_home_sync_CYSk6JAL();
+	init_state_home_sync_CB3aGuWH();
 	init_ordering_Cxkvd8_o();
-	init_terminal_QQZpntM6();
-	init_context_CFs0jFsC();
+	init_workflow_commands_xm2iSDe3();
+	init_terminal_C6RHjUVt();
+	init_context_eSGz2z74();
 	import_dist = require_dist$1();
 	plural = (count, one, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 	DEFAULT_MESSAGE = "postsync: record applied posts";
 }));
-var accounts_DInDUogS_exports = __exportAll$1({ runAccounts: () => runAccounts });
+var accounts_1tKQfNT__exports = __exportAll$1({ runAccounts: () => runAccounts });
 async function readAccounts(input) {
 	const { config, connection } = input;
 	const accounts = await connection.client.accounts();
@@ -80061,14 +80072,15 @@ async function runAccounts(flags, command) {
 	}
 }
 var CAPABILITY_CONCURRENCY, CAPTION_OPTIONAL, typeNames;
-var init_accounts_DInDUogS = __esmMin((() => {
-	init_option_rules_BmrTx3_H();
-	init_state_file_DOVMw36C();
-	init_context_CFs0jFsC();
+var init_accounts_1tKQfNT_ = __esmMin((() => {
+	init_option_rules_zfr6B7io();
+	init_state_file_FV5vSkE_();
+	init_context_eSGz2z74();
 	init_text_length_BSWyNaU7();
+	init_format_DmHyemnA();
 	init_format_DZlSd15T();
 	init_table_Ch59e7Ol();
-	init_terminal_QQZpntM6();
+	init_terminal_C6RHjUVt();
 	CAPABILITY_CONCURRENCY = 4;
 	CAPTION_OPTIONAL = {
 		always: "optional",
@@ -80078,7 +80090,7 @@ var init_accounts_DInDUogS = __esmMin((() => {
 	};
 	typeNames = (contentTypes) => contentTypes.map((type) => type.replace(/^(image|video)\//, "")).join(", ");
 }));
-var whoami_DC2hVXVf_exports = __exportAll$1({ runWhoami: () => runWhoami });
+var whoami_aFwP4aXf_exports = __exportAll$1({ runWhoami: () => runWhoami });
 function missingPermissions(session) {
 	const granted = new Set(session.permissions);
 	return ALL_PERMISSIONS.filter((permission) => !granted.has(permission)).map((permission) => ({
@@ -80152,11 +80164,11 @@ async function runWhoami(flags, command) {
 	}
 }
 var NEEDED_FOR, SOON_MS, DAY_MS;
-var init_whoami_DC2hVXVf = __esmMin((() => {
-	init_context_CFs0jFsC();
+var init_whoami_aFwP4aXf = __esmMin((() => {
+	init_context_eSGz2z74();
 	init_types_DvW_OqHm();
-	init_terminal_QQZpntM6();
-	init_format_m69iEN55();
+	init_terminal_C6RHjUVt();
+	init_format_DmHyemnA();
 	NEEDED_FOR = {
 		"accounts-read": "postsync accounts, and the account checks of plan and apply",
 		"posts-read": "plan, status, import and analytics",
@@ -80168,7 +80180,7 @@ var init_whoami_DC2hVXVf = __esmMin((() => {
 	SOON_MS = 12096e5;
 	DAY_MS = 864e5;
 }));
-var analytics_BvFa1vFm_exports = __exportAll$1({ runAnalytics: () => runAnalytics });
+var analytics_ZyjtkT5x_exports = __exportAll$1({ runAnalytics: () => runAnalytics });
 function csvField(value) {
 	const text = value === null || value === void 0 ? "" : String(value);
 	return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, "\"\"")}"` : text;
@@ -80313,12 +80325,12 @@ async function runAnalytics(flags, command) {
 	}
 }
 var METRICS, number;
-var init_analytics_BvFa1vFm = __esmMin((() => {
-	init_read_analytics_CZ2G3iWz();
-	init_context_CFs0jFsC();
+var init_analytics_ZyjtkT5x = __esmMin((() => {
+	init_read_analytics_BFTJZoMF();
+	init_context_eSGz2z74();
 	init_table_Ch59e7Ol();
-	init_terminal_QQZpntM6();
-	init_format_m69iEN55();
+	init_terminal_C6RHjUVt();
+	init_format_DmHyemnA();
 	METRICS = [
 		"impressions",
 		"reach",
@@ -80409,34 +80421,34 @@ async function exitWith(code) {
 function registerCommands(program) {
 	program.option("-C, --dir <path>", "project folder (holding postsync.yaml); default: the current folder").option("--api-url <url>", "Public Posting API base URL (overrides POSTSYNC_API_URL and postsync.yaml)").option("--local", "use the embedded local API even under CI").option("--no-color", "plain output without colours (NO_COLOR is honoured too)").option("--no-cache", "parse every post file and hash every media file afresh, ignoring and not writing .postsync/cache");
 	program.command("plan").description("show what apply would change on the remote, without changing anything").option("--out <file>", "save the plan as JSON, to apply exactly it later with `postsync apply <file>`").option("--prune", "plan deletes of owned posts whose files were removed (postsync.yaml can turn this on: `prune: true`)").option("--no-prune", "plan no deletes of removed files' posts even with `prune: true` in postsync.yaml").option("--refresh-all", "list every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit the plan to a post key (repeatable)", collect).option("--json", "print one JSON document and nothing else").option("--markdown", "print the plan as Markdown (for pull requests)").option("--verbose", "also list unchanged posts").option("--detailed-exitcode", "exit 2 when there are changes, 0 when there are none").option("--all", "plan every calendar: each folder below this one that holds a postsync.yaml (exit 1 if any failed, else 2 with --detailed-exitcode if any has changes)").action(async (flags, command) => {
-		const { runPlan } = await Promise.resolve().then(() => (init_plan_CakA24ta(), plan_CakA24ta_exports));
+		const { runPlan } = await Promise.resolve().then(() => (init_plan_CptZInud(), plan_CptZInud_exports));
 		if (!flags.all) return exitWith(runPlan(flags, command));
-		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_ywWkKXSo(), all_calendars_ywWkKXSo_exports));
+		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_CY3J33D2(), all_calendars_CY3J33D2_exports));
 		return exitWith(runInEveryCalendar(command, (scoped) => runPlan(flags, scoped), { refuse: {
 			"--out": flags.out,
 			"--json": flags.json,
 			"--target": flags.target
 		} }));
 	});
-	program.command("validate").description("check every post file, and each post against the rules of its accounts; changes nothing").option("--json", "print one JSON document and nothing else").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_validate_BZ7Fyj3D(), validate_BZ7Fyj3D_exports))).runValidate(flags, command)));
+	program.command("validate").description("check every post file, and each post against the rules of its accounts; changes nothing").option("--json", "print one JSON document and nothing else").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_validate_Dlk5A2L2(), validate_Dlk5A2L2_exports))).runValidate(flags, command)));
 	program.command("apply").argument("[planfile]", "a plan saved by `postsync plan --out`; applied exactly, refused when stale (exit 3)").description("make the remote match the files: upload media, create, update, move and (with --prune) delete posts").option("-y, --yes", "do not ask for confirmation (required outside a terminal)").option("--prune", "delete owned posts whose files were removed (postsync.yaml can turn this on: `prune: true`)").option("--no-prune", "delete no removed file's post even with `prune: true` in postsync.yaml (its scheduled post goes back to draft)").option("--refresh-all", "plan against every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit apply to a post key (repeatable)", collect).option("--strict", "all or nothing: apply nothing while any file has an error (by default the posts of invalid files are blocked and the rest is applied)").option("--json", "print one JSON document and nothing else").addOption(new Option("--concurrency <n>", "post writes in flight").argParser(positiveInteger).default(4)).option("--all", "apply every calendar: each folder below this one that holds a postsync.yaml, each with its own target, state and lock (exit 1 if any failed)").action(async (planFile, flags, command) => {
-		const { runApply } = await Promise.resolve().then(() => (init_apply_DOXD6044(), apply_DOXD6044_exports));
+		const { runApply } = await Promise.resolve().then(() => (init_apply_67XRQSVD(), apply_67XRQSVD_exports));
 		if (!flags.all) return exitWith(runApply(planFile, flags, command));
-		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_ywWkKXSo(), all_calendars_ywWkKXSo_exports));
+		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_CY3J33D2(), all_calendars_CY3J33D2_exports));
 		return exitWith(runInEveryCalendar(command, (scoped) => runApply(void 0, flags, scoped), { refuse: {
 			"a plan file": planFile,
 			"--json": flags.json,
 			"--target": flags.target
 		} }));
 	});
-	program.command("init").description("start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows and the action they run, .gitignore entries").option("--update-action", "only replace .github/actions/postsync/ (the action the workflows run) with this postsync version's; writes nothing else").addHelpText("after", "\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\nThe workflows run the copy of the postsync action in .github/actions/postsync/, never code fetched when\nthey run; --update-action moves them to the postsync version you run it with.\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_init_Ds7pbekg(), init_Ds7pbekg_exports))).runInit(command, { updateAction: flags.updateAction === true })));
+	program.command("init").description("start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows and the action they run, .gitignore entries").option("--update-action", "only replace .github/actions/postsync/ (the action the workflows run) with this postsync version's; writes nothing else").addHelpText("after", "\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\nThe workflows run the copy of the postsync action in .github/actions/postsync/, never code fetched when\nthey run; --update-action moves them to the postsync version you run it with.\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_init_DGoT7zY_(), init_DGoT7zY__exports))).runInit(command, { updateAction: flags.updateAction === true })));
 	program.command("serve").description("run the local Public Posting API (the emulator postsync targets by default); prints its base URL, then the control token that a changing /_emulator/ request sends as X-Postsync-Token").option("--host <host>", "interface to listen on", "127.0.0.1").option("--port <port>", "port to listen on (0: any free port)", "0").option("--fixture <file>", "projects, keys and accounts (YAML or JSON); default: the demo fixture").option("--data <dir>", "persist everything in this directory (journal + objects); default: in memory").option("--chaos <spec>", "seeded fault injection: rate=0.2,seed=42[,kinds=503+500+429+reset+reset-after+slow]").option("--idempotency-ttl <seconds>", "seconds of emulator time a create's Idempotency-Key is remembered (0: forget at once)", "86400").action(async (flags) => (await Promise.resolve().then(() => (init_serve_Cg6NU34J(), serve_Cg6NU34J_exports))).runServe(flags));
-	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").option("--calendar", "also serve the calendar page on 127.0.0.1, updated after every save without a reload, where posts can be moved and edited (each edit is written to its post file; open the printed address: it holds the token of this watch)").addOption(new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch_C0LW4w0_(), watch_C0LW4w0__exports))).runWatch(flags, command)));
-	program.command("calendar").description("write the content calendar as a web page: month and week views, a preview per account, the plan overlaid").option("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)").option("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "only posts before this date/time (a date includes that whole day)").option("--open", "open the page in the default browser").option("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file").addHelpText("after", "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendar_i_HSmTyP(), calendar_i_HSmTyP_exports))).runCalendar(flags, command)));
-	program.command("status").description("show where each managed post stands on the remote, by file: status, schedule, per-account results and errors").option("--json", "print one JSON document and nothing else").option("--problems", "only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)").option("--refresh-all", "read every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").addHelpText("after", "\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq '.posts[] | select(.status == \"failed\")'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_status_DWJx6Bc7(), status_DWJx6Bc7_exports))).runStatus(flags, command)));
-	program.command("import").description("turn remote posts that postsync does not manage yet into post files, and adopt them in the state").option("--dry-run", "show the files that would be written, and write nothing").option("--status <status>", "only posts with this status (e.g. draft, scheduled, published)").option("--all", "also posts that can no longer be edited (published, failed...); default: draft and scheduled only").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_import_DyoVuTBk(), import_DyoVuTBk_exports))).runImport(flags, command)));
-	program.command("calendars").description("list the calendars below this folder (each folder with a postsync.yaml) and the names of their secrets").option("--changed <file>", "only the calendars that contain one of the paths listed in this file: one per line, git's \"quoted\" form too, or NUL-separated as git diff -z writes them (- reads stdin)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFolders whose secret names would be the same (acme-eu, acme_eu) are refused: rename one.\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only -z HEAD~1 HEAD | postsync calendars --changed -").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendars_bgzB_DYS(), calendars_bgzB_DYS_exports))).runCalendars(flags, command)));
-	program.command("health-issue").description("open, update or close one GitHub issue for this calendar from what plan and status --problems found (the health check workflow runs it)").requiredOption("--plan <file>", "what `postsync plan --detailed-exitcode --json` printed").requiredOption("--plan-exit <code>", "the exit code of that plan (2, changes, is not a failure)").requiredOption("--status <file>", "what `postsync status --problems --json` printed").requiredOption("--status-exit <code>", "the exit code of that status").option("--log <file>", "what the two commands wrote to stderr, quoted when one could not run (repeatable)", collect).option("--print", "print the issue instead of writing it (no GITHUB_TOKEN needed)").addHelpText("after", "\nReads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL, GITHUB_SERVER_URL, GITHUB_SHA and GITHUB_RUN_ID,\nas a GitHub Actions runner sets them; the issue carries the label postsync-health.").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_health_issue_BcGFl1wh(), health_issue_BcGFl1wh_exports))).runHealthIssue(flags, command)));
+	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").option("--calendar", "also serve the calendar page on 127.0.0.1, updated after every save without a reload, where posts can be moved and edited (each edit is written to its post file; open the printed address: it holds the token of this watch)").addOption(new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch_BPIdnx_u(), watch_BPIdnx_u_exports))).runWatch(flags, command)));
+	program.command("calendar").description("write the content calendar as a web page: month and week views, a preview per account, the plan overlaid").option("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)").option("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "only posts before this date/time (a date includes that whole day)").option("--open", "open the page in the default browser").option("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file").addHelpText("after", "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendar_Qvu_e6sT(), calendar_Qvu_e6sT_exports))).runCalendar(flags, command)));
+	program.command("status").description("show where each managed post stands on the remote, by file: status, schedule, per-account results and errors").option("--json", "print one JSON document and nothing else").option("--problems", "only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)").option("--refresh-all", "read every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").addHelpText("after", "\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq '.posts[] | select(.status == \"failed\")'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_status_C9fR2PB3(), status_C9fR2PB3_exports))).runStatus(flags, command)));
+	program.command("import").description("turn remote posts that postsync does not manage yet into post files, and adopt them in the state").option("--dry-run", "show the files that would be written, and write nothing").option("--status <status>", "only posts with this status (e.g. draft, scheduled, published)").option("--all", "also posts that can no longer be edited (published, failed...); default: draft and scheduled only").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_import_CGvHGxB2(), import_CGvHGxB2_exports))).runImport(flags, command)));
+	program.command("calendars").description("list the calendars below this folder (each folder with a postsync.yaml) and the names of their secrets").option("--changed <file>", "only the calendars that contain one of the paths listed in this file: one per line, git's \"quoted\" form too, or NUL-separated as git diff -z writes them (- reads stdin)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFolders whose secret names would be the same (acme-eu, acme_eu) are refused: rename one.\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only -z HEAD~1 HEAD | postsync calendars --changed -").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendars_BIS9o831(), calendars_BIS9o831_exports))).runCalendars(flags, command)));
+	program.command("health-issue").description("open, update or close one GitHub issue for this calendar from what plan and status --problems found (the health check workflow runs it)").requiredOption("--plan <file>", "what `postsync plan --detailed-exitcode --json` printed").requiredOption("--plan-exit <code>", "the exit code of that plan (2, changes, is not a failure)").requiredOption("--status <file>", "what `postsync status --problems --json` printed").requiredOption("--status-exit <code>", "the exit code of that status").option("--log <file>", "what the two commands wrote to stderr, quoted when one could not run (repeatable)", collect).option("--print", "print the issue instead of writing it (no GITHUB_TOKEN needed)").addHelpText("after", "\nReads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL, GITHUB_SERVER_URL, GITHUB_SHA and GITHUB_RUN_ID,\nas a GitHub Actions runner sets them; the issue carries the label postsync-health.").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_health_issue_Bh4lTETr(), health_issue_Bh4lTETr_exports))).runHealthIssue(flags, command)));
 	const state = program.command("state").description("work on the state file (.postsync/state.json) itself, and on its home (the default branch, or a state branch)");
 	state.command("merge").argument("<base>", "the common ancestor's version (git's %O)").argument("<ours>", "this branch's version (git's %A); the merged state is written here").argument("<theirs>", "the other branch's version (git's %B)").description("merge two versions of the state file: git's merge driver for .postsync/state.json").addHelpText("after", [
 		"",
@@ -80444,7 +80456,7 @@ function registerCommands(program) {
 		"record and is marked to be re-read from the remote on the next plan. `postsync init` registers it",
 		"in .gitattributes; tell git how to run it once per clone:",
 		"  $ git config merge.postsync-state.driver \"npx postsync state merge %O %A %B\""
-	].join("\n")).action(async (base, ours, theirs) => exitWith((await Promise.resolve().then(() => (init_state_CCC_mLGv(), state_CCC_mLGv_exports))).runStateMerge(base, ours, theirs)));
+	].join("\n")).action(async (base, ours, theirs) => exitWith((await Promise.resolve().then(() => (init_state_Dn7iLooN(), state_Dn7iLooN_exports))).runStateMerge(base, ours, theirs)));
 	state.command("confirm").argument("[keys...]", "post keys whose records to confirm (as `postsync plan` shows them)").description("seal state records no apply of this repository wrote (states from before seals, or after an API key rotation), so plans act on them again").option("--all", "every record of this target without a valid seal: posts, pending creates, media and uploads").option("-y, --yes", "do not ask for confirmation (required outside a terminal)").addHelpText("after", [
 		"",
 		"Every record an apply writes carries a seal made with the API key. A plan never updates, deletes or",
@@ -80455,7 +80467,7 @@ function registerCommands(program) {
 		"Example:",
 		"  $ postsync state confirm 2027-01/launch",
 		"  $ postsync state confirm --all --yes    # after rotating POSTSYNC_API_KEY"
-	].join("\n")).action(async (keys, flags, command) => exitWith((await Promise.resolve().then(() => (init_state_CCC_mLGv(), state_CCC_mLGv_exports))).runStateConfirm(keys, flags, command)));
+	].join("\n")).action(async (keys, flags, command) => exitWith((await Promise.resolve().then(() => (init_state_Dn7iLooN(), state_Dn7iLooN_exports))).runStateConfirm(keys, flags, command)));
 	const remoteOption = [
 		"--remote <name>",
 		"the git remote that holds the state branch",
@@ -80468,7 +80480,7 @@ function registerCommands(program) {
 		"",
 		"Example:",
 		"  $ postsync state pull && postsync plan"
-	].join("\n")).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_w_W33PZ_(), state_home_w_W33PZ__exports))).runStatePull(flags, command)));
+	].join("\n")).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_DDMoE6fq(), state_home_DDMoE6fq_exports))).runStatePull(flags, command)));
 	state.command("push").description("commit the working state file to the calendar's state branch and push it (the branch is created when missing)").option(...remoteOption).option("--merge", "when the branch moved since the last pull, merge its records in entry by entry and push the union").option("--message <text>", "the commit message", "postsync: record applied posts").addHelpText("after", [
 		"",
 		"Commits this calendar's file alone: other calendars' files on the branch stay as they are. Refuses to",
@@ -80476,8 +80488,8 @@ function registerCommands(program) {
 		"",
 		"Example:",
 		"  $ postsync state pull && postsync state confirm --all --yes && postsync state push"
-	].join("\n")).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_w_W33PZ_(), state_home_w_W33PZ__exports))).runStatePush(flags, command)));
-	state.command("show").description("print where the state lives and its records by target, with their seals when the API key can check them").option(...remoteOption).option("--json", "print one JSON document and nothing else").addHelpText("after", "\nReads the state branch's tip (or the committed file) without touching the working file.\n\nExample:\n  $ postsync state show --json").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_w_W33PZ_(), state_home_w_W33PZ__exports))).runStateShow(flags, command)));
+	].join("\n")).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_DDMoE6fq(), state_home_DDMoE6fq_exports))).runStatePush(flags, command)));
+	state.command("show").description("print where the state lives and its records by target, with their seals when the API key can check them").option(...remoteOption).option("--json", "print one JSON document and nothing else").addHelpText("after", "\nReads the state branch's tip (or the committed file) without touching the working file.\n\nExample:\n  $ postsync state show --json").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_DDMoE6fq(), state_home_DDMoE6fq_exports))).runStateShow(flags, command)));
 	state.command("move-home").description("move the state to a branch of its own (--to branch) or back to the committed file (--to file), and say so in postsync.yaml").requiredOption("--to <home>", "`branch` or `file`").option("--branch <name>", "the state branch, with --to branch", "postsync/state").option(...remoteOption).addHelpText("after", [
 		"",
 		"--to branch pushes the working state file to the branch (merged with what it holds), writes",
@@ -80486,14 +80498,14 @@ function registerCommands(program) {
 		"",
 		"Example:",
 		"  $ postsync state move-home --to branch"
-	].join("\n")).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_w_W33PZ_(), state_home_w_W33PZ__exports))).runStateMoveHome(flags, command)));
-	program.command("accounts").description("list the accounts of the project with their aliases and posting rules (caption, attachments, media)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ postsync accounts\n  $ postsync accounts --json | jq -r '.accounts[] | \"\\(.id) \\(.platform)\"'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_accounts_DInDUogS(), accounts_DInDUogS_exports))).runAccounts(flags, command)));
-	program.command("whoami").description("show the target, project, key expiry and permissions of the API key (never the key)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ POSTSYNC_API_URL=https://api.example.com/public/v1 POSTSYNC_API_KEY=... postsync whoami").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_whoami_DC2hVXVf(), whoami_DC2hVXVf_exports))).runWhoami(flags, command)));
+	].join("\n")).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_DDMoE6fq(), state_home_DDMoE6fq_exports))).runStateMoveHome(flags, command)));
+	program.command("accounts").description("list the accounts of the project with their aliases and posting rules (caption, attachments, media)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ postsync accounts\n  $ postsync accounts --json | jq -r '.accounts[] | \"\\(.id) \\(.platform)\"'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_accounts_1tKQfNT_(), accounts_1tKQfNT__exports))).runAccounts(flags, command)));
+	program.command("whoami").description("show the target, project, key expiry and permissions of the API key (never the key)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ POSTSYNC_API_URL=https://api.example.com/public/v1 POSTSYNC_API_KEY=... postsync whoami").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_whoami_aFwP4aXf(), whoami_aFwP4aXf_exports))).runWhoami(flags, command)));
 	program.command("analytics").description("show the metrics of each published post and account, joined with your post files").option("--from <date>", "published at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "published before this date/time (a date includes that whole day)").option("--account <account>", "only this account: an alias from postsync.yaml or an account uuid").option("--platform <platform>", "only this platform (e.g. photoC)").addOption(new Option("--format <format>", "output format (default: table on a terminal, csv otherwise)").choices([
 		"table",
 		"csv",
 		"json"
-	])).option("--json", "same as --format json").addHelpText("after", "\nExample:\n  $ postsync analytics --from 2026-12-01 --to 2026-12-31 --account photo\n  $ postsync analytics --format csv > december.csv").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_analytics_BvFa1vFm(), analytics_BvFa1vFm_exports))).runAnalytics(flags, command)));
+	])).option("--json", "same as --format json").addHelpText("after", "\nExample:\n  $ postsync analytics --from 2026-12-01 --to 2026-12-31 --account photo\n  $ postsync analytics --format csv > december.csv").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_analytics_ZyjtkT5x(), analytics_ZyjtkT5x_exports))).runAnalytics(flags, command)));
 }
 function formatConfigDiagnostic(diagnostic) {
 	const where = [
@@ -80533,7 +80545,7 @@ function printable(message) {
 	return message.split("\n").map(terminalText).join("\n");
 }
 async function annotateConfig(error, root) {
-	const { gitHubActionsEnvironment, diagnosticAnnotation } = await Promise.resolve().then(() => (init_actions_B7dhR1xr(), actions_B7dhR1xr_exports));
+	const { gitHubActionsEnvironment, diagnosticAnnotation } = await Promise.resolve().then(() => (init_actions_C2IqvIZI(), actions_C2IqvIZI_exports));
 	const actions = gitHubActionsEnvironment(process.env, { fallbackWorkspace: root });
 	if (!actions) return;
 	for (const diagnostic of error.diagnostics) writeWorkflowCommand(diagnosticAnnotation(diagnostic, {
@@ -80544,7 +80556,7 @@ async function annotateConfig(error, root) {
 var require_error, require_argument, require_help, require_option, require_suggestSimilar, require_command, program$1, createCommand, createArgument, createOption, CommanderError, InvalidArgumentError, InvalidOptionArgumentError, Command, Argument, Option, Help, PostsyncError, InputError, StalePlanError, LockedError, StateError, InvalidConfigError, CommandLineGuard, UNGUARDED, version, program, projectDir, lastResort;
 var init_main = __esmMin((() => {
 	init_rolldown_runtime_DYf_mQCB();
-	init_terminal_QQZpntM6();
+	init_terminal_C6RHjUVt();
 	require_error = __commonJSMin(((exports) => {
 		var CommanderError = class extends Error {
 			constructor(exitCode, code, message) {
