@@ -131,7 +131,7 @@ describe('the health workflow with the state home `branch`', () => {
         workspace: await testdir(),
         remote: repo.remote,
         actionRef: ACTION_REF,
-        secrets: { POSTSYNC_API_URL: emulator.baseUrl, POSTSYNC_API_KEY: 'demo-key', GITHUB_TOKEN: 'ghs_health' },
+        secrets: { POSTSYNC_API_URL: emulator.baseUrl, POSTSYNC_API_READ_KEY: 'demo-key', GITHUB_TOKEN: 'ghs_health' },
         github: { sha: merged.sha, api_url: github.apiUrl, repository: 'acme/content', run_id: '7' },
       });
       const health = job(runs, 'health');
@@ -164,7 +164,7 @@ describe('the state home `branch` with several calendars in one repository', () 
       await git(editor, 'add', '.');
       await git(editor, 'commit', '-q', '-m', 'Two calendars');
       await mergePush(editor, '-q', 'origin', 'HEAD:main');
-      const secrets = Object.fromEntries(['_CLIENTS_ACME', '_CLIENTS_BOLT'].flatMap((suffix) => [[`POSTSYNC_API_URL${suffix}`, emulator.baseUrl], [`POSTSYNC_API_KEY${suffix}`, 'demo-key']]));
+      const secrets = Object.fromEntries(['_CLIENTS_ACME', '_CLIENTS_BOLT'].flatMap((suffix) => [[`POSTSYNC_API_URL${suffix}`, emulator.baseUrl], [`POSTSYNC_API_KEY${suffix}`, 'demo-key'], [`POSTSYNC_API_READ_KEY${suffix}`, 'demo-key']]));
       const runs = await runWorkflow(join(editor, '.github/workflows/postsync-apply.yml'), { workspace: await testdir(), remote, actionRef: ACTION_REF, secrets, github: { sha: await git(editor, 'rev-parse', 'HEAD') } });
       const applies = runs.filter((candidate) => candidate.job === 'apply');
       expect(applies.map((candidate) => candidate.result?.status)).toEqual(['success', 'success']);
