@@ -18,6 +18,7 @@ const ACTION_SENTENCE = `The workflows run the postsync action copied into ${VEN
 export interface InitFlags {
   updateAction: boolean;
   check: boolean;
+  example: boolean;
   defaultBranch?: string;
 }
 
@@ -32,7 +33,7 @@ export async function runInit(command: Command, flags: InitFlags): Promise<numbe
     process.stdout.write(`${[`Replaced the postsync action in ${dir}:`, ...updated.written.map((file) => `  ${style.green('~')} ${file}`), '', ACTION_SENTENCE].join('\n')}\n`);
     return 0;
   }
-  const result = await initProject({ dir, now: new Date(), ...(flags.defaultBranch === undefined ? {} : { defaultBranch: flags.defaultBranch }) });
+  const result = await initProject({ dir, now: new Date(), example: flags.example, ...(flags.defaultBranch === undefined ? {} : { defaultBranch: flags.defaultBranch }) });
   const lines = [`Created a postsync project in ${dir}:`, ...result.written.map((file) => `  ${style.green('+')} ${file}`)];
   if (result.gitignore !== 'unchanged') lines.push(`  ${style.green(result.gitignore === 'created' ? '+' : '~')} .gitignore`);
   if (result.gitattributes !== 'unchanged') lines.push(`  ${style.green(result.gitattributes === 'created' ? '+' : '~')} .gitattributes`);

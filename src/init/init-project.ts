@@ -7,6 +7,7 @@ import { guardWrite } from '../write-guard/guard-write.js';
 import { InputError } from '../errors.js';
 import { makePng } from '../media/solid-png.js';
 import { schemaReference } from './schema-reference.js';
+import { exampleFiles } from './example-files.js';
 import { npmProject, type NpmProject } from './npm-project.js';
 import { configTemplate, GITATTRIBUTES_ENTRIES, GITIGNORE_ENTRIES, NODE_MODULES_ENTRY, vscodeSettingsTemplate, welcomePostTemplate } from './templates.js';
 import { VENDORED_ACTION_DIR, vendoredActionFiles } from './vendored-action.js';
@@ -20,6 +21,8 @@ export interface InitOptions {
   now: Date;
   /** IANA zone written to postsync.yaml; default: this machine's zone, or UTC. */
   timezone?: string;
+  /** Write the example calendar (examples/ of the package: its settings, posts and media) instead of a first post. */
+  example?: boolean;
   /** The branch the apply workflow applies; default: the repository's default branch as git knows it (`defaultBranch`), else main. */
   defaultBranch?: string;
 }
@@ -49,7 +52,8 @@ export type LinesOutcome = 'created' | 'updated' | 'unchanged';
  */
 export async function initProject(options: InitOptions): Promise<InitResult> {
   const branch = await workflowBranch(options);
-  const files = { ...plannedFiles({ ...options, defaultBranch: branch.branch }), ...(await vendoredActionFiles()) };
+  const planned = plannedFiles({ ...options, defaultBranch: branch.branch });
+  const files = options.example === true ? { ...withoutFirstPost(planned), ...(await exampleFiles({ schema: schemaReference(options.dir, 'config.schema.json') })), ...(await vendoredActionFiles()) } : { ...planned, ...(await vendoredActionFiles()) };
   const taken = await existing([...Object.keys(files), 'postsync.yml'], options.dir);
   if (taken.length > 0) {
     throw new InputError(`init would overwrite ${taken.length === 1 ? 'an existing file' : `${taken.length} existing files`}; nothing was written:\n${taken.map((file) => `  ${file}`).join('\n')}`, {
@@ -110,6 +114,11 @@ function plannedFiles(options: InitOptions & { defaultBranch: string }): Record<
     ...workflowFiles({ defaultBranch: options.defaultBranch }),
     '.vscode/settings.json': vscodeSettingsTemplate({ schemas, contentDir: DEFAULT_CONTENT_DIR }),
   };
+}
+
+/** The planned files without the first post, its image and postsync.yaml: the example calendar brings its own. */
+function withoutFirstPost(files: Record<string, string | Buffer>): Record<string, string | Buffer> {
+  return Object.fromEntries(Object.entries(files).filter(([file]) => file !== 'postsync.yaml' && file !== 'media/welcome.png' && !file.startsWith(`${DEFAULT_CONTENT_DIR}/`)));
 }
 
 /** `yyyy-mm` of `now` in `timezone`, and of the month after it. */
