@@ -72142,7 +72142,7 @@ ${WITH_TOKEN}          with_token postsync state pull
 # --update-action\` replaces it) and third-party actions pinned by commit; each job gets only the
 # permissions it lists.`;
 }));
-var init_DZ_hgK2F_exports = __exportAll$1({ runInit: () => runInit });
+var init_RNn5LWoj_exports = __exportAll$1({ runInit: () => runInit });
 function workflowFiles(options) {
 	return {
 		".github/workflows/postsync-plan.yml": PLAN_WORKFLOW,
@@ -72373,7 +72373,26 @@ async function vendoredActionFiles(options = {}) {
 		type: "module"
 	}, null, 2)}\n`;
 	files[`${VENDORED_ACTION_DIR}/README.md`] = readme(version);
+	files[`${VENDORED_ACTION_DIR}/SHA256SUMS`] = Object.entries(files).map(([file, contents]) => `${createHash("sha256").update(contents).digest("hex")}  ${file.slice(25)}\n`).sort((a, b) => a.slice(66) < b.slice(66) ? -1 : 1).join("");
 	return files;
+}
+async function checkVendoredAction(options) {
+	const expected = await vendoredActionFiles(options.postsyncRoot === void 0 ? {} : { postsyncRoot: options.postsyncRoot });
+	const folder = join(options.dir, VENDORED_ACTION_DIR);
+	const present = (await readdir(folder, {
+		recursive: true,
+		withFileTypes: true
+	}).catch(() => [])).filter((entry) => entry.isFile() || entry.isSymbolicLink()).map((entry) => `${VENDORED_ACTION_DIR}/${relative(folder, join(entry.parentPath, entry.name)).split(sep).join("/")}`);
+	const changed = [];
+	for (const file of present.filter((path) => path in expected)) if (!(await readFile(join(options.dir, file))).equals(Buffer.from(expected[file]))) changed.push(file);
+	const { version } = JSON.parse(await readFile(join(options.postsyncRoot ?? packageRoot(), "package.json"), "utf8"));
+	return {
+		version,
+		changed: changed.sort(),
+		missing: Object.keys(expected).filter((file) => !present.includes(file)).sort(),
+		extra: present.filter((file) => !(file in expected)).sort(),
+		files: Object.keys(expected).length
+	};
 }
 async function initProject(options) {
 	const branch = await workflowBranch(options);
@@ -72503,6 +72522,7 @@ async function runInit(command, flags) {
 	const dir = resolve(options.dir ?? process.cwd());
 	const style = styleFor(process.stdout, options);
 	if (flags.check) return runChecks(dir);
+	if (flags.checkAction) return runActionCheck(dir);
 	if (flags.updateAction) {
 		const updated = await updateVendoredAction({ dir });
 		process.stdout.write(`${[
@@ -72527,6 +72547,25 @@ async function runInit(command, flags) {
 	lines.push("", "Next:", ...cd === "" ? [] : [`  cd ${cd.includes(" ") ? JSON.stringify(cd) : cd}`], `  ${`${result.postsyncCommand} plan`.padEnd(24)} # what apply would do (on the embedded local API until you set api.url)`, `  ${`${result.postsyncCommand} apply --yes`.padEnd(24)} # do it`, "", `For GitHub: set the repository secrets POSTSYNC_API_URL and POSTSYNC_API_READ_KEY (a key that only reads), and`, `POSTSYNC_API_KEY as a secret of the environment ${APPLY_ENVIRONMENT}, which only the default branch may use`, "(docs/github-actions.md, Secrets). The workflows in .github/workflows/ plan every pull request, apply every", `merge to ${terminalText(result.defaultBranch.branch)} (the default branch: ${result.defaultBranch.from}) and check health daily; \`postsync init --check\` tells`, "whether they still agree with the repository.", ACTION_SENTENCE, "", "So that git merges the state file of two branches entry by entry (once per clone):", `  ${STATE_MERGE_GIT_CONFIG}`);
 	process.stdout.write(`${lines.join("\n")}\n`);
 	return 0;
+}
+async function runActionCheck(dir) {
+	const check = await checkVendoredAction({ dir });
+	const differences = [
+		...check.changed.map((file) => `  changed  ${terminalPath(file)}`),
+		...check.missing.map((file) => `  missing  ${terminalPath(file)}`),
+		...check.extra.map((file) => `  extra    ${terminalPath(file)}`)
+	];
+	if (differences.length === 0) {
+		process.stdout.write(`${VENDORED_ACTION_DIR}/ is exactly postsync ${terminalText(check.version)}'s action (${check.files} files, byte for byte).\n`);
+		return 0;
+	}
+	process.stdout.write(`${[
+		`${VENDORED_ACTION_DIR}/ is not postsync ${terminalText(check.version)}'s action:`,
+		...differences,
+		"",
+		"Review what changed (git diff), then run `postsync init --update-action` to restore this version's copy."
+	].join("\n")}\n`);
+	return 1;
 }
 async function runChecks(dir) {
 	const workflows = await checkWorkflows({
@@ -72554,7 +72593,7 @@ async function runChecks(dir) {
 	return problems.length === 0 ? 0 : 1;
 }
 var import_dist$3, COMMIT_STATE, EXAMPLE_DEFAULT_BRANCH, PLANNED, PLAN_WORKFLOW, ON_DEFAULT_BRANCH, applyWorkflow, HEALTH_WORKFLOW, APPLY_WORKFLOW_FILE, DEFAULT_RGB, INSTALLED_SCHEMAS, EXAMPLE_PARTS, isMedia, DEPENDENCY_FIELDS, WELCOME_TEXT, GITIGNORE_ENTRIES, NODE_MODULES_ENTRY, STATE_MERGE_DRIVER, GITATTRIBUTES_ENTRIES, STATE_MERGE_GIT_CONFIG, VENDORED_ACTION_DIR, ACTION_FILES, readme, ACTION_SENTENCE;
-var init_init_DZ_hgK2F = __esmMin((() => {
+var init_init_RNn5LWoj = __esmMin((() => {
 	init_workflow_commands_D6cQTjD9();
 	init_dist_BFLjXo8H();
 	init_state_home_sync_QdQ6iX_k();
@@ -72934,6 +72973,10 @@ you can review like any other. \`action/postsync.mjs\` is postsync's self-contai
 
 To move to another postsync version, install that version and run \`postsync init --update-action\`
 in this repository: it rewrites this folder and nothing else. Commit the result.
+
+\`SHA256SUMS\` lists the SHA-256 of every other file here (\`sha256sum -c SHA256SUMS\` checks them).
+\`postsync init --check-action\`, run with the postsync you installed, says whether this folder is
+exactly that version's action, byte for byte, and names every file that differs.
 `;
 	ACTION_SENTENCE = `The workflows run the postsync action copied into ${VENDORED_ACTION_DIR}/ (nothing is downloaded when they run); to update it, run \`postsync init --update-action\` with the postsync version you want and commit the result.`;
 }));
@@ -80473,9 +80516,10 @@ function registerCommands(program) {
 			"--target": flags.target
 		} }));
 	});
-	program.command("init").description("start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows and the action they run, .gitignore entries").option("--update-action", "only replace .github/actions/postsync/ (the action the workflows run) with this postsync version's; writes nothing else").option("--default-branch <name>", "the branch the apply workflow applies (default: the repository's default branch as git knows it: origin/HEAD, else the branch checked out, else main)").option("--example", "write the example calendar (a coffee roaster's January campaign: 26 posts with their media) instead of a first post").option("--check", "write nothing; check that the apply workflow applies the repository's default branch (exit 1 when not)").addHelpText("after", "\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\nThe workflows run the copy of the postsync action in .github/actions/postsync/, never code fetched when\nthey run; --update-action moves them to the postsync version you run it with.\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan\n  $ postsync init --example --dir example && postsync -C example --local apply --yes").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_init_DZ_hgK2F(), init_DZ_hgK2F_exports))).runInit(command, {
+	program.command("init").description("start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows and the action they run, .gitignore entries").option("--update-action", "only replace .github/actions/postsync/ (the action the workflows run) with this postsync version's; writes nothing else").option("--default-branch <name>", "the branch the apply workflow applies (default: the repository's default branch as git knows it: origin/HEAD, else the branch checked out, else main)").option("--check-action", "write nothing; check that .github/actions/postsync/ is exactly this postsync version's action, byte for byte (exit 1, naming each file that differs, when not)").option("--example", "write the example calendar (a coffee roaster's January campaign: 26 posts with their media) instead of a first post").option("--check", "write nothing; check that the apply workflow applies the repository's default branch (exit 1 when not)").addHelpText("after", "\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\nThe workflows run the copy of the postsync action in .github/actions/postsync/, never code fetched when\nthey run; --update-action moves them to the postsync version you run it with.\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan\n  $ postsync init --example --dir example && postsync -C example --local apply --yes").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_init_RNn5LWoj(), init_RNn5LWoj_exports))).runInit(command, {
 		updateAction: flags.updateAction === true,
 		check: flags.check === true,
+		checkAction: flags.checkAction === true,
 		example: flags.example === true,
 		...flags.defaultBranch === void 0 ? {} : { defaultBranch: flags.defaultBranch }
 	})));

@@ -85,11 +85,12 @@ export function registerCommands(program: Command): void {
     .description('start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows and the action they run, .gitignore entries')
     .option('--update-action', 'only replace .github/actions/postsync/ (the action the workflows run) with this postsync version\'s; writes nothing else')
     .option('--default-branch <name>', 'the branch the apply workflow applies (default: the repository\'s default branch as git knows it: origin/HEAD, else the branch checked out, else main)')
+    .option('--check-action', 'write nothing; check that .github/actions/postsync/ is exactly this postsync version\'s action, byte for byte (exit 1, naming each file that differs, when not)')
     .option('--example', 'write the example calendar (a coffee roaster\'s January campaign: 26 posts with their media) instead of a first post')
     .option('--check', 'write nothing; check that the apply workflow applies the repository\'s default branch (exit 1 when not)')
     .addHelpText('after', '\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\nThe workflows run the copy of the postsync action in .github/actions/postsync/, never code fetched when\nthey run; --update-action moves them to the postsync version you run it with.\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan\n  $ postsync init --example --dir example && postsync -C example --local apply --yes')
-    .action(async (flags: { updateAction?: boolean; check?: boolean; example?: boolean; defaultBranch?: string }, command: Command) =>
-      exitWith((await import('./commands/init.js')).runInit(command, { updateAction: flags.updateAction === true, check: flags.check === true, example: flags.example === true, ...(flags.defaultBranch === undefined ? {} : { defaultBranch: flags.defaultBranch }) })),
+    .action(async (flags: { updateAction?: boolean; check?: boolean; checkAction?: boolean; example?: boolean; defaultBranch?: string }, command: Command) =>
+      exitWith((await import('./commands/init.js')).runInit(command, { updateAction: flags.updateAction === true, check: flags.check === true, checkAction: flags.checkAction === true, example: flags.example === true, ...(flags.defaultBranch === undefined ? {} : { defaultBranch: flags.defaultBranch }) })),
     );
 
   program

@@ -5,7 +5,7 @@ import { APPLY_WORKFLOW_FILE } from '../../src/init/workflows.js';
 import { terminalPath, terminalText } from '../../src/text/terminal.js';
 import type { Command } from 'commander';
 import { initProject, updateVendoredAction } from '../../src/init/init-project.js';
-import { VENDORED_ACTION_DIR } from '../../src/init/vendored-action.js';
+import { checkVendoredAction, VENDORED_ACTION_DIR } from '../../src/init/vendored-action.js';
 import { APPLY_ENVIRONMENT } from '../../src/init/workflow-steps.js';
 import { STATE_MERGE_GIT_CONFIG } from '../../src/init/templates.js';
 import { globalOptions } from '../context.js';
@@ -18,6 +18,7 @@ const ACTION_SENTENCE = `The workflows run the postsync action copied into ${VEN
 export interface InitFlags {
   updateAction: boolean;
   check: boolean;
+  checkAction: boolean;
   example: boolean;
   defaultBranch?: string;
 }
@@ -28,6 +29,7 @@ export async function runInit(command: Command, flags: InitFlags): Promise<numbe
   const dir = resolve(options.dir ?? process.cwd());
   const style = styleFor(process.stdout, options);
   if (flags.check) return runChecks(dir);
+  if (flags.checkAction) return runActionCheck(dir);
   if (flags.updateAction) {
     const updated = await updateVendoredAction({ dir });
     process.stdout.write(`${[`Replaced the postsync action in ${dir}:`, ...updated.written.map((file) => `  ${style.green('~')} ${file}`), '', ACTION_SENTENCE].join('\n')}\n`);
@@ -58,6 +60,18 @@ export async function runInit(command: Command, flags: InitFlags): Promise<numbe
   );
   process.stdout.write(`${lines.join('\n')}\n`);
   return 0;
+}
+
+/** `init --check-action`: whether the project's copy of the action is exactly this postsync's. Exit 1 when not. */
+async function runActionCheck(dir: string): Promise<number> {
+  const check = await checkVendoredAction({ dir });
+  const differences = [...check.changed.map((file) => `  changed  ${terminalPath(file)}`), ...check.missing.map((file) => `  missing  ${terminalPath(file)}`), ...check.extra.map((file) => `  extra    ${terminalPath(file)}`)];
+  if (differences.length === 0) {
+    process.stdout.write(`${VENDORED_ACTION_DIR}/ is exactly postsync ${terminalText(check.version)}'s action (${check.files} files, byte for byte).\n`);
+    return 0;
+  }
+  process.stdout.write(`${[`${VENDORED_ACTION_DIR}/ is not postsync ${terminalText(check.version)}'s action:`, ...differences, '', 'Review what changed (git diff), then run `postsync init --update-action` to restore this version\'s copy.'].join('\n')}\n`);
+  return 1;
 }
 
 /** `init --check`: whether the apply workflow applies the default branch. Exit 1 when it does not (a warning annotation in Actions too). */
