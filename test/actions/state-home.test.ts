@@ -49,7 +49,7 @@ function run(repo: Repo, emulator: TestEmulator, workflow: 'apply' | 'plan', git
       workspace,
       remote: repo.remote,
       actionRef: ACTION_REF,
-      secrets: { POSTSYNC_API_URL: emulator.baseUrl, POSTSYNC_API_KEY: 'demo-key' },
+      secrets: { POSTSYNC_API_URL: emulator.baseUrl, POSTSYNC_API_KEY: 'demo-key', POSTSYNC_API_READ_KEY: 'demo-key' },
       github,
     }),
   );
@@ -78,6 +78,7 @@ describe('the state home `branch` on a main that rejects pushes', () => {
       const runs = await run(repo, emulator, 'apply', { sha: merged.sha, event: { before: merged.before } });
       const apply = job(runs, 'apply');
       expect(apply.steps.map((s) => `${s.name}: ${s.status}`)).toEqual([
+        'Check for the key: success',
         'Check out the content: success',
         'Set up Node.js: provided',
         'Set up postsync: success',
@@ -91,7 +92,7 @@ describe('the state home `branch` on a main that rejects pushes', () => {
       expect(step(apply, 'Read the state').outputs).toEqual({ home: 'branch', branch: 'postsync/state', file: '.postsync/state.json' });
       expect(step(apply, 'Apply').outputs).toMatchObject({ create: '2', adopt: '0' });
       expect(step(apply, 'Commit the state file').stdout).toMatch(/Pushed the state file to postsync\/state \(a new branch, commit [0-9a-f]{12}\)\./);
-      expect(step(apply, 'Check for problems').stdout).toContain('No problems: no managed post of . is drifted');
+      expect(step(apply, 'Check for problems').stdout).toContain('No problems: no managed post is drifted, failed, partly published or blocked.');
       // main is as the merge left it; the state branch holds the state file and nothing else.
       expect(await git(repo.remote, 'rev-parse', 'main')).toBe(merged.sha);
       expect(await git(repo.remote, 'ls-tree', '-r', '--name-only', 'postsync/state')).toBe('.postsync/state.json');
