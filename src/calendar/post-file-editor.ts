@@ -4,11 +4,12 @@ import { dirname, posix, resolve } from 'node:path';
 import type { Config } from '../config/types.js';
 import { isInSnippets, snippetsDirOf } from '../content/snippet-files.js';
 import { InputError } from '../errors.js';
-import { duplicateText, editPost, newDraftText } from '../post-edit/index.js';
+import { duplicateText, editPost, newDraftText, type PostEdit } from '../post-edit/index.js';
 import { createFileExclusive, writeFileAtomic } from '../state/atomic.js';
 import { builtInValues, renderTemplate } from '../templates/index.js';
 import { isHiddenPath, isInside, relativePosix } from '../text/paths.js';
 import { guardWrite } from '../write-guard/guard-write.js';
+import { formatOffset, offsetMs, parseScheduledAt } from '../zoned-time/index.js';
 import type { EditRequest } from './edit-request.js';
 import { readPostFile } from './read-post-file.js';
 
@@ -78,10 +79,18 @@ export class PostFileEditor {
     const current = await this.read(request.file);
     if (current.version !== request.version) return { kind: 'conflict', post: current };
     if (request.action === 'duplicate') return this.#duplicate(current);
-    const text = request.edits.reduce(editPost, current.text);
+    const text = request.edits.map((edit) => this.#zoned(edit)).reduce(editPost, current.text);
     const path = await this.#checked(request.file);
     await writeFileAtomic(path, text, { root: this.#project().root });
     return { kind: 'written', post: sourceOf(request.file, text) };
+  }
+
+  /** A schedule edit with the project's UTC offset at its time: a file that writes its times with an offset keeps that form. */
+  #zoned(edit: PostEdit): PostEdit {
+    if (edit.kind !== 'schedule') return edit;
+    const { timezone } = this.#project();
+    const parsed = parseScheduledAt(edit.at, timezone);
+    return parsed.ok ? { ...edit, offset: formatOffset(offsetMs(Date.parse(parsed.instant), timezone)) } : edit;
   }
 
   async #duplicate(original: PostSource): Promise<EditOutcome> {
