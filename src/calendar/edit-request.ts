@@ -8,6 +8,8 @@ import type { PostEdit, ScalarValue } from '../post-edit/index.js';
 export type EditRequest =
   | { action: 'edit'; file: string; version: string; edits: PostEdit[] }
   | { action: 'duplicate'; file: string; version: string }
+  /** Puts back the file as it was before the edit that wrote `version` (the page's last edit of it). */
+  | { action: 'undo'; file: string; version: string }
   | { action: 'new'; at?: string };
 
 const WALL_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/;
@@ -27,7 +29,8 @@ export function readEditRequest(body: unknown): EditRequest | string {
   }
   if (typeof data.file !== 'string' || typeof data.version !== 'string') return '`file` and `version` must be strings';
   if (data.action === 'duplicate') return { action: 'duplicate', file: data.file, version: data.version };
-  if (data.action !== 'edit') return '`action` must be edit, duplicate or new';
+  if (data.action === 'undo') return { action: 'undo', file: data.file, version: data.version };
+  if (data.action !== 'edit') return '`action` must be edit, undo, duplicate or new';
   // One edit, or several made in order and written at once (the editor's save).
   const list = data.edits ?? [data.edit];
   if (!Array.isArray(list) || list.length === 0 || list.length > MAX_EDITS) return `\`edits\` must be a list of 1 to ${MAX_EDITS} edits`;

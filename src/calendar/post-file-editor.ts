@@ -29,6 +29,9 @@ export interface PostSource {
 /** What an edit came to: the file as written, or, when it changed on disk since the page read it, as it is now. */
 export type EditOutcome = { kind: 'written'; post: PostSource } | { kind: 'conflict'; post: PostSource };
 
+/** Files whose last edit can be undone: the oldest is forgotten past this. */
+const MAX_UNDOS = 100;
+
 /** Names tried for a new or duplicated file (`name`, `name-2`, …) before giving up. */
 const MAX_NAMES = 50;
 
@@ -47,6 +50,8 @@ export function postVersion(bytes: Uint8Array | string): string {
  */
 export class PostFileEditor {
   readonly #project: () => PostProject;
+  /** By file: the version its last edit wrote, and its text before that edit (what an undo puts back). */
+  readonly #undos = new Map<string, { version: string; before: string }>();
 
   /** `project` is asked on each request: a reloaded postsync.yaml may name another content folder. */
   constructor(project: () => PostProject) {
@@ -79,10 +84,29 @@ export class PostFileEditor {
     const current = await this.read(request.file);
     if (current.version !== request.version) return { kind: 'conflict', post: current };
     if (request.action === 'duplicate') return this.#duplicate(current);
+    if (request.action === 'undo') return this.#undo(current);
     const text = request.edits.map((edit) => this.#zoned(edit)).reduce(editPost, current.text);
-    const path = await this.#checked(request.file);
+    const written = await this.#write(current.file, text);
+    this.#undos.delete(current.file);
+    this.#undos.set(current.file, { version: written.version, before: current.text });
+    if (this.#undos.size > MAX_UNDOS) this.#undos.delete(this.#undos.keys().next().value!);
+    return { kind: 'written', post: written };
+  }
+
+  /** The edit's inverse: the file's bytes before it, written only while the file is still what the edit wrote (the version check of every edit). */
+  async #undo(current: PostSource): Promise<EditOutcome> {
+    const undo = this.#undos.get(current.file);
+    if (undo === undefined || undo.version !== current.version) {
+      throw new InputError(`there is no edit of ${current.file} to undo: the page's last edit of it was undone already, or was not made by this watch`, { hint: 'Edit the post again instead.' });
+    }
+    this.#undos.delete(current.file);
+    return { kind: 'written', post: await this.#write(current.file, undo.before) };
+  }
+
+  async #write(file: string, text: string): Promise<PostSource> {
+    const path = await this.#checked(file);
     await writeFileAtomic(path, text, { root: this.#project().root });
-    return { kind: 'written', post: sourceOf(request.file, text) };
+    return sourceOf(file, text);
   }
 
   /** A schedule edit with the project's UTC offset at its time: a file that writes its times with an offset keeps that form. */

@@ -38,6 +38,25 @@ describe('the edit server of watch --calendar', () => {
     expect(JSON.parse(answer.body)).toEqual({ file: 'posts/launch.md', text: written, version: postVersion(written) });
   });
 
+  it('undoes the last edit of a file: its bytes before it, only while the file is what the edit wrote, and once', async () => {
+    const { dir, post } = await project();
+    const moved = JSON.parse((await post(moveLaunch(postVersion(LAUNCH)))).body) as { version: string };
+    const undo = await post({ action: 'undo', file: 'posts/launch.md', version: moved.version });
+    expect(undo.status).toBe(200);
+    expect(await readFile(join(dir, 'posts/launch.md'), 'utf8')).toBe(LAUNCH);
+    expect(JSON.parse(undo.body)).toEqual({ file: 'posts/launch.md', text: LAUNCH, version: postVersion(LAUNCH) });
+    // Once: the undo of an undo is no undo (the edit is made again instead).
+    const again = await post({ action: 'undo', file: 'posts/launch.md', version: postVersion(LAUNCH) });
+    expect([again.status, (JSON.parse(again.body) as { message: string }).message]).toEqual([400, 'there is no edit of posts/launch.md to undo: the page\'s last edit of it was undone already, or was not made by this watch']);
+    // A file saved in an editor after the edit: nothing is undone, and the page gets the file as it is now.
+    const second = JSON.parse((await post(moveLaunch(postVersion(LAUNCH)))).body) as { text: string; version: string };
+    const saved = second.text.replace('Launch day', 'Launch day, saved in an editor');
+    await writeFile(join(dir, 'posts/launch.md'), saved);
+    const stale = await post({ action: 'undo', file: 'posts/launch.md', version: second.version });
+    expect([stale.status, (JSON.parse(stale.body) as { post: { text: string } }).post.text]).toEqual([409, saved]);
+    expect(await readFile(join(dir, 'posts/launch.md'), 'utf8')).toBe(saved);
+  });
+
   it('reads a post file with its version, for the editor', async () => {
     const { origin, token } = await project();
     const answer = await rawRequest(origin, `/post?file=posts%2Flaunch.md&t=${token}`);
