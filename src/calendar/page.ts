@@ -47,11 +47,12 @@ export function* calendarPageParts(model: CalendarModel, options: PageOptions = 
 <style>${trusted(PAGE_STYLE + VIEW_STYLE)}</style>${options.edit === undefined ? '' : html`<style>${trusted(EDIT_STYLE)}</style>`}
 </head>
 <body${options.events === undefined ? '' : html` data-live="${options.events}"`}${options.edit === undefined ? '' : html` data-edit="${options.edit}"`}>
+<a class="skip-link" href="#view">Skip to the calendar</a>
 <header class="top" id="top"><h1>Content calendar</h1></header>
 <nav class="toolbar" id="toolbar" aria-label="Calendar navigation"></nav>
 <div class="filters" id="filters" role="search" aria-label="Filters"></div>
-<main class="layout"><section class="view" id="view" aria-live="polite"></section><aside class="side" id="side"></aside></main>
-<aside class="details" id="details" role="dialog" aria-labelledby="details-title" tabindex="-1" hidden></aside>
+<main class="layout"><section class="view" id="view" aria-live="polite" aria-labelledby="view-title" tabindex="-1"></section><aside class="side" id="side"></aside></main>
+<div class="details" id="details" role="dialog" aria-labelledby="details-title" tabindex="-1" hidden></div>
 <noscript><p class="banner">This page draws the calendar with JavaScript, which is turned off. Its data is in the page's source.</p></noscript>
 ${scriptElement('application/json', 'calendar-data', firstViewJson(first, postsJson))}
 ${scriptElement(null, null, trusted(CALENDAR_CLIENT))}

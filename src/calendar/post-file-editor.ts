@@ -83,7 +83,7 @@ export class PostFileEditor {
     if (request.action === 'new') return this.#create(newDraftText(request.at === undefined ? {} : { at: request.at }), draftName(request.at));
     const current = await this.read(request.file);
     if (current.version !== request.version) return { kind: 'conflict', post: current };
-    if (request.action === 'duplicate') return this.#duplicate(current);
+    if (request.action === 'duplicate') return this.#duplicate(current, request.at);
     if (request.action === 'undo') return this.#undo(current);
     const text = request.edits.map((edit) => this.#zoned(edit)).reduce(editPost, current.text);
     const written = await this.#write(current.file, text);
@@ -117,9 +117,11 @@ export class PostFileEditor {
     return parsed.ok ? { ...edit, offset: formatOffset(offsetMs(Date.parse(parsed.instant), timezone)) } : edit;
   }
 
-  async #duplicate(original: PostSource): Promise<EditOutcome> {
+  /** The copy goes to `at`, else it is a draft: never on the original's time, where a rule or a slot would block it at once. */
+  async #duplicate(original: PostSource, at: string | undefined): Promise<EditOutcome> {
     const { dir, name } = posix.parse(original.file);
-    return this.#createFirst((suffix) => ({ file: posix.join(dir, `${name}-copy${suffix}.md`), text: duplicateText(original.text, `-copy${suffix}`) }), { relative: true });
+    const moved = (text: string) => editPost(text, at === undefined ? { kind: 'unschedule' } : this.#zoned({ kind: 'schedule', at }));
+    return this.#createFirst((suffix) => ({ file: posix.join(dir, `${name}-copy${suffix}.md`), text: moved(duplicateText(original.text, `-copy${suffix}`)) }), { relative: true });
   }
 
   /** A new file in the content folder (`name` relative to it), under the first free name. */

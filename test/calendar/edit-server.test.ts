@@ -139,9 +139,14 @@ describe('the edit server of watch --calendar', () => {
     expect([first.file, second.file]).toEqual(['posts/2027-02/2027-02-05-draft.md', 'posts/2027-02/2027-02-05-draft-2.md']);
     expect(await readFile(join(dir, first.file), 'utf8')).toBe(first.text);
     expect(first.text).toContain('scheduledAt: 2027-02-05 09:00\ndraft: true\ntargets: []\n');
-    const copy = JSON.parse((await post({ action: 'duplicate', file: 'posts/launch.md', version: postVersion(LAUNCH) })).body) as { file: string };
+    // The copy goes to the free slot the page found, never onto the original's time; without one it is a draft.
+    const copy = JSON.parse((await post({ action: 'duplicate', file: 'posts/launch.md', version: postVersion(LAUNCH), at: '2027-02-04 15:30' })).body) as { file: string };
     expect(copy.file).toBe('posts/launch-copy.md');
-    expect(await readFile(join(dir, 'posts/launch-copy.md'), 'utf8')).toBe(LAUNCH);
+    expect(await readFile(join(dir, 'posts/launch-copy.md'), 'utf8')).toBe(LAUNCH.replace('"2027-02-03 09:00"', '"2027-02-04 15:30"'));
+    await post({ action: 'duplicate', file: 'posts/launch.md', version: postVersion(LAUNCH) });
+    expect(await readFile(join(dir, 'posts/launch-copy-2.md'), 'utf8')).toBe(LAUNCH.replace('scheduledAt: "2027-02-03 09:00"  # keep\n', ''));
+    const refused = await post({ action: 'duplicate', file: 'posts/launch.md', version: postVersion(LAUNCH), at: 'next week' });
+    expect([refused.status, JSON.parse(refused.body)]).toEqual([400, { message: 'this is no edit: `at` must be a wall time, YYYY-MM-DD HH:mm' }]);
   });
 
   it('is absent from a server without an editor: the page is read-only', async () => {

@@ -1,8 +1,8 @@
-import type { CalendarAccount, CalendarSlot } from '../model.js';
+import type { CalendarAccount, CalendarPost, CalendarSlot } from '../model.js';
 import { accountDot } from './card.js';
-import { weekdayOf } from './dates.js';
+import { addDays, weekdayOf } from './dates.js';
 import { h } from './dom.js';
-import type { Placed } from './posts-by-day.js';
+import type { Placed, PostsByDay } from './posts-by-day.js';
 
 /** What placing free slots on a day needs. */
 export interface FreeSlotContext {
@@ -36,4 +36,19 @@ export function freeSlot(slot: CalendarSlot, accounts: ReadonlyMap<string, Calen
     h('span', { class: 'free-time' }, slot.time),
     h('span', { class: 'free-word' }, 'free'),
   );
+}
+
+/** How far ahead a duplicate looks for an open slot of its accounts (eight weeks). */
+const FREE_SLOT_DAYS = 56;
+
+/** The first open slot of one of a post's accounts after its time (from today for a draft or a past post), in the next weeks: `YYYY-MM-DD HH:mm`. */
+export function freeSlotAfter(post: CalendarPost, posts: PostsByDay, context: FreeSlotContext): string | undefined {
+  const accounts = new Set(post.targets.map((target) => target.account));
+  const from = post.slot === null || post.slot.day < context.today ? { day: context.today, time: '' } : post.slot;
+  const own = { ...context, slots: context.slots.filter((slot) => accounts.has(slot.account)) };
+  for (let day = from.day, count = 0; count < FREE_SLOT_DAYS; day = addDays(day, 1), count++) {
+    const slot = freeSlotsOn(day, posts.on(day, () => true), own).find((free) => day > from.day || free.time > from.time);
+    if (slot !== undefined) return `${day} ${slot.time}`;
+  }
+  return undefined;
 }
