@@ -90,6 +90,7 @@ code, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monosp
 .o-blocked { border-left-color: var(--blocked); background: var(--blocked-bg); } .o-blocked .tag, .tag.o-blocked { background: var(--blocked); color: #fff; }
 .card.ghost { background: repeating-linear-gradient(135deg, #fff, #fff 6px, #f4f6f9 6px, #f4f6f9 12px); border-style: dashed; border-left-style: dashed; }
 .card.ghost .card-time { text-decoration: line-through; color: var(--ink-3); }
+.card.pencilled { border-style: dashed; border-left-style: dashed; background: #fbfcfd; }
 .card.ghost .card-text { color: var(--ink-3); }
 .card.ghost .tag { background: none; padding: 0 2px; }
 .card.ghost.o-moved .tag { color: var(--moved); } .card.ghost.o-unscheduled .tag { color: var(--unscheduled); }

@@ -20,6 +20,7 @@ const CONFIG = `timezone: Europe/Berlin\naccounts:\n  photo: ${DEMO_ACCOUNTS.pho
 const LAUNCH = '---\nscheduledAt: "2027-02-03 09:00"   # launch day\ntargets: [photo]\nmedia: [media/cover.png]\n---\nLaunch day\n';
 const EVENING = '---\nscheduledAt: 2027-01-22T19:00:00+01:00   # 19:00 in Berlin, UTC+1 in winter\ntargets: [photo]\nmedia: [media/cover.png]\n---\nEvening tasting\n';
 const IDEA = '---\ndraft: true\ntargets: [photo]\nmedia: [media/cover.png]\n---\nAn idea for later\n';
+const PENCIL = '---\nscheduledAt: 2027-02-09 18:45\ndraft: true\ntargets: [photo]\nmedia: [media/cover.png]\n---\nPencilled in\n';
 
 /**
  * What the calendar page of `watch --calendar` offers beyond a mouse on a wide screen: the
@@ -47,6 +48,7 @@ describe.skipIf(BROWSER_MISSING)('the calendar page for keyboards, phones and sc
       'posts/launch.md': LAUNCH,
       'posts/evening.md': EVENING,
       'posts/idea.md': IDEA,
+      'posts/pencil.md': PENCIL,
     });
     watch = startWatchProcess(['-C', dir, '--api-url', emulator().baseUrl, 'watch', '--calendar', '--refresh', '3600'], { cwd: dir, env: { POSTSYNC_API_KEY: DEMO_API_KEY } });
     url = /Calendar: (http:\/\/127\.0\.0\.1:\d+\/\?t=[\w-]+) /.exec(await watch.waitFor(/Calendar: http:\/\/127\.0\.0\.1:\d+\/\?t=[\w-]+ /))![1]!;
@@ -151,6 +153,26 @@ describe.skipIf(BROWSER_MISSING)('the calendar page for keyboards, phones and sc
     await page.mouse.up();
     await expect.poll(() => file('posts/evening.md'), { timeout: 10_000 }).toBe(EVENING.replace('2027-01-22T19:00:00+01:00', '2027-01-23T19:00:00+01:00'));
     await expect.poll(() => card(page, '2027-01-23', 'evening').count(), { timeout: 10_000 }).toBe(1);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('a new draft made on a day shows on that day, and a draft dragged from the tray keeps the time it pencils in', async () => {
+    const { page, errors } = await openPage(browser(), `${url}#2027-02`);
+    await page.locator('.cell[data-day="2027-02-17"]').dblclick({ position: { x: 5, y: 5 } });
+    await expect.poll(() => page.locator('#details form.editor').getAttribute('data-file'), { timeout: 10_000 }).toBe('posts/2027-02/2027-02-17-draft.md');
+    await page.keyboard.press('Escape');
+    const made = card(page, '2027-02-17', '2027-02/2027-02-17-draft');
+    await expect.poll(() => made.count(), { timeout: 10_000 }).toBe(1);
+    expect(await made.getAttribute('class')).toContain('pencilled');
+    expect(await page.locator('#side .card[data-key="2027-02/2027-02-17-draft"]').count()).toBe(1);
+
+    // On its pencilled day, and in the tray: from the tray to another day, at its own time.
+    expect(await card(page, '2027-02-09', 'pencil').locator('.card-time').textContent()).toBe('18:45');
+    await page.locator('#side .card[data-key="pencil"]').dragTo(page.locator('.cell[data-day="2027-02-16"]'), { targetPosition: { x: 5, y: 5 } });
+    await expect.poll(() => file('posts/pencil.md'), { timeout: 10_000 }).toBe(PENCIL.replace('2027-02-09 18:45\ndraft: true', '2027-02-16 18:45'));
+    await expect.poll(() => card(page, '2027-02-16', 'pencil').getAttribute('class'), { timeout: 10_000 }).not.toContain('pencilled');
+    await screenshot(page, 'pencilled-1440');
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -98,6 +98,12 @@ describe('the calendar model', () => {
     ]);
   });
 
+  it('places a draft where its file pencils it in (draft: true with a time), without a slot', () => {
+    const model = calendarFor({ posts: [{ ...desired('idea', shape()), pencilledAt: '2027-02-09T17:45:00.000Z' }] });
+    expect(model.posts[0]).toMatchObject({ key: 'idea', slot: null, draft: true, pencilled: { day: '2027-02-09', time: '18:45' } });
+    expect(model.totals).toMatchObject({ scheduled: 0, unscheduled: 1 });
+  });
+
   it('without the remote, takes statuses from the state file and has no plan', () => {
     const applied = shape({ scheduledAt: '2027-01-05T09:00:00.000Z' });
     const model = calendarFor({

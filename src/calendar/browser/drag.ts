@@ -20,7 +20,7 @@ const DROP = '.cell[data-day], .slot[data-day]';
 /**
  * Moving cards: with the mouse, a card dragged onto a day of the month (same time), an hour of
  * the week (same minutes) or a free slot (its time), the time it will take shown on the place
- * before the drop; with the keyboard, a focused card (a draft of the tray too: from today) moved
+ * before the drop; with the keyboard, a focused card (a draft of the tray too: from its pencilled day, else today) moved
  * by Shift+←/→ (a day) and Shift+↑/↓ (a week), then Enter to save or Escape to leave it. Listens on
  * the document, so the page's views are drawn as they are and only marked draggable (`drawn`).
  */
@@ -115,8 +115,9 @@ export class CardMover {
     event.preventDefault();
     event.stopImmediatePropagation();
     if (held === null) this.#target.prepare(post);
-    // A draft without a time starts from today: its first step lands there.
-    const day = held !== null ? addDays(held.day, steps[event.key]!) : post.slot === null ? this.#target.today() : addDays(post.slot.day, steps[event.key]!);
+    // From its time, or its pencilled one; a draft without either starts from today: its first step lands there.
+    const from = post.slot ?? post.pencilled;
+    const day = held !== null ? addDays(held.day, steps[event.key]!) : from === undefined ? this.#target.today() : addDays(from.day, steps[event.key]!);
     this.#pending = { post, day };
     card.dataset.movingTo = day;
     this.#target.status(`Move ${post.key} to ${dayTitle(day)}, ${wallTime(post, day, undefined).slice(11)}: Enter saves it to the file, Escape leaves it.`);
@@ -129,8 +130,8 @@ function dropTime(post: CalendarPost, place: HTMLElement, target: Element): stri
   return free === undefined ? wallTime(post, place.dataset.day!, place.dataset.hour) : `${place.dataset.day} ${free}`;
 }
 
-/** The wall time a post dropped on `day` (and `hour`, in the week) gets: its own time, or minutes, kept. */
+/** The wall time a post dropped on `day` (and `hour`, in the week) gets: its own time (a draft's pencilled one), or minutes, kept. */
 function wallTime(post: CalendarPost, day: string, hour: string | undefined): string {
-  const time = post.slot?.time ?? '09:00';
+  const time = post.slot?.time ?? post.pencilled?.time ?? '09:00';
   return `${day} ${hour === undefined ? time : `${hour.padStart(2, '0')}:${time.slice(3)}`}`;
 }

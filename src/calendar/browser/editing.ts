@@ -219,10 +219,11 @@ function occurrence(post: CalendarPost): { occurrence?: string } {
   return date === undefined ? {} : { occurrence: date };
 }
 
-/** The "Move to" form of a post's details: a day and a time (the post's, else a draft's today at 09:00). */
+/** The "Move to" form of a post's details: a day and a time (the post's, a draft's pencilled one, else today at 09:00). */
 function moveTo(post: CalendarPost, today: string, onMove: (at: string) => void): HTMLElement {
-  const day = h('input', { type: 'date', name: 'day', required: true, value: post.slot?.day ?? today }) as HTMLInputElement;
-  const time = h('input', { type: 'time', name: 'time', required: true, value: post.slot?.time ?? '09:00' }) as HTMLInputElement;
+  const from = post.slot ?? post.pencilled;
+  const day = h('input', { type: 'date', name: 'day', required: true, value: from?.day ?? today }) as HTMLInputElement;
+  const time = h('input', { type: 'time', name: 'time', required: true, value: from?.time ?? '09:00' }) as HTMLInputElement;
   return h(
     'form',
     { class: 'move-to', 'data-action': 'move-to', 'aria-label': 'Move to', onsubmit: (event: Event) => {

@@ -15,12 +15,12 @@ export interface FreeSlotContext {
 
 /**
  * The slots of `slots:` open on a day: those of its weekday, from today on, that no post of the
- * account takes (a post at the slot's time; a ghost, the slot a post leaves, frees it), by time.
+ * account takes (a post at the slot's time; a ghost, the slot a post leaves, and a draft's pencilled time do not), by time.
  */
 export function freeSlotsOn(day: string, placed: readonly Placed[], context: FreeSlotContext): CalendarSlot[] {
   if (day < context.today || context.slots.length === 0) return [];
   const weekday = weekdayOf(day);
-  const taken = new Set(placed.filter((entry) => !entry.ghost).flatMap((entry) => entry.post.targets.map((target) => `${target.account} ${entry.time}`)));
+  const taken = new Set(placed.filter((entry) => !entry.ghost && entry.pencilled !== true).flatMap((entry) => entry.post.targets.map((target) => `${target.account} ${entry.time}`)));
   return context.slots
     .filter((slot) => slot.weekday === weekday && !context.hidden.has(slot.account) && !taken.has(`${slot.account} ${slot.time}`))
     .sort((a, b) => (a.time < b.time ? -1 : a.time > b.time ? 1 : 0));
