@@ -177,7 +177,7 @@ describe.skipIf(BROWSER_MISSING)('the calendar page for keyboards, phones and sc
     await page.close();
   });
 
-  it('axe-core finds nothing critical or serious on the written page (the calendar command) at 1440 and 390 px, its details open', async () => {
+  it('axe-core finds nothing critical or serious on the written page (the calendar command) at 1440 and 390 px, its details open and its week', async () => {
     // The problems box and the tray too: a draft, and a file that yields no post.
     const model = calendarFor({
       posts: [launchDay(), desired('idea', shape({ content: 'An idea' }))],
@@ -190,6 +190,10 @@ describe.skipIf(BROWSER_MISSING)('the calendar page for keyboards, phones and sc
       expect(await axeViolations(page), `${width} px`).toEqual([]);
       await page.locator('.card[data-key="launch"]').first().click();
       expect(await axeViolations(page), `${width} px, the details open`).toEqual([]);
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('w');
+      await page.locator('#view .week, #view .agenda').waitFor();
+      expect(await axeViolations(page), `${width} px, the week`).toEqual([]);
       expect(errors).toEqual([]);
       await page.close();
     }
