@@ -29,8 +29,9 @@ export interface PostSource {
 /** What an edit came to: the file as written, or, when it changed on disk since the page read it, as it is now. */
 export type EditOutcome = { kind: 'written'; post: PostSource } | { kind: 'conflict'; post: PostSource };
 
-/** Files whose last edit can be undone: the oldest is forgotten past this. */
+/** Files whose last edit can be undone, and the text kept for them: the oldest is forgotten past either. */
 const MAX_UNDOS = 100;
+const MAX_UNDO_CHARACTERS = 8_000_000;
 
 /** Names tried for a new or duplicated file (`name`, `name-2`, …) before giving up. */
 const MAX_NAMES = 50;
@@ -87,10 +88,20 @@ export class PostFileEditor {
     if (request.action === 'undo') return this.#undo(current);
     const text = request.edits.map((edit) => this.#zoned(edit)).reduce(editPost, current.text);
     const written = await this.#write(current.file, text);
-    this.#undos.delete(current.file);
-    this.#undos.set(current.file, { version: written.version, before: current.text });
-    if (this.#undos.size > MAX_UNDOS) this.#undos.delete(this.#undos.keys().next().value!);
+    this.#keepUndo(current.file, { version: written.version, before: current.text });
     return { kind: 'written', post: written };
+  }
+
+  #keepUndo(file: string, undo: { version: string; before: string }): void {
+    this.#undos.delete(file);
+    this.#undos.set(file, undo);
+    let kept = 0;
+    for (const { before } of this.#undos.values()) kept += before.length;
+    for (const [oldest, { before }] of this.#undos) {
+      if (this.#undos.size <= MAX_UNDOS && kept <= MAX_UNDO_CHARACTERS) break;
+      this.#undos.delete(oldest);
+      kept -= before.length;
+    }
   }
 
   /** The edit's inverse: the file's bytes before it, written only while the file is still what the edit wrote (the version check of every edit). */

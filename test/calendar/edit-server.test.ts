@@ -57,6 +57,19 @@ describe('the edit server of watch --calendar', () => {
     expect(await readFile(join(dir, 'posts/launch.md'), 'utf8')).toBe(saved);
   });
 
+  it('keeps the undo of the last 100 files edited, the oldest forgotten first', async () => {
+    const files = Object.fromEntries(Array.from({ length: 101 }, (_, index) => [`posts/p${index}.md`, LAUNCH]));
+    const dir = await testdir({ 'postsync.yaml': 'timezone: Europe/Berlin\n', ...files });
+    const editor = new PostFileEditor(() => ({ root: dir, contentDir: join(dir, 'posts'), vars: {}, hashtags: {}, timezone: 'Europe/Berlin' }));
+    const versions: string[] = [];
+    for (const file of Object.keys(files)) {
+      const outcome = await editor.apply({ action: 'edit', file, version: postVersion(LAUNCH), edits: [{ kind: 'schedule', at: '2027-02-10 16:30' }] });
+      versions.push(outcome.post.version);
+    }
+    await expect(editor.apply({ action: 'undo', file: 'posts/p0.md', version: versions[0]! })).rejects.toThrow(/^there is no edit of posts\/p0.md to undo/);
+    expect((await editor.apply({ action: 'undo', file: 'posts/p1.md', version: versions[1]! })).post.text).toBe(LAUNCH);
+  });
+
   it('reads a post file with its version, for the editor', async () => {
     const { origin, token } = await project();
     const answer = await rawRequest(origin, `/post?file=posts%2Flaunch.md&t=${token}`);
