@@ -142,6 +142,7 @@ describe.skipIf(BROWSER_MISSING)('the calendar page for keyboards, phones and sc
     const day = await box(page.locator('.cell[data-day="2027-01-23"]'));
     await page.mouse.move(day.x + 20, day.y + 10, { steps: 4 });
     await expect.poll(() => page.locator('.cell[data-day="2027-01-23"]').getAttribute('data-drop-at')).toBe('19:00');
+    expect(await page.locator('.cell[data-day="2027-01-23"]').evaluate((cell) => (globalThis as unknown as { getComputedStyle(element: unknown, pseudo: string): { content: string } }).getComputedStyle(cell, '::before').content)).toBe('"→ 19:00"');
     expect(await status(page).textContent()).toBe('Drop evening here: Sat 23 Jan 2027, 19:00.');
     const free = await box(page.locator('.cell[data-day="2027-01-28"] .free-slot[data-time="15:30"]'));
     await page.mouse.move(free.x + free.width / 2, free.y + free.height / 2, { steps: 4 });
