@@ -63,5 +63,6 @@ export const VIEW_STYLE = `
   .chip, .btn, .seg button { display: inline-flex; align-items: center; justify-content: center; }
   .check input { width: 20px; height: 20px; margin: 0; }
   .free-slot { padding: 4px 10px; }
+  .legend .card { min-height: 0; }
 }
 `;
