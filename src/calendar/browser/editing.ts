@@ -113,7 +113,8 @@ export class Editing {
     const answer = await this.#client.undo(last);
     if (answer.kind !== 'written') return this.#answered(answer, '');
     this.status(`Undone: ${last.done}. ${answer.post.file} is as it was.`);
-    if (last.key !== undefined) this.#page.focus(last.key);
+    // The button it was pressed with is gone: focus goes to the post's card, else to the calendar.
+    if (last.key === undefined || !this.#page.focus(last.key)) byId('view').focus();
   }
 
   /** Opens the editor on a post (its file read now: the version the save names). */
