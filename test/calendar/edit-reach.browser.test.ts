@@ -7,7 +7,7 @@ import { DEMO_ACCOUNTS, DEMO_API_KEY } from '../../src/emulator/index.js';
 import { dayTitle } from '../../src/zoned-time/index.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { testdir } from '../helpers/testdir.js';
-import { startWatchProcess, type WatchProcess } from '../watch/watch-process.js';
+import { startCalendarWatch, type WatchProcess } from '../watch/watch-process.js';
 import { renderCalendarPage } from '../../src/calendar/page.js';
 import { axeViolations } from './axe.js';
 import { BROWSER_MISSING, openPage, screenshot, useBrowser } from './browser.js';
@@ -50,8 +50,7 @@ describe.skipIf(BROWSER_MISSING)('the calendar page for keyboards, phones and sc
       'posts/idea.md': IDEA,
       'posts/pencil.md': PENCIL,
     });
-    watch = startWatchProcess(['-C', dir, '--api-url', emulator().baseUrl, 'watch', '--calendar', '--refresh', '3600'], { cwd: dir, env: { POSTSYNC_API_KEY: DEMO_API_KEY } });
-    url = /Calendar: (http:\/\/127\.0\.0\.1:\d+\/\?t=[\w-]+) /.exec(await watch.waitFor(/Calendar: http:\/\/127\.0\.0\.1:\d+\/\?t=[\w-]+ /))![1]!;
+    ({ watch, url } = await startCalendarWatch(dir, { apiUrl: emulator().baseUrl, env: { POSTSYNC_API_KEY: DEMO_API_KEY } }));
   }, 60_000);
   afterAll(async () => {
     expect((await watch?.stop('SIGINT'))?.code).toBe(0);
