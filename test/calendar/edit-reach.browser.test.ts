@@ -104,7 +104,7 @@ describe.skipIf(BROWSER_MISSING)('the calendar page for keyboards, phones and sc
     await page.close();
   });
 
-  it('phone: at 390 px every control is 44 px or more, and a post moves in the agenda with a touch on "Move to"', async () => {
+  it('phone: at 390 px every control is 44 px or more, and a post moves in the agenda with a touch on "Move to", which a long press on a card opens', async () => {
     const { page, errors } = await openPage(browser(), `${url}#2027-02`, { width: 390, height: 844 });
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Emulation.setTouchEmulationEnabled', { enabled: true, maxTouchPoints: 5 });
@@ -127,6 +127,17 @@ describe.skipIf(BROWSER_MISSING)('the calendar page for keyboards, phones and sc
     expect(await page.locator('#details').isHidden()).toBe(true);
     await tap(page.locator('[data-action="undo"]'));
     await expect.poll(() => file('posts/launch.md'), { timeout: 10_000 }).toBe(LAUNCH);
+
+    // A long press on a card opens its "Move to", the day's field focused.
+    const back = page.locator('.agenda-day[data-day="2027-02-03"] .card[data-key="launch"]:not([data-ghost])');
+    await back.waitFor();
+    const box = (await back.boundingBox())!;
+    const point = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [point] });
+    await page.waitForTimeout(800);
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await expect.poll(() => page.evaluate(() => (globalThis as unknown as PageGlobals).document.activeElement?.closest('[data-action="move-to"]') !== null)).toBe(true);
+    expect(await page.locator('#details #details-title').textContent()).toBe('launch');
     expect(errors).toEqual([]);
     await page.close();
   });

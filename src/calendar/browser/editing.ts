@@ -5,6 +5,9 @@ import { EditClient, occurrenceOf, type EditAnswer, type PostSource } from './ed
 import { editor } from './editor.js';
 import { byId, h, replace } from './dom.js';
 
+/** How long a touch on a card is held to open its "Move to" (as a phone's long press). */
+const LONG_PRESS_MS = 500;
+
 /** What editing needs of the page (main.ts). */
 export interface EditingPage {
   model(): CalendarModel<CalendarPost>;
@@ -66,6 +69,7 @@ export class Editing {
       event.preventDefault();
       void this.undo();
     });
+    this.#longPress();
     document.addEventListener('dblclick', (event) => {
       const place = (event.target as Element | null)?.closest?.<HTMLElement>('.cell[data-day], .slot[data-day]');
       if (place === null || place === undefined || (event.target as Element).closest('.card') !== null) return;
@@ -73,6 +77,22 @@ export class Editing {
       const free = (event.target as Element).closest<HTMLElement>('.free-slot')?.dataset.time;
       void this.create(`${place.dataset.day} ${free ?? `${(place.dataset.hour ?? '9').padStart(2, '0')}:00`}`);
     });
+  }
+
+  /** A long press on a card (a touch screen has no drag) opens its details at "Move to", its day picked first. */
+  #longPress(): void {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const cancel = () => clearTimeout(timer);
+    document.addEventListener('touchstart', (event) => {
+      cancel();
+      const key = (event.target as Element | null)?.closest?.<HTMLElement>('.card[data-key]:not([data-ghost])')?.dataset.key;
+      if (key === undefined || this.#movable(key) === undefined || event.touches.length > 1) return;
+      timer = setTimeout(() => {
+        this.#page.open(key);
+        byId('details').querySelector<HTMLInputElement>('[data-action="move-to"] input')?.focus();
+      }, LONG_PRESS_MS);
+    }, { passive: true });
+    for (const type of ['touchend', 'touchmove', 'touchcancel']) document.addEventListener(type, cancel, { passive: true });
   }
 
   /** Whether the details panel holds the editor (the page leaves it alone then). */
