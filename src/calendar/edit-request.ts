@@ -7,7 +7,10 @@ import type { PostEdit, ScalarValue } from '../post-edit/index.js';
  */
 export type EditRequest =
   | { action: 'edit'; file: string; version: string; edits: PostEdit[] }
-  | { action: 'duplicate'; file: string; version: string }
+  /** A copy in a new file, scheduled at `at` (a free slot the page found), else a draft. */
+  | { action: 'duplicate'; file: string; version: string; at?: string }
+  /** Puts back the file as it was before the edit that wrote `version` (the page's last edit of it). */
+  | { action: 'undo'; file: string; version: string }
   | { action: 'new'; at?: string };
 
 const WALL_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/;
@@ -26,8 +29,12 @@ export function readEditRequest(body: unknown): EditRequest | string {
     return data.at === undefined ? { action: 'new' } : { action: 'new', at: data.at as string };
   }
   if (typeof data.file !== 'string' || typeof data.version !== 'string') return '`file` and `version` must be strings';
-  if (data.action === 'duplicate') return { action: 'duplicate', file: data.file, version: data.version };
-  if (data.action !== 'edit') return '`action` must be edit, duplicate or new';
+  if (data.action === 'duplicate') {
+    if (data.at !== undefined && !isWallTime(data.at)) return '`at` must be a wall time, YYYY-MM-DD HH:mm';
+    return { action: 'duplicate', file: data.file, version: data.version, ...(data.at === undefined ? {} : { at: data.at as string }) };
+  }
+  if (data.action === 'undo') return { action: 'undo', file: data.file, version: data.version };
+  if (data.action !== 'edit') return '`action` must be edit, undo, duplicate or new';
   // One edit, or several made in order and written at once (the editor's save).
   const list = data.edits ?? [data.edit];
   if (!Array.isArray(list) || list.length === 0 || list.length > MAX_EDITS) return `\`edits\` must be a list of 1 to ${MAX_EDITS} edits`;

@@ -22,5 +22,13 @@ export const EDIT_STYLE = `
 .edit-message { border: 1px solid #e8b4b4; background: #fff1f1; color: #8a1f1f; border-radius: 7px; padding: 8px 10px; font-size: 13px; }
 .card[draggable="true"] { cursor: grab; }
 .card[data-moving-to] { outline: 2px dashed var(--accent); outline-offset: 1px; }
-.drop-here { outline: 2px dashed var(--accent); outline-offset: -2px; background: #eef3ff; }
+.drop-here { outline: 2px dashed var(--accent); outline-offset: -2px; background: #eef3ff; position: relative; }
+/* The time a drop here gives, shown before the drop. */
+.drop-here[data-drop-at]::before { content: "→ " attr(data-drop-at); position: absolute; top: 3px; right: 4px; z-index: 2; background: var(--accent); color: #fff; font-size: 12px; font-weight: 650; line-height: 18px; padding: 0 7px; border-radius: 999px; pointer-events: none; }
+.move-to { display: flex; gap: 8px; align-items: center; flex-wrap: wrap; margin: 0 0 12px; font-size: 13px; color: var(--ink-2); }
+.move-to input { font: inherit; font-size: 14px; color: var(--ink); border: 1px solid var(--line); border-radius: 7px; padding: 5px 8px; }
+@media (max-width: 699px) {
+  .move-to input, .edit-field input, .edit-account { min-height: 44px; }
+  .edit-account input { width: 20px; height: 20px; }
+}
 `;

@@ -97,6 +97,8 @@ export interface CalendarPost {
   file: string | null;
   slot: Slot | null;
   previous: Slot | null;
+  /** A draft's time as its file pencils it (`draft: true` with `scheduledAt`): the page shows it on that day too, and a drag keeps the time. */
+  pencilled?: Slot;
   /** `draft: true` or no time: sits in the tray. */
   draft: boolean;
   /** A draft with no error, at least one target: ready to be scheduled. */

@@ -18,6 +18,8 @@ export interface PostCard {
   /** The post's shape hash: without the remote, its status is whether the state applied this shape. */
   shapeHash: string;
   slot: Slot | null;
+  /** A draft's pencilled time (DesiredPost.pencilledAt), placed. */
+  pencilled: Slot | null;
   /** The accounts of the content's targets, by id, in its order. */
   accounts: string[];
   /** The content's media files, in its order: what their pictures are made from. */
@@ -84,6 +86,7 @@ export function postCard(post: DesiredPost, context: CardContext): PostCard {
     file: post.file,
     shapeHash: post.shapeHash,
     slot: context.place(shape.scheduledAt),
+    pencilled: context.place(post.pencilledAt ?? null),
     accounts: targets.map((target) => target.account),
     media: post.media.map(cardMedia),
     content,

@@ -146,9 +146,12 @@ describe.skipIf(BROWSER_MISSING)('editing in watch --calendar', () => {
     expect(await file('posts/2027-02/2027-02-17-draft.md')).toBe('---\n# A draft made in the calendar: choose its accounts, write its text, then schedule it.\nscheduledAt: 2027-02-17 09:00\ndraft: true\ntargets: []\n---\nNew post\n');
     await page.keyboard.press('Escape');
 
+    // The copy opens in the editor, on the first free slot of its account after the original (photo: Thursdays 15:30).
     await card(page, '2027-02-10', 'later').click();
     await page.locator('#details [data-action="duplicate"]').click();
-    await expect.poll(() => file('posts/later-copy.md').catch(() => null), { timeout: 10_000 }).toBe(await file('posts/later.md'));
+    await expect.poll(() => page.locator('#details form.editor').getAttribute('data-file'), { timeout: 10_000 }).toBe('posts/later-copy.md');
+    expect(await file('posts/later-copy.md')).toBe((await file('posts/later.md')).replace('2027-02-10 12:00', '2027-02-11 15:30'));
+    await page.keyboard.press('Escape');
     await card(page, '2027-02-10', 'later').click();
     await page.locator('#details [data-action="unschedule"]').click();
     await expect.poll(() => file('posts/later.md'), { timeout: 10_000 }).toBe(LATER_EDITED.replace('scheduledAt: 2027-02-10 12:00\r\n', ''));
@@ -176,9 +179,10 @@ describe.skipIf(BROWSER_MISSING)('editing in watch --calendar', () => {
 
   it('drops a card on a free slot at its time, and makes a new draft on a free slot with a double click', async () => {
     const { page, errors } = await openPage(browser(), `${url}#2027-02`);
-    await card(page, '2027-02-04', 'launch').dragTo(page.locator('.cell[data-day="2027-02-11"] .free-slot[data-time="15:30"]'));
-    await expect.poll(() => file('posts/launch.md'), { timeout: 10_000 }).toContain('scheduledAt: "2027-02-11 15:30"   # launch day\n');
-    await expect.poll(() => card(page, '2027-02-11', 'launch').count(), { timeout: 10_000 }).toBe(1);
+    // (The copy of `later` took 11 February's.)
+    await card(page, '2027-02-04', 'launch').dragTo(page.locator('.cell[data-day="2027-02-18"] .free-slot[data-time="15:30"]'));
+    await expect.poll(() => file('posts/launch.md'), { timeout: 10_000 }).toContain('scheduledAt: "2027-02-18 15:30"   # launch day\n');
+    await expect.poll(() => card(page, '2027-02-18', 'launch').count(), { timeout: 10_000 }).toBe(1);
     await page.locator('.cell[data-day="2027-02-25"] .free-slot[data-time="15:30"]').dblclick();
     await expect.poll(() => page.locator('#details form.editor').getAttribute('data-file'), { timeout: 10_000 }).toBe('posts/2027-02/2027-02-25-draft.md');
     expect(await file('posts/2027-02/2027-02-25-draft.md')).toContain('\nscheduledAt: 2027-02-25 15:30\ndraft: true\n');

@@ -54,8 +54,14 @@ export class EditClient {
     return this.#send({ action: 'edit', file: post.file, version: post.version, edits });
   }
 
-  duplicate(post: PostSource): Promise<EditAnswer> {
-    return this.#send({ action: 'duplicate', file: post.file, version: post.version });
+  /** A copy of the post, scheduled at `at`, or a draft. */
+  duplicate(post: PostSource, at: string | undefined): Promise<EditAnswer> {
+    return this.#send({ action: 'duplicate', file: post.file, version: post.version, ...(at === undefined ? {} : { at }) });
+  }
+
+  /** The edit that wrote `version` of `file`, taken back. */
+  undo(edit: { file: string; version: string }): Promise<EditAnswer> {
+    return this.#send({ action: 'undo', file: edit.file, version: edit.version });
   }
 
   create(at: string | undefined): Promise<EditAnswer> {
