@@ -1,6 +1,7 @@
 import { isSeq, type Node, type YAMLSeq } from 'yaml';
 import { InputError } from '../errors.js';
-import { asMap, asSeq, entryAccount, pairOf, type FrontMatter, type Splice } from './front-matter.js';
+import { asMap, asSeq, entryAccount, FrontMatter, pairOf, type Splice } from './front-matter.js';
+import { postFileParts } from './post-file-parts.js';
 import { scalarText, type ScalarValue } from './scalar-text.js';
 
 /** A platform option's value as an edit writes it: a scalar, or a list of texts (`vidATags`). */
@@ -42,4 +43,23 @@ function targetEntry(front: FrontMatter, account: string, what: string): Node {
 
 function optionText(value: OptionValue): string {
   return Array.isArray(value) ? `[${(value as readonly string[]).map((item) => scalarText(item)).join(', ')}]` : scalarText(value as ScalarValue);
+}
+
+/** The accounts' own texts (`content:`) of a post file's text, by the name each account is written as (none when they cannot be read). */
+export function targetTexts(text: string): Record<string, string> {
+  const parts = postFileParts(text);
+  if (parts.frontMatter === null) return {};
+  let entries: readonly Node[];
+  try {
+    entries = asSeq(new FrontMatter(parts).top('targets'))?.items ?? [];
+  } catch {
+    return {};
+  }
+  const texts: Record<string, string> = {};
+  for (const entry of entries) {
+    const account = entryAccount(entry);
+    const content = asMap(entry)?.get('content');
+    if (account !== null && typeof content === 'string') texts[account] = content;
+  }
+  return texts;
 }

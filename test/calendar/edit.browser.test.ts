@@ -109,6 +109,9 @@ describe.skipIf(BROWSER_MISSING)('editing in watch --calendar', () => {
     expect(await photo.locator('.length').textContent()).toMatch(/^35 \/ [\d,]+ /);
     expect(await page.locator(`#details .preview[data-account="${DEMO_ACCOUNTS.short}"]`).count()).toBe(1);
     await screenshot(page, 'calendar-editor');
+    // short takes no images: the first save says so, the second saves.
+    await page.locator('#details button[type="submit"]').click();
+    await expect.poll(() => page.locator('#details .edit-warning').textContent()).toMatch(/^short takes no images \(media\/cover\.png\)\. The plan would block this post\./);
     await page.locator('#details button[type="submit"]').click();
     await expect.poll(() => file('posts/later.md'), { timeout: 10_000 }).toBe(LATER_EDITED);
     await card(page, '2027-02-10', 'later').click();

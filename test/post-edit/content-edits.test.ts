@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { editPost, mediaEntries } from '../../src/post-edit/index.js';
+import { editPost, mediaEntries, targetTexts } from '../../src/post-edit/index.js';
 
 /** An account written as a block mapping without `options:`, and media as a block list. */
 const BLOCK = [
@@ -103,5 +103,12 @@ describe('editPost: media', () => {
     expect(mediaEntries(BLOCK)).toEqual([{ path: 'media/a.png' }, { path: 'media/b.mp4', alt: 'A clip' }]);
     expect(mediaEntries('---\nid: x\n---\nx\n')).toEqual([]);
     expect(mediaEntries('no front-matter')).toEqual([]);
+  });
+});
+
+describe('targetTexts', () => {
+  it('reads each account\'s own text by the name it is written as', () => {
+    expect(targetTexts(BLOCK)).toEqual({ video: 'Watch it' });
+    expect(targetTexts('---\ntargets: [photo]\n---\nx\n')).toEqual({});
   });
 });
