@@ -76,3 +76,8 @@ export function startWatchProcess(args: string[], options: { cwd: string; env?: 
     done,
   };
 }
+
+/** The calendar address `watch --calendar` prints (with its token), once it has printed it. */
+export async function calendarAddress(watch: WatchProcess): Promise<string> {
+  return /Calendar: (http:\/\/127\.0\.0\.1:\d+\/\?t=[\w-]+) /.exec(await watch.waitFor(/Calendar: http:\/\/127\.0\.0\.1:\d+\/\?t=[\w-]+ /))![1]!;
+}
