@@ -90,7 +90,14 @@ describe.skipIf(BROWSER_MISSING)('editing a post\'s media, accounts\' own texts 
     const withMedia = (media: string) => ROAST.replace('---\nA new', `media: ${media}\n---\nA new`);
     const alt = '{ path: media/roast.jpg, alt: "Roasted beans, still warm" }';
     await editorOf(page, 'roast');
-    await page.locator('#details [data-media-add]').setInputFiles(new URL('../../examples/media/team.png', import.meta.url).pathname);
+    // A file dropped on the media list, as from a file manager.
+    const bytes = [...(await readFile(new URL('../../examples/media/team.png', import.meta.url)))];
+    const dropped = await page.evaluateHandle((data) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([new Uint8Array(data)], 'team.png', { type: 'image/png' }));
+      return transfer;
+    }, bytes);
+    await page.locator('#details [data-field="media"]').dispatchEvent('drop', { dataTransfer: dropped });
     await page.locator('#details [data-media-up="1"]').click();
     expect(await page.locator('#details .edit-media-item .mono').allTextContents()).toEqual(['team.png · new: added on save', 'media/roast.jpg']);
     await page.locator('#details button[type="submit"]').click();
@@ -101,6 +108,21 @@ describe.skipIf(BROWSER_MISSING)('editing a post\'s media, accounts\' own texts 
     await page.locator('#details button[type="submit"]').click();
     // The same bytes as media/roast.jpg: that file, not a copy.
     await expect.poll(() => file('posts/roast.md'), { timeout: 10_000 }).toBe(withMedia('[media/roast.jpg]'));
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('shows why the server refuses a file an account cannot take, and writes nothing', async () => {
+    const { page, errors } = await openPage(browser(), `${url}#2027-02`);
+    await editorOf(page, 'clip');
+    const before = await file('posts/clip.md');
+    await page.locator('#details [data-media-add]').setInputFiles(new URL('../../examples/media/team.png', import.meta.url).pathname);
+    await page.locator('#details button[type="submit"]').click();
+    await expect.poll(() => page.locator('#details .edit-warning').textContent()).toMatch(/^video takes no images \(team\.png\)\. The plan would block this post\./);
+    await page.locator('#details button[type="submit"]').click();
+    await expect.poll(() => page.locator('#details .edit-warning').textContent(), { timeout: 10_000 }).toBe('"team.png" cannot go on this post: team.png is image/png; video (vidA) accepts no images (rules.media.images.contentTypes). Choose another file, or leave out the accounts that cannot take it.');
+    expect(await file('posts/clip.md')).toBe(before);
+    await expect(readFile(join(dir, 'media/clip.png'))).rejects.toThrow();
     expect(errors).toEqual([]);
     await page.close();
   });
