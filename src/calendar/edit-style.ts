@@ -19,6 +19,8 @@ export const EDIT_STYLE = `
 .edit-options small { flex-basis: 100%; color: var(--ink-3); }
 .edit-option { display: inline-flex; gap: 4px; align-items: center; }
 .edit-options input { font: inherit; border: 1px solid var(--line); border-radius: 6px; padding: 3px 6px; width: 10em; }
+.edit-option.edit-list { flex-basis: 100%; align-items: flex-start; }
+.edit-option.edit-list textarea { flex: 1; }
 .edit-own { flex-basis: 100%; display: flex; flex-direction: column; gap: 2px; }
 .edit-field .edit-options textarea { font: inherit; font-size: 13px; border: 1px solid var(--line); border-radius: 6px; padding: 3px 6px; min-width: 10em; min-height: 0; resize: vertical; }
 .edit-own textarea { width: 100%; box-sizing: border-box; }

@@ -151,6 +151,13 @@ describe.skipIf(BROWSER_MISSING)('editing a post\'s media, accounts\' own texts 
     const tags = page.locator(`#details .edit-options[data-account="${DEMO_ACCOUNTS.video}"] [data-option="vidATags"]`);
     expect(await tags.inputValue()).toBe('beans');
     await tags.fill('beans\nsingle origin, dark\n');
+    // The preview shows the options as typed: the title, the tags.
+    const video = preview(page, DEMO_ACCOUNTS.video);
+    expect(await video.locator('.preview-title').textContent()).toBe('Roast, brew, sip');
+    expect(await video.locator('.options').textContent()).toBe('vidATitle: Roast, brew, sipvidATags: beans, single origin, dark');
+    await page.setViewportSize({ width: 390, height: 1500 });
+    await screenshot(page, 'calendar-editor-accounts-390');
+    await page.setViewportSize({ width: 1440, height: 900 });
     await page.locator('#details button[type="submit"]').click();
     await expect.poll(() => file('posts/clip.md'), { timeout: 10_000 }).toBe(CLIP.replace('"Watch the roast"', '"Watch {{ product }} roast"').replace('{ vidATitle: "Roast, brew", vidATags: [beans] }', '{ vidATitle: "Roast, brew, sip", vidATags: [beans, "single origin, dark"] }'));
     expect(errors).toEqual([]);

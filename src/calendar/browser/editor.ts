@@ -51,7 +51,8 @@ export function editor(input: EditorInput): HTMLElement {
   let ownRendered = new Map<string, Rendered>();
   // The editor's media list (none for one occurrence of a repeat: its files are the repeat's).
   const media = occurrence === undefined ? mediaFields(source, post?.media ?? [], () => drawPreviews()) : null;
-  const drawPreviews = () => previews.replaceChildren(...livePreviews({ rendered, own: ownRendered, post, media: media?.shown() ?? post?.media ?? [], accounts: input.accounts, chosen: chosenIds() }));
+  const typedOptions = new Map(input.accounts.map((account, index) => [account.id, () => options[index]!.current()]));
+  const drawPreviews = () => previews.replaceChildren(...livePreviews({ rendered, own: ownRendered, options: typedOptions, post, media: media?.shown() ?? post?.media ?? [], accounts: input.accounts, chosen: chosenIds() }));
   // Rendered by the watch as it is typed; an answer for a text typed over since is dropped.
   let asked = 0;
   const draw = () => {
@@ -65,7 +66,11 @@ export function editor(input: EditorInput): HTMLElement {
     });
   };
   text.addEventListener('input', draw);
-  for (const option of options) option.ownText.addEventListener('input', draw);
+  for (const option of options) {
+    option.ownText.addEventListener('input', draw);
+    // An option typed (a title) shows in the preview at once.
+    option.element.addEventListener('input', (event) => event.target !== option.ownText && drawPreviews());
+  }
   for (const box of boxes) box.addEventListener('change', () => {
     warned = false;
     drawPreviews();
@@ -125,7 +130,7 @@ export function editor(input: EditorInput): HTMLElement {
 }
 
 /** Each chosen account's preview of the rendered text, cut and counted in its unit as the network would (details.ts draws it). */
-function livePreviews(input: { rendered: Rendered; own: ReadonlyMap<string, Rendered>; post: CalendarPost | undefined; media: CalendarMedia[]; accounts: readonly CalendarAccount[]; chosen: readonly string[] }): HTMLElement[] {
+function livePreviews(input: { rendered: Rendered; own: ReadonlyMap<string, Rendered>; options: ReadonlyMap<string, () => CalendarTarget['options']>; post: CalendarPost | undefined; media: CalendarMedia[]; accounts: readonly CalendarAccount[]; chosen: readonly string[] }): HTMLElement[] {
   const byId = new Map(input.accounts.map((account) => [account.id, account]));
   const { text } = input.rendered;
   const shownPost = { ...(input.post ?? { key: '' }), media: input.media, text } as CalendarPost;
@@ -138,7 +143,7 @@ function livePreviews(input: { rendered: Rendered; own: ReadonlyMap<string, Rend
     for (const problem of own?.problems ?? []) problems.add(problem);
     const cut = cutCaption(own?.text ?? text, (account?.unit ?? 'characters') as Parameters<typeof cutCaption>[1], account?.maxLength ?? null);
     // Its remote status as the calendar has it (an account added here has none yet).
-    const target: CalendarTarget = { account: id, label: account?.label ?? id, status: written?.status ?? null, ...(written?.error === undefined ? {} : { error: written.error }), override: own !== undefined, shown: cut.shown, overflow: cut.overflow, length: cut.length, options: written?.options ?? [] };
+    const target: CalendarTarget = { account: id, label: account?.label ?? id, status: written?.status ?? null, ...(written?.error === undefined ? {} : { error: written.error }), override: own !== undefined, shown: cut.shown, overflow: cut.overflow, length: cut.length, options: input.options.get(id)?.() ?? written?.options ?? [] };
     return preview(target, shownPost, byId);
   });
   return [h('h3', null, 'Preview per account'), ...[...problems].map((problem) => h('div', { class: 'diag error' }, problem)), ...items];

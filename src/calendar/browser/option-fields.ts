@@ -7,6 +7,8 @@ export interface OptionFields {
   element: HTMLElement;
   /** The account's own text as typed (empty: it gets the post's text). */
   ownText: HTMLTextAreaElement;
+  /** The options as typed, as the preview shows them. */
+  current(): CalendarTarget['options'];
   /** One edit per changed or added value, for the account written as `name` in the file. */
   edits(name: string): PostEdit[];
 }
@@ -29,6 +31,8 @@ export function optionFields(account: CalendarAccount, target: CalendarTarget | 
       ? (h('textarea', { 'data-option': option.name, 'data-list': true, rows: Math.max(2, items.length + 1), title: 'A list: one item per line' }) as HTMLTextAreaElement)
       : (h('input', { 'data-option': option.name, value: option.value }) as HTMLInputElement);
     input.value = list ? items.join('\n') : option.value;
+    // A list's box grows with its items.
+    if (list) input.addEventListener('input', () => ((input as HTMLTextAreaElement).rows = Math.max(2, input.value.split('\n').length + 1)));
     return { option, list, input };
   });
   const newName = h('input', { 'data-option-name': account.id, placeholder: 'option', 'aria-label': `New option of ${account.label}`, pattern: '[A-Za-z][A-Za-z0-9]*' }) as HTMLInputElement;
@@ -38,12 +42,23 @@ export function optionFields(account: CalendarAccount, target: CalendarTarget | 
     { class: 'edit-options', 'data-account': account.id },
     h('small', null, `Options of ${account.label}${account.platform === null ? '' : ` (${account.platform})`}`),
     h('label', { class: 'edit-own' }, 'Own text (content:) ', ownText),
-    inputs.map(({ option, input, list }) => h('label', { class: 'edit-option' }, `${option.name}${list ? ' (one per line)' : ''} `, input)),
+    inputs.map(({ option, input, list }) => h('label', { class: list ? 'edit-option edit-list' : 'edit-option' }, `${option.name}${list ? ' (one per line)' : ''} `, input)),
     h('span', { class: 'edit-option' }, newName, newValue),
   );
+  const added = (): { name: string; value: string | number | boolean | string[] } | null => {
+    const name = newName.value.trim();
+    if (!/^[A-Za-z][A-Za-z0-9]*$/.test(name) || newValue.value.trim() === '') return null;
+    return { name, value: account.listOptions.includes(name) ? listItems(newValue.value, ',') : yamlValue(newValue.value) };
+  };
   return {
     element,
     ownText,
+    current() {
+      const typed = inputs.map(({ option, list, input }) => (list ? { name: option.name, value: listItems(input.value, '\n').join(', '), list: listItems(input.value, '\n') } : { name: option.name, value: input.value }));
+      const extra = added();
+      if (extra === null) return typed;
+      return [...typed, Array.isArray(extra.value) ? { name: extra.name, value: extra.value.join(', '), list: extra.value } : { name: extra.name, value: String(extra.value) }];
+    },
     edits(name) {
       const edits: PostEdit[] = [];
       if (ownText.value.trim() !== own.trim()) edits.push({ kind: 'target-text', account: name, text: ownText.value.trim() });
@@ -52,10 +67,8 @@ export function optionFields(account: CalendarAccount, target: CalendarTarget | 
         const items = listItems(input.value, '\n');
         if (list && items.join('\n') !== (option.list ?? [option.value]).join('\n')) edits.push({ kind: 'option', account: name, name: option.name, value: items });
       }
-      const added = newName.value.trim();
-      if (/^[A-Za-z][A-Za-z0-9]*$/.test(added) && newValue.value.trim() !== '') {
-        edits.push({ kind: 'option', account: name, name: added, value: account.listOptions.includes(added) ? listItems(newValue.value, ',') : yamlValue(newValue.value) });
-      }
+      const extra = added();
+      if (extra !== null) edits.push({ kind: 'option', account: name, name: extra.name, value: extra.value });
       return edits;
     },
   };
