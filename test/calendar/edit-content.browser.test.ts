@@ -93,7 +93,8 @@ describe.skipIf(BROWSER_MISSING)('editing a post\'s media, accounts\' own texts 
     // A file dropped on the media list, as from a file manager.
     const bytes = [...(await readFile(new URL('../../examples/media/team.png', import.meta.url)))];
     const dropped = await page.evaluateHandle((data) => {
-      const transfer = new DataTransfer();
+      // In the page: the DOM's DataTransfer (the tests are typed for Node).
+      const transfer = new (globalThis as unknown as { DataTransfer: new () => { items: { add(file: File): void } } }).DataTransfer();
       transfer.items.add(new File([new Uint8Array(data)], 'team.png', { type: 'image/png' }));
       return transfer;
     }, bytes);
