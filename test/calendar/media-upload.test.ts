@@ -54,6 +54,18 @@ describe('adding a media file from the calendar editor (POST /upload)', () => {
     expect(await readdir(join(dir, 'media'), { recursive: true })).toEqual(before);
   });
 
+  it('refuses a media or list edit that is malformed, naming the field', async () => {
+    const { origin, searchParams } = new URL(server.url);
+    const edit = async (change: unknown) => {
+      const reply = await rawRequest(origin, `/edit?t=${searchParams.get('t')}`, { method: 'POST', headers: { 'content-type': 'application/json', origin }, body: JSON.stringify({ action: 'edit', file: 'posts/other.md', version: 'v', edit: change }) });
+      return [reply.status, (JSON.parse(reply.body) as { message: string }).message];
+    };
+    expect(await edit({ kind: 'media-remove', index: -1 })).toEqual([400, 'this is no edit: `index` must be a place in the list']);
+    expect(await edit({ kind: 'media-add', path: 'a\nb.png' })).toEqual([400, 'this is no edit: `path` must be a media path, project-relative']);
+    expect(await edit({ kind: 'option', account: 'photo', name: 'vidATags', value: ['a', 1] })).toEqual([400, 'this is no edit: a list `value` must hold at most 100 strings']);
+    expect(await edit({ kind: 'target-text', account: 'photo' })).toEqual([400, 'this is no edit: `account` and `text` must be strings']);
+  });
+
   it('answers 413 past the bound, and refuses a media folder that is a link, and a GET', async () => {
     const big = await upload({ ...png(), data: 'A'.repeat(46 * 1024 * 1024) });
     expect(big.status).toBe(413);

@@ -98,29 +98,27 @@ export function mediaFields(source: PostSource, pictures: readonly CalendarMedia
     return h(
       'li',
       { class: 'edit-media-item', 'data-media': index },
-      h('div', { class: `thumb${item.shown.kind === 'video' ? ' video' : ''}` }, item.shown.src === null ? h('span', null, item.shown.kind) : h('img', { src: item.shown.src.startsWith('blob:') ? item.shown.src : withPageToken(item.shown.src), alt: '' })),
+      h('div', { class: `thumb${item.shown.kind === 'video' ? ' video' : ''}` }, item.shown.src === null ? h('span', null, item.shown.kind) : h('img', { src: withPageToken(item.shown.src), alt: '' })),
       h('div', { class: 'edit-media-body' },
         h('div', { class: 'mono', dir: 'auto' }, name, item.file === undefined ? null : h('small', null, item.origin === null ? ' · new: added on save' : ' · replaces it on save')),
         alt,
         h('div', { class: 'edit-media-actions' },
-          h('button', { class: 'btn', type: 'button', 'data-media-up': index, disabled: index === 0, 'aria-label': `Move ${name} up` }, '↑'),
-          h('button', { class: 'btn', type: 'button', 'data-media-down': index, disabled: index === items.length - 1, 'aria-label': `Move ${name} down` }, '↓'),
+          h('button', { class: 'btn', type: 'button', 'data-media-up': index, disabled: index === 0, 'aria-label': `Move ${name} up`, onclick: () => move(index, -1) }, '↑'),
+          h('button', { class: 'btn', type: 'button', 'data-media-down': index, disabled: index === items.length - 1, 'aria-label': `Move ${name} down`, onclick: () => move(index, 1) }, '↓'),
           h('label', { class: 'btn' }, 'Replace…', replacer),
-          h('button', { class: 'btn', type: 'button', 'data-media-remove': index, onclick: () => (items.splice(index, 1), draw()) }, 'Remove'),
+          h('button', { class: 'btn', type: 'button', 'data-media-remove': index, 'aria-label': `Remove ${name} from the post`, onclick: () => (items.splice(index, 1), draw()) }, 'Remove'),
         ),
       ),
     );
   }
-  // The move buttons of every row: one listener on the list.
-  list.addEventListener('click', (event) => {
-    const button = (event.target as Element).closest<HTMLButtonElement>('[data-media-up], [data-media-down]');
-    if (button === null) return;
-    const index = Number(button.dataset.mediaUp ?? button.dataset.mediaDown);
-    const by = button.dataset.mediaUp !== undefined ? -1 : 1;
+  /** Moves a file one place up or down; the keyboard stays on the file moved (its button, or the other one at an end). */
+  function move(index: number, by: -1 | 1): void {
     const [item] = items.splice(index, 1);
     items.splice(index + by, 0, item!);
     draw();
-  });
+    const buttons = [`[data-media-${by < 0 ? 'up' : 'down'}="${index + by}"]`, `[data-media-${by < 0 ? 'down' : 'up'}="${index + by}"]`].map((selector) => list.querySelector<HTMLButtonElement>(selector));
+    buttons.find((button) => button !== null && !button.disabled)?.focus();
+  }
   drawList();
 
   return {
