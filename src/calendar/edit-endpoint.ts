@@ -27,7 +27,7 @@ export async function answerEdit(request: IncomingMessage, response: ServerRespo
     if (options.path === POST_SOURCE_PATH) {
       if (request.method !== 'GET') return send(response, 405, { message: `${POST_SOURCE_PATH} is read with GET` }, { allow: 'GET' });
       const file = new URL(request.url ?? '/', 'http://local.invalid').searchParams.get('file');
-      return send(response, 200, withMedia(await options.editor.read(file)));
+      return send(response, 200, forEditor(await options.editor.read(file)));
     }
     if (options.path === UPLOAD_PATH) {
       if (request.method !== 'POST') return send(response, 405, { message: `${UPLOAD_PATH} takes POST with a JSON body` }, { allow: 'POST' });
@@ -52,9 +52,9 @@ export async function answerEdit(request: IncomingMessage, response: ServerRespo
     if (typeof edit === 'string') return send(response, 400, { message: `this is no edit: ${edit}` });
     const outcome = await options.editor.apply(edit);
     if (outcome.kind === 'conflict') {
-      return send(response, 409, { message: `${outcome.post.file} changed on disk since this page read it: nothing was written. Here is the file as it is now; make the edit again on it.`, post: withMedia(outcome.post) });
+      return send(response, 409, { message: `${outcome.post.file} changed on disk since this page read it: nothing was written. Here is the file as it is now; make the edit again on it.`, post: forEditor(outcome.post) });
     }
-    return send(response, 200, withMedia(outcome.post));
+    return send(response, 200, forEditor(outcome.post));
   } catch (error) {
     if (error instanceof PostsyncError) return send(response, 400, { message: error.message, ...(error.hint === undefined ? {} : { hint: error.hint }) });
     // A file system failure (permissions, a full disk): the page shows it; nothing was half-written (writes are atomic).
@@ -81,7 +81,7 @@ async function readJson(request: IncomingMessage, max: number): Promise<unknown>
 }
 
 /** A post file as the page reads it, with what the editor shows of its front-matter as written: its `media:` entries and its accounts' own texts. */
-function withMedia(post: PostSource): PostSource & { media: ReturnType<typeof mediaEntries>; texts: Record<string, string> } {
+function forEditor(post: PostSource): PostSource & { media: ReturnType<typeof mediaEntries>; texts: Record<string, string> } {
   return { ...post, media: mediaEntries(post.text), texts: targetTexts(post.text) };
 }
 
