@@ -101,7 +101,7 @@ describe.skipIf(BROWSER_MISSING)('editing a post\'s media, accounts\' own texts 
     await page.locator('#details [data-field="media"]').dispatchEvent('drop', { dataTransfer: dropped });
     await page.locator('#details [data-media-up="1"]').click();
     // The keyboard stays on the file moved: now first, its ↑ is off, its ↓ has the focus.
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-media-down'))).toBe('0');
+    expect(await page.locator('#details [data-media-down="0"]').evaluate((button) => button === button.ownerDocument.activeElement)).toBe(true);
     expect(await page.locator('#details .edit-media-item .mono').allTextContents()).toEqual(['team.png · new: added on save', 'media/roast.jpg']);
     await page.locator('#details button[type="submit"]').click();
     await expect.poll(() => file('posts/roast.md'), { timeout: 10_000 }).toBe(withMedia(`[media/roast.png, ${alt}]`));
