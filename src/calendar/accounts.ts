@@ -41,5 +41,6 @@ export function calendarAccounts(input: {
 
 function mediaOf({ rules }: Capabilities): AccountMedia {
   const { images, videos } = rules.media;
-  return { images: { types: images.contentTypes, maxBytes: images.maxBytes }, videos: { types: videos.contentTypes, maxBytes: videos.maxBytes } };
+  const { max, maxVideos, allowMixed } = rules.attachments;
+  return { images: { types: images.contentTypes, maxBytes: images.maxBytes }, videos: { types: videos.contentTypes, maxBytes: videos.maxBytes }, maxFiles: max, maxVideos, mixed: allowMixed };
 }

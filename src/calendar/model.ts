@@ -68,10 +68,14 @@ export interface CalendarAccount {
   listOptions: string[];
 }
 
-/** The media an account takes: content types, and the largest file, of images and of videos. */
+/** The media an account takes: content types, and the largest file, of images and of videos; how many files a post may have. */
 export interface AccountMedia {
   images: { types: string[]; maxBytes: number };
   videos: { types: string[]; maxBytes: number };
+  /** At most this many files, of which at most `maxVideos` videos; images and videos together only when `mixed`. */
+  maxFiles: number;
+  maxVideos: number;
+  mixed: boolean;
 }
 
 /** A weekly posting slot of an account, on the project's clock. */

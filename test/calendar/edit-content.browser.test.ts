@@ -38,7 +38,8 @@ describe.skipIf(BROWSER_MISSING)('editing a post\'s media, accounts\' own texts 
   const env = () => ({ POSTSYNC_API_KEY: DEMO_API_KEY });
   const file = (name: string) => readFile(join(dir, name), 'utf8');
   const editorOf = async (page: Page, key: string) => {
-    // The details a save left open cover the tray: Escape closes them.
+    // A save closes the editor once the server answered, on the post's details, which cover the tray: Escape closes them.
+    await page.locator('#details form.editor').waitFor({ state: 'detached' });
     if (await page.locator('#details').isVisible()) await page.keyboard.press('Escape');
     await page.locator(`.card[data-key="${key}"]:not([data-ghost])`).first().click();
     await page.locator('#details [data-action="edit"]').click();
@@ -121,7 +122,7 @@ describe.skipIf(BROWSER_MISSING)('editing a post\'s media, accounts\' own texts 
     const before = await file('posts/clip.md');
     await page.locator('#details [data-media-add]').setInputFiles(new URL('../../examples/media/team.png', import.meta.url).pathname);
     await page.locator('#details button[type="submit"]').click();
-    await expect.poll(() => page.locator('#details .edit-warning').textContent()).toMatch(/^video takes no images \(team\.png\)\. The plan would block this post\./);
+    await expect.poll(() => page.locator('#details .edit-warning').textContent()).toMatch(/^video takes at most 1 file a post \(this one has 2\); video takes no images \(team\.png\)\. The plan would block this post\./);
     await page.locator('#details button[type="submit"]').click();
     await expect.poll(() => page.locator('#details .edit-warning').textContent(), { timeout: 10_000 }).toBe('"team.png" cannot go on this post: team.png is image/png; video (vidA) accepts no images (rules.media.images.contentTypes). Choose another file, or leave out the accounts that cannot take it.');
     expect(await file('posts/clip.md')).toBe(before);

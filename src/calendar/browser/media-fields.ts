@@ -165,10 +165,18 @@ function mediaEdits(before: readonly { path: string | null; alt: string }[], aft
   return edits;
 }
 
-/** Why `account` cannot take the files, by their types and sizes as the page knows them. */
+/** Why `account` cannot take the files: their count, types and sizes as the page knows them. */
 function misfitsOf(account: CalendarAccount, items: readonly MediaItem[]): string[] {
   if (account.media === null) return [];
-  return items.flatMap((item) => {
+  const { maxFiles, maxVideos, mixed } = account.media;
+  const videos = items.filter((item) => item.shown.kind === 'video').length;
+  // The first count it breaks (a post with too many files is often mixed too: one sentence says enough).
+  const count = [
+    items.length > maxFiles ? `${account.label} takes at most ${maxFiles} ${maxFiles === 1 ? 'file' : 'files'} a post (this one has ${items.length})` : null,
+    videos > maxVideos ? `${account.label} takes at most ${maxVideos} ${maxVideos === 1 ? 'video' : 'videos'} a post (this one has ${videos})` : null,
+    !mixed && videos > 0 && videos < items.length ? `${account.label} takes images or videos in a post, not both` : null,
+  ].find((text) => text !== null);
+  return [...(count === undefined || count === null ? [] : [count]), ...items.flatMap((item) => {
     const { kind, type, sizeBytes } = item.shown;
     const rules: AccountMedia['images'] | undefined = kind === 'video' ? account.media!.videos : kind === 'image' ? account.media!.images : undefined;
     const name = item.file?.name ?? item.path ?? '';
@@ -178,7 +186,7 @@ function misfitsOf(account: CalendarAccount, items: readonly MediaItem[]): strin
     if (type !== undefined && type !== '' && !rules.types.includes(type)) return [`${account.label} takes ${noun} of type ${rules.types.join(', ')}, not ${type} (${name})`];
     if (sizeBytes !== undefined && sizeBytes > rules.maxBytes) return [`${account.label} takes ${noun} of at most ${megabytes(rules.maxBytes)}; ${name} is ${megabytes(sizeBytes)}`];
     return [];
-  });
+  })];
 }
 
 function megabytes(bytes: number): string {
