@@ -1,11 +1,12 @@
 import { createReadStream } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Capabilities } from '../api/types.js';
 import { extname } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { checkAddress, checkHost, checkLocalRequest, decodedPath, type LocalPolicy, loopbackHosts, newToken, TOKEN_PARAM } from '../local-server/guard.js';
 import { CalendarVersions } from './calendar-events.js';
-import { answerEdit, EDIT_PATH, POST_SOURCE_PATH, RENDER_PATH } from './edit-endpoint.js';
+import { answerEdit, EDIT_PATH, POST_SOURCE_PATH, RENDER_PATH, UPLOAD_PATH } from './edit-endpoint.js';
 import type { PostFileEditor } from './post-file-editor.js';
 import type { Calendar } from './calendar-of.js';
 import { renderCalendarPage } from './page.js';
@@ -102,14 +103,20 @@ export class CalendarServer {
     const refusal = checkLocalRequest(request, this.#policy());
     if (refusal !== null) return void response.writeHead(refusal.status, { 'content-type': 'text/plain; charset=utf-8' }).end(`${refusal.message}\n`);
     const path = decodedPath(request)!;
-    if (this.#editor !== null && (path === POST_SOURCE_PATH || path === EDIT_PATH || path === RENDER_PATH)) {
-      return void answerEdit(request, response, { editor: this.#editor, path }).catch(() => response.destroy());
+    if (this.#editor !== null && (path === POST_SOURCE_PATH || path === EDIT_PATH || path === RENDER_PATH || path === UPLOAD_PATH)) {
+      return void answerEdit(request, response, { editor: this.#editor, path, media: () => this.#mediaRules() }).catch(() => response.destroy());
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') return void response.writeHead(405, { allow: 'GET, HEAD' }).end();
     if (path === '/' || path === '/index.html') return this.#sendPage(request, response);
     if (path === EVENTS_PATH) return this.#openStream(request, response);
     if (path.startsWith(SERVED_MEDIA_PREFIX)) return this.#sendMedia(path, response);
     response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found\n');
+  }
+
+  /** The rules a media file the page adds is checked against: the accounts' of the calendar shown. */
+  #mediaRules(): { capabilities: ReadonlyMap<string, Capabilities>; label: (account: string) => string } {
+    const labels = new Map((this.#calendar?.model.accounts ?? []).map((account) => [account.id, account.label]));
+    return { capabilities: this.#calendar?.capabilities ?? new Map(), label: (account) => labels.get(account) ?? account };
   }
 
   #sendPage(request: IncomingMessage, response: ServerResponse): void {

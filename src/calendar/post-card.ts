@@ -103,6 +103,7 @@ function contentMedia(media: DesiredMedia, probes: CardContext['probes']): Conte
   return {
     kind: media.kind,
     path: media.path,
+    type: media.contentType,
     ...(media.alt === undefined ? {} : { alt: media.alt }),
     ...(probe?.width === undefined ? {} : { width: probe.width }),
     ...(probe?.height === undefined ? {} : { height: probe.height }),
@@ -124,7 +125,7 @@ export function captionPreview(text: string, postText: string, limit: CaptionLim
 export function optionsShown(options: object): CalendarTarget['options'] {
   return Object.entries(options)
     .filter(([, value]) => value !== undefined)
-    .map(([name, value]) => ({ name, value: optionText(value) }));
+    .map(([name, value]) => (Array.isArray(value) ? { name, value: optionText(value), list: value.map(String) } : { name, value: optionText(value) }));
 }
 
 /** An option's value as the preview shows it. */

@@ -59,6 +59,11 @@ export class PostFileEditor {
     this.#project = project;
   }
 
+  /** Where the post files are, as asked now. */
+  get project(): PostProject {
+    return this.#project();
+  }
+
   async read(file: unknown): Promise<PostSource> {
     const path = await this.#checked(file);
     const bytes = await readPostFile(path);

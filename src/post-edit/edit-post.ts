@@ -1,9 +1,11 @@
 import { isScalar, type Node } from 'yaml';
 import { InputError } from '../errors.js';
 import { asMap, asSeq, entryAccount, FrontMatter, type Splice } from './front-matter.js';
+import { mediaSplices, type MediaEdit } from './media-edit.js';
 import { postFileParts } from './post-file-parts.js';
 import { scalarText, type ScalarValue } from './scalar-text.js';
 import { scheduledText } from './scheduled-text.js';
+import { optionSplice, targetTextSplice, type OptionValue } from './target-edit.js';
 
 /**
  * One change to a post file, as the calendar makes it. `occurrence` (a date, `YYYY-MM-DD`) names
@@ -16,14 +18,18 @@ import { scheduledText } from './scheduled-text.js';
  * - `text`: the body (an occurrence: its `content`), as its source with `{{ }}`;
  * - `accounts`: the accounts of `targets:`, as written (aliases): entries kept as they are, the
  *   missing ones added at the end, the others removed;
- * - `option`: one platform option of one account's entry.
+ * - `option`: one platform option of one account's entry (a list option takes a list);
+ * - `target-text`: one account's own text (`content:`; empty: none, the account gets the body);
+ * - the changes of `media:` (MediaEdit).
  */
 export type PostEdit =
   | { kind: 'schedule'; at: string; offset?: string; occurrence?: string }
   | { kind: 'unschedule'; occurrence?: string }
   | { kind: 'text'; text: string; occurrence?: string }
   | { kind: 'accounts'; accounts: readonly string[] }
-  | { kind: 'option'; account: string; name: string; value: ScalarValue };
+  | { kind: 'option'; account: string; name: string; value: OptionValue }
+  | { kind: 'target-text'; account: string; text: string }
+  | MediaEdit;
 
 /** The file's text with `edit` made, every byte it does not name kept (comments, order, quotes, line endings). */
 export function editPost(text: string, edit: PostEdit): string {
@@ -53,6 +59,10 @@ function splicesOf(front: FrontMatter, edit: PostEdit): Splice[] {
       return accountSplices(front, edit.accounts);
     case 'option':
       return [optionSplice(front, edit)];
+    case 'target-text':
+      return targetTextSplice(front, edit);
+    default:
+      return mediaSplices(front, edit);
   }
 }
 
@@ -113,12 +123,4 @@ function accountSplices(front: FrontMatter, accounts: readonly string[]): Splice
     splices.push({ start: at, end: at, text: added.map((account) => `${prefix}${scalarText(account)}${front.parts.eol}`).join('') });
   }
   return splices;
-}
-
-function optionSplice(front: FrontMatter, edit: Extract<PostEdit, { kind: 'option' }>): Splice {
-  const entry = asSeq(front.top('targets'))?.items.find((item) => entryAccount(item) === edit.account);
-  if (entry === undefined) throw new InputError(`this post has no account \`${edit.account}\` under \`targets:\``, { hint: 'Add the account first, then set its options.' });
-  const map = asMap(entry as Node);
-  if (map !== null) return front.set(['options', edit.name], edit.value, map);
-  return front.replace(entry as Node, `{ account: ${scalarText(edit.account)}, options: { ${scalarText(edit.name)}: ${scalarText(edit.value)} } }`);
 }

@@ -38,7 +38,7 @@ async function openTemp(fs: AtomicFileSystem, temp: string, dir: string): Promis
  * Writes and fsyncs `text` under a fresh temporary name beside `path`; returns that name. The
  * path is checked first (guardWrite): no link at it or on the way to it from `root`.
  */
-async function writeTemp(fs: AtomicFileSystem, path: string, text: string, root: string | undefined): Promise<string> {
+async function writeTemp(fs: AtomicFileSystem, path: string, text: string | Uint8Array, root: string | undefined): Promise<string> {
   const dir = dirname(path);
   await guardWrite(path, { root: root ?? dir });
   const temp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
@@ -80,7 +80,7 @@ export async function writeFileAtomic(path: string, text: string, options: Atomi
  * written and synced under a temporary name, then hard-linked into place: atomic (never seen
  * half-written or empty) and refused with EEXIST when the name is taken.
  */
-export async function createFileExclusive(path: string, text: string, options: AtomicWriteOptions = {}): Promise<boolean> {
+export async function createFileExclusive(path: string, text: string | Uint8Array, options: AtomicWriteOptions = {}): Promise<boolean> {
   const fs = options.fs ?? NODE_FS;
   const temp = await writeTemp(fs, path, text, options.root);
   try {

@@ -128,7 +128,7 @@ export class WatchSession {
       onBatch: (events) => this.#queue.push({ events }),
       onError: (error) => this.#emit({ type: 'error', at: this.#now(), during: 'watch', error }),
     });
-    await this.#content.readAll(now);
+    await Promise.all([this.#content.readAll(now), this.#remote.prefetch(Object.values(this.#config.accounts))]);
     this.#timeChecked = now;
     await this.#remote.refresh(this.#content.result(), this.#section!.posts);
     const { plan, drafts } = await this.#makePlan(now);

@@ -35,7 +35,7 @@ describe('the edit server of watch --calendar', () => {
     expect(answer.status).toBe(200);
     const written = LAUNCH.replace('"2027-02-03 09:00"', '"2027-02-10 16:30"');
     expect(await readFile(join(dir, 'posts/launch.md'), 'utf8')).toBe(written);
-    expect(JSON.parse(answer.body)).toEqual({ file: 'posts/launch.md', text: written, version: postVersion(written) });
+    expect(JSON.parse(answer.body)).toEqual({ file: 'posts/launch.md', text: written, version: postVersion(written), media: [], texts: {} });
   });
 
   it('undoes the last edit of a file: its bytes before it, only while the file is what the edit wrote, and once', async () => {
@@ -74,7 +74,7 @@ describe('the edit server of watch --calendar', () => {
     const { origin, token } = await project();
     const answer = await rawRequest(origin, `/post?file=posts%2Flaunch.md&t=${token}`);
     expect(answer.status).toBe(200);
-    expect(JSON.parse(answer.body)).toEqual({ file: 'posts/launch.md', text: LAUNCH, version: postVersion(LAUNCH) });
+    expect(JSON.parse(answer.body)).toEqual({ file: 'posts/launch.md', text: LAUNCH, version: postVersion(LAUNCH), media: [], texts: {} });
   });
 
   it('writes nothing for a file changed on disk since the page read it (409), and answers the file as it is now', async () => {
@@ -85,7 +85,7 @@ describe('the edit server of watch --calendar', () => {
     expect(answer.status).toBe(409);
     const body = JSON.parse(answer.body) as { message: string; post: unknown };
     expect(body.message).toMatch(/^posts\/launch.md changed on disk since this page read it: nothing was written/);
-    expect(body.post).toEqual({ file: 'posts/launch.md', text: now, version: postVersion(now) });
+    expect(body.post).toEqual({ file: 'posts/launch.md', text: now, version: postVersion(now), media: [], texts: {} });
     expect(await readFile(join(dir, 'posts/launch.md'), 'utf8')).toBe(now);
   });
 

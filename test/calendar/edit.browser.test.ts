@@ -6,7 +6,7 @@ import { DEMO_ACCOUNTS, DEMO_API_KEY } from '../../src/emulator/index.js';
 import { runCli } from '../helpers/cli.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { testdir } from '../helpers/testdir.js';
-import { startWatchProcess, type WatchProcess } from '../watch/watch-process.js';
+import { calendarAddress, startWatchProcess, type WatchProcess } from '../watch/watch-process.js';
 import { CalendarServer, SERVED_MEDIA_PREFIX } from '../../src/calendar/live-server.js';
 import { BROWSER_MISSING, openPage, screenshot, useBrowser } from './browser.js';
 import { calendarFor, launchDay } from './fixtures.js';
@@ -52,7 +52,7 @@ describe.skipIf(BROWSER_MISSING)('editing in watch --calendar', () => {
     });
     expect((await runCli(['--api-url', emulator().baseUrl, 'apply', '--yes'], { cwd: dir, env: env() })).code).toBe(0);
     watch = startWatchProcess(['-C', dir, '--api-url', emulator().baseUrl, 'watch', '--calendar', '--refresh', '3600'], { cwd: dir, env: env() });
-    url = /Calendar: (http:\/\/127\.0\.0\.1:\d+\/\?t=[\w-]+) /.exec(await watch.waitFor(/Calendar: http:\/\/127\.0\.0\.1:\d+\/\?t=[\w-]+ /))![1]!;
+    url = await calendarAddress(watch);
   }, 60_000);
   afterAll(async () => {
     expect((await watch?.stop('SIGINT'))?.code).toBe(0);
@@ -109,6 +109,9 @@ describe.skipIf(BROWSER_MISSING)('editing in watch --calendar', () => {
     expect(await photo.locator('.length').textContent()).toMatch(/^35 \/ [\d,]+ /);
     expect(await page.locator(`#details .preview[data-account="${DEMO_ACCOUNTS.short}"]`).count()).toBe(1);
     await screenshot(page, 'calendar-editor');
+    // short takes no images: the first save says so, the second saves.
+    await page.locator('#details button[type="submit"]').click();
+    await expect.poll(() => page.locator('#details .edit-warning').textContent()).toMatch(/^short takes no images \(media\/cover\.png\)\. The plan would block this post\./);
     await page.locator('#details button[type="submit"]').click();
     await expect.poll(() => file('posts/later.md'), { timeout: 10_000 }).toBe(LATER_EDITED);
     await card(page, '2027-02-10', 'later').click();

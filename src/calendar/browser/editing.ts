@@ -224,7 +224,8 @@ export class Editing {
       });
     };
     const render = (text: string) => this.#client.render(source.file, text);
-    replace(panel, editor({ source, post, accounts: this.#page.model().accounts, render, ...(options.message === undefined ? {} : { message: options.message }), onSave, onClose: close }));
+    const upload = (file: File, accounts: readonly string[]) => this.#client.upload(source, file, accounts);
+    replace(panel, editor({ source, post, accounts: this.#page.model().accounts, render, upload, ...(options.message === undefined ? {} : { message: options.message }), onSave, onClose: close }));
     // Keys typed in the editor are text, never the page's shortcuts; Escape leaves the editor.
     panel.onkeydown = (event) => {
       event.stopPropagation();
