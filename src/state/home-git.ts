@@ -113,17 +113,30 @@ export async function commitFile(repository: HomeRepository, change: { parent: s
   return run.stdout.trim();
 }
 
+/** What a push ended with: on the remote, or rejected because another writer created or moved the branch meanwhile. */
+export type PushResult = { kind: 'pushed' } | { kind: 'rejected'; reason: string };
+
 /**
- * Pushes `commit` to `branch`. Git itself refuses when the branch moved past the commit's parent
- * (not a fast-forward): `moved`, and nothing on the remote changed.
+ * A rejection no retry can get past: the remote's rules refuse the update (a protected branch, a
+ * ruleset, a hook), whoever pushes what.
  */
-export async function pushHome(repository: HomeRepository, commit: string, branch: string): Promise<'pushed' | 'moved'> {
+const REFUSED_BY_RULE = /protected branch|GH0\d\d|hook declined|permission|denied|forbidden/i;
+
+/**
+ * Pushes `commit` to `branch`. Git refuses a push that is not a fast-forward (`[rejected]`), and
+ * a remote that is updating the same ref for another push refuses it too (`[remote rejected] …
+ * failed to update ref`, `cannot lock ref`, `reference already exists` for a branch two pushes
+ * create at once): both are `rejected`, nothing on the remote changed, and fetching, merging and
+ * pushing again gets past them. A refusal by the remote's rules is an error.
+ */
+export async function pushHome(repository: HomeRepository, commit: string, branch: string): Promise<PushResult> {
   const run = await runGit(repository, ['push', '--quiet', '--no-verify', repository.remote, `${commit}:refs/heads/${branch}`]);
   if (run.code === 0) {
     await gitOrThrow(repository, ['update-ref', localRef(branch), commit]);
-    return 'pushed';
+    return { kind: 'pushed' };
   }
-  if (/\[rejected\]|non-fast-forward|fetch first/i.test(run.stderr)) return 'moved';
+  const rejection = /^\s*! \[(?:remote )?rejected\].*$/m.exec(run.stderr)?.[0].trim();
+  if (rejection !== undefined && !REFUSED_BY_RULE.test(run.stderr)) return { kind: 'rejected', reason: rejection };
   throw new StateError(`cannot push the state branch ${branch} to ${repository.remote}: ${run.stderr.trim()}`);
 }
 
