@@ -107,7 +107,7 @@ async function writePulled(config: Config, record: PulledRecord): Promise<void> 
 }
 
 /** The three-way merge `postsync state merge` makes, of texts: base (null: none), the working file's, the home's. */
-async function mergeTexts(home: BranchHome, texts: { base: string | null; ours: string; theirs: string }): Promise<{ text: string; notes: StateMergeNote[] }> {
+export async function mergeTexts(home: BranchHome, texts: { base: string | null; ours: string; theirs: string }): Promise<{ text: string; notes: StateMergeNote[] }> {
   const base = texts.base === null || texts.base.trim() === '' ? null : await parseHomeState(home, texts.base, ' (as last pulled)');
   const { state, notes } = mergeStates(base, await parseState(texts.ours, 'the working state file'), await parseHomeState(home, texts.theirs));
   return { text: prettyCanonicalJson(state), notes };
@@ -191,6 +191,7 @@ export async function pushState(config: Config, options: { remote: string; merge
       const commit = await commitFile(home.repository, { parent: tip, path: home.path, text: working, message: options.message });
       const pushed = await pushHome(home.repository, commit, home.branch);
       if (pushed.kind === 'rejected') return pushed;
+      if (pushed.kind === 'refused') throw new StateError(`cannot push the state branch ${home.branch} to ${home.repository.remote}: ${pushed.reason}`, { hint: 'The remote\'s rules refuse the update: let the workflow\'s token push to this branch (a ruleset\'s bypass list, or no protection on it).' });
       await writePulled(config, { branch: home.branch, commit });
       return { kind: 'done', value: { kind: 'pushed', home, commit, created: tip === null, notes } };
     }, { branch: home.branch, ...options.retry });
