@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../src/config/load-config.js';
 import { pushState } from '../../src/pipeline/state-home-sync.js';
+import { recordStates } from '../../src/pipeline/state-record.js';
 import { DEFAULT_PUSH_RETRY } from '../../src/state/push-retry.js';
 import { git, gitEnv } from '../helpers/git.js';
 import { testdir } from '../helpers/testdir.js';
@@ -75,6 +76,26 @@ describe('the push loop of the state branch, with jobs pushing at once', () => {
       }
       // Exactly one of them made the first, parentless commit; the others merged onto it.
       expect(await git(bare, 'rev-list', '--count', '--max-parents=0', 'postsync/state')).toBe('1');
+    } finally {
+      await server?.close();
+    }
+  }, 120_000);
+
+  it('two record jobs (two merges\' fan-ins) pushing one commit each at once on the default branch: both land, each state merged', async () => {
+    let server: Awaited<ReturnType<typeof startGitHttpRemote>> | undefined;
+    try {
+      const { bare, clones } = await repository(['clients/a', 'clients/b'], async (path) => (server = await startGitHttpRemote({ bare: path, token: TOKEN })).url);
+      const fanIns = clones.map((calendar, n) => {
+        const folder = n === 0 ? 'clients/a' : 'clients/b';
+        const handoffs = ['x', 'y', 'z'].map((name) => ({ formatVersion: 1 as const, calendar: `${folder}/${name}`, home: 'file' as const, branch: 'main', path: `${folder}/${name}/.postsync/state.json`, state: stateText(`${folder}-${name}`.replace(/\W/g, '-')), base: null }));
+        return recordStates(handoffs, { repository: { cwd: calendar, remote: 'origin' }, message: 'postsync: record applied posts [skip ci]', retry: { policy: QUICK } });
+      });
+      const records = (await Promise.all(fanIns)).flat();
+      expect(records.map((record) => `${record.branch} ${record.kind} ${record.calendars.length}`)).toEqual(['main pushed 3', 'main pushed 3']);
+      const files = (await git(bare, 'ls-tree', '-r', '--name-only', 'main')).split('\n').filter((path) => path.endsWith('state.json'));
+      expect(files).toHaveLength(6);
+      // One commit each, on top of the calendars' commit: nothing of the other was overwritten.
+      expect(await git(bare, 'log', '--format=%s', 'main')).toBe('postsync: record applied posts [skip ci]\npostsync: record applied posts [skip ci]\nCalendars');
     } finally {
       await server?.close();
     }
