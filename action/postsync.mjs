@@ -70419,11 +70419,13 @@ function secretSuffix(folder) {
 }
 function calendarAt(folder) {
 	const suffix = secretSuffix(folder);
+	const name = suffix.toLowerCase().replace(/_/g, "-");
 	return {
 		folder,
 		apiUrlSecret: `POSTSYNC_API_URL${suffix}`,
 		apiKeySecret: `POSTSYNC_API_KEY${suffix}`,
-		artifactName: `postsync-calendar${suffix.toLowerCase().replace(/_/g, "-")}`
+		artifactName: `postsync-calendar${name}`,
+		stateArtifactName: `postsync-state${name}`
 	};
 }
 async function findCalendars(root) {
@@ -70466,7 +70468,7 @@ function assertDistinctSecrets(calendars) {
 	throw new InputError(`${shared.length === 1 ? "two calendar folders map" : "calendar folders map"} to the same secret names, so their workflows would apply one client's posts with another's key:\n${lines.join("\n")}`, { hint: "Rename one of each pair so that the names differ in more than case, `-` and `_` (secret names keep only A-Z, 0-9 and _)." });
 }
 var SAFE_FOLDER, SAFE_FOLDER_TEXT;
-var init_find_calendars_Cf2yQinn = __esmMin((() => {
+var init_find_calendars_Bz5ll_F5 = __esmMin((() => {
 	init_main();
 	init_ordering_Cxkvd8_o();
 	init_terminal_C6RHjUVt();
@@ -70474,7 +70476,7 @@ var init_find_calendars_Cf2yQinn = __esmMin((() => {
 	SAFE_FOLDER = /^[\p{L}\p{M}\p{N} ._\-/]+$/u;
 	SAFE_FOLDER_TEXT = "letters, digits, space and . _ - /";
 }));
-var all_calendars_CY3J33D2_exports = __exportAll$1({ runInEveryCalendar: () => runInEveryCalendar });
+var all_calendars_CXDigFSJ_exports = __exportAll$1({ runInEveryCalendar: () => runInEveryCalendar });
 function combinedExitCode(codes) {
 	if (codes.some((code) => code !== 0 && code !== 2)) return 1;
 	return codes.includes(2) ? 2 : 0;
@@ -70506,9 +70508,9 @@ function scopedTo(command, dir) {
 	scoped.parent = globals;
 	return scoped;
 }
-var init_all_calendars_CY3J33D2 = __esmMin((() => {
+var init_all_calendars_CXDigFSJ = __esmMin((() => {
 	init_main();
-	init_find_calendars_Cf2yQinn();
+	init_find_calendars_Bz5ll_F5();
 	init_context_eSGz2z74();
 	init_terminal_C6RHjUVt();
 }));
@@ -71842,13 +71844,14 @@ var init_merge_OUuTyqJl = __esmMin((() => {
 	init_state_file_FV5vSkE_();
 	same = (a, b) => canonicalJson(a ?? null) === canonicalJson(b ?? null);
 }));
-function runGit(repository, args, input) {
+function runGit(repository, args, input, env = {}) {
 	return new Promise((resolve, reject) => {
 		const child = spawn("git", args, {
 			cwd: repository.cwd,
 			env: {
 				...process.env,
-				GIT_TERMINAL_PROMPT: "0"
+				GIT_TERMINAL_PROMPT: "0",
+				...env
 			},
 			stdio: [
 				input === void 0 ? "ignore" : "pipe",
@@ -71871,8 +71874,8 @@ function runGit(repository, args, input) {
 		child.stdin?.end(input);
 	});
 }
-async function gitOrThrow(repository, args, input) {
-	const run = await runGit(repository, args, input);
+async function gitOrThrow(repository, args, input, env) {
+	const run = await runGit(repository, args, input, env);
 	if (run.code !== 0) throw new StateError(`git ${args[0]} failed: ${run.stderr.trim() || `exit ${run.code}`}`);
 	return run.stdout;
 }
@@ -71923,35 +71926,53 @@ async function hasCommit(repository, commit) {
 		`${commit}^{commit}`
 	])).code === 0;
 }
-async function treeWith(repository, tree, parts, blob) {
-	const entries = (tree === null ? "" : await gitOrThrow(repository, [
-		"ls-tree",
-		"-z",
-		"--full-tree",
-		tree
-	])).split("\0").filter(Boolean);
-	const [name, ...rest] = parts;
-	const existing = entries.find((entry) => entry.slice(entry.indexOf("	") + 1) === name);
-	const kept = entries.filter((entry) => entry !== existing);
-	const subtree = existing !== void 0 && existing.split(" ")[1] === "tree" ? existing.split(/[ \t]/)[2] : null;
-	const entry = rest.length === 0 ? `100644 blob ${blob}\t${name}` : `040000 tree ${await treeWith(repository, subtree, rest, blob)}\t${name}`;
-	return (await gitOrThrow(repository, ["mktree", "-z"], [...kept, entry].map((line) => `${line}\0`).join(""))).trim();
+async function commitFiles(repository, change) {
+	const folder = await mkdtemp(join(tmpdir(), "postsync-commit-"));
+	try {
+		const index = { GIT_INDEX_FILE: join(folder, "index") };
+		const blobs = (await gitOrThrow(repository, [
+			"hash-object",
+			"-w",
+			"--no-filters",
+			"--stdin-paths"
+		], (await Promise.all(change.files.map(async (file, n) => {
+			const at = join(folder, `blob-${n}`);
+			await writeFile(at, file.text);
+			return at;
+		}))).map((at) => `${at}\n`).join(""))).trim().split("\n");
+		await gitOrThrow(repository, change.parent === null ? ["read-tree", "--empty"] : ["read-tree", `${change.parent}^{tree}`], void 0, index);
+		await gitOrThrow(repository, [
+			"update-index",
+			"-z",
+			"--add",
+			"--replace",
+			"--index-info"
+		], change.files.map((file, n) => `100644 blob ${blobs[n]}\t${file.path}\0`).join(""), index);
+		const run = await runGit(repository, [
+			"commit-tree",
+			(await gitOrThrow(repository, ["write-tree"], void 0, index)).trim(),
+			...change.parent === null ? [] : ["-p", change.parent],
+			"-m",
+			change.message
+		]);
+		if (run.code !== 0) throw new InputError(`git cannot make the state commit: ${run.stderr.trim()}`, { hint: "Set your name and e-mail for git (git config user.name / user.email), then run it again." });
+		return run.stdout.trim();
+	} finally {
+		await rm(folder, {
+			recursive: true,
+			force: true
+		});
+	}
 }
-async function commitFile(repository, change) {
-	const blob = (await gitOrThrow(repository, [
-		"hash-object",
-		"-w",
-		"--stdin"
-	], change.text)).trim();
-	const run = await runGit(repository, [
-		"commit-tree",
-		await treeWith(repository, change.parent === null ? null : `${change.parent}^{tree}`, change.path.split("/"), blob),
-		...change.parent === null ? [] : ["-p", change.parent],
-		"-m",
-		change.message
-	]);
-	if (run.code !== 0) throw new InputError(`git cannot make the state commit: ${run.stderr.trim()}`, { hint: "Set your name and e-mail for git (git config user.name / user.email), then run it again." });
-	return run.stdout.trim();
+function commitFile(repository, change) {
+	return commitFiles(repository, {
+		parent: change.parent,
+		files: [{
+			path: change.path,
+			text: change.text
+		}],
+		message: change.message
+	});
 }
 async function pushHome(repository, commit, branch) {
 	const run = await runGit(repository, [
@@ -71967,9 +71988,16 @@ async function pushHome(repository, commit, branch) {
 			localRef(branch),
 			commit
 		]);
-		return "pushed";
+		return { kind: "pushed" };
 	}
-	if (/\[rejected\]|non-fast-forward|fetch first/i.test(run.stderr)) return "moved";
+	const rejection = /^\s*! \[(?:remote )?rejected\].*$/m.exec(run.stderr)?.[0].trim();
+	if (rejection !== void 0) return REFUSED_BY_RULE.test(run.stderr) ? {
+		kind: "refused",
+		reason: run.stderr.trim()
+	} : {
+		kind: "rejected",
+		reason: rejection
+	};
 	throw new StateError(`cannot push the state branch ${branch} to ${repository.remote}: ${run.stderr.trim()}`);
 }
 async function gitTracks(repository, path) {
@@ -71990,6 +72018,21 @@ async function untrack(repository, path) {
 		path
 	]);
 	return true;
+}
+async function untilPushed(attempt, options) {
+	const policy = options.policy ?? DEFAULT_PUSH_RETRY;
+	const clock = options.clock ?? SYSTEM_CLOCK;
+	const started = clock.now();
+	for (let n = 1;; n++) {
+		const outcome = await attempt(n);
+		if (outcome.kind === "done") return outcome.value;
+		const delay = clock.random() * Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (n - 1));
+		if (clock.now() + delay - started > policy.budgetMs) {
+			const seconds = Math.round((clock.now() - started) / 1e3);
+			throw new StateError(`other writers kept moving ${options.branch}: ${n} pushes were rejected in ${seconds} s (last: ${outcome.reason})`, { hint: "Nothing was overwritten; run it again (postsync state push --merge fetches, merges and pushes the union)." });
+		}
+		await clock.sleep(delay);
+	}
 }
 async function stateTextAt(home, commit) {
 	const size = await fileSize(home.repository, commit, home.path);
@@ -72111,7 +72154,7 @@ async function pushState(config, options) {
 	});
 	try {
 		const notes = [];
-		for (let attempt = 1;; attempt++) {
+		return await untilPushed(async () => {
 			let working = readStateText(config.statePath);
 			if (working === null) throw new InputError(`there is no state file ${config.statePath} to push`, { hint: "postsync state pull brings the state of the branch; an apply writes one." });
 			await parseState(working, config.statePath);
@@ -72139,11 +72182,14 @@ async function pushState(config, options) {
 					commit: tip
 				});
 				return {
-					kind: "unchanged",
-					home,
-					commit: tip,
-					created: false,
-					notes
+					kind: "done",
+					value: {
+						kind: "unchanged",
+						home,
+						commit: tip,
+						created: false,
+						notes
+					}
 				};
 			}
 			const commit = await commitFile(home.repository, {
@@ -72152,21 +72198,27 @@ async function pushState(config, options) {
 				text: working,
 				message: options.message
 			});
-			if (await pushHome(home.repository, commit, home.branch) === "pushed") {
-				await writePulled(config, {
-					branch: home.branch,
-					commit
-				});
-				return {
+			const pushed = await pushHome(home.repository, commit, home.branch);
+			if (pushed.kind === "rejected") return pushed;
+			if (pushed.kind === "refused") throw new StateError(`cannot push the state branch ${home.branch} to ${home.repository.remote}: ${pushed.reason}`, { hint: "The remote's rules refuse the update: let the workflow's token push to this branch (a ruleset's bypass list, or no protection on it)." });
+			await writePulled(config, {
+				branch: home.branch,
+				commit
+			});
+			return {
+				kind: "done",
+				value: {
 					kind: "pushed",
 					home,
 					commit,
 					created: tip === null,
 					notes
-				};
-			}
-			if (!options.merge || attempt >= PUSH_ATTEMPTS) throw new StateError(`the state branch ${home.branch} moved while the state was pushed (attempt ${attempt})`, { hint: "Run postsync state push --merge again." });
-		}
+				}
+			};
+		}, {
+			branch: home.branch,
+			...options.retry
+		});
 	} finally {
 		await release();
 	}
@@ -72176,8 +72228,8 @@ function movedSincePull(home, seen) {
 	const since = pulled === void 0 ? `this clone never pulled it${distrust === void 0 ? "" : `: ${distrust}`}` : pulled.commit === null ? "it did not exist at the last pull" : `last pulled at ${pulled.commit.slice(0, 12)}`;
 	return new InputError(`the state branch ${home.branch} moved (now at ${tip?.slice(0, 12)}; ${since}): pushing would overwrite records another run wrote`, { hint: "postsync state push --merge merges its records into yours entry by entry and pushes the union; postsync state pull replaces your working file with it." });
 }
-var GIT_TIMEOUT_MS, localRef, COMMIT_ID, PULLED_RECORD, MAX_STATE_BYTES, MIB, restoreHint, PUSH_ATTEMPTS;
-var init_state_home_sync_CB3aGuWH = __esmMin((() => {
+var GIT_TIMEOUT_MS, localRef, REFUSED_BY_RULE, DEFAULT_PUSH_RETRY, SYSTEM_CLOCK, COMMIT_ID, PULLED_RECORD, MAX_STATE_BYTES, MIB, restoreHint;
+var init_state_home_sync_DposWcRW = __esmMin((() => {
 	init_main();
 	init_atomic_DIWVerBI();
 	init_hash_BfyReKVU();
@@ -72187,14 +72239,24 @@ var init_state_home_sync_CB3aGuWH = __esmMin((() => {
 	init_terminal_C6RHjUVt();
 	GIT_TIMEOUT_MS = 12e4;
 	localRef = (branch) => `refs/postsync/home/${branch}`;
+	REFUSED_BY_RULE = /protected branch|GH0\d\d|hook declined|permission|denied|forbidden/i;
+	DEFAULT_PUSH_RETRY = {
+		budgetMs: 3e5,
+		baseDelayMs: 250,
+		maxDelayMs: 8e3
+	};
+	SYSTEM_CLOCK = {
+		now: () => Date.now(),
+		sleep: (ms) => setTimeout$1(ms),
+		random: () => Math.random()
+	};
 	COMMIT_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
 	PULLED_RECORD = ".postsync/state-home.json";
 	MAX_STATE_BYTES = 67108864;
 	MIB = 1048576;
 	restoreHint = (home) => `The file on ${home.branch} did not come from postsync; postsync did not change anything. Restore the branch to the last commit postsync pushed (git log ${home.repository.remote}/${home.branch}), then run it again.`;
-	PUSH_ATTEMPTS = 5;
 }));
-var init_DGoT7zY__exports = __exportAll$1({ runInit: () => runInit });
+var init_gK8WuLu2_exports = __exportAll$1({ runInit: () => runInit });
 function assertDimension(name, value, max) {
 	if (!Number.isInteger(value) || value < 1 || value > max) throw new RangeError(`${name} must be an integer from 1 to ${max}, got ${value}`);
 }
@@ -72495,13 +72557,13 @@ async function runInit(command, flags) {
 	process.stdout.write(`${lines.join("\n")}\n`);
 	return 0;
 }
-var DEFAULT_RGB, INSTALLED_SCHEMAS, DEPENDENCY_FIELDS, WELCOME_TEXT, GITIGNORE_ENTRIES, NODE_MODULES_ENTRY, STATE_MERGE_DRIVER, GITATTRIBUTES_ENTRIES, STATE_MERGE_GIT_CONFIG, VENDORED_ACTION_DIR, ACTION_FILES, readme, ACTION_REF, PINNED_ACTIONS, NODE_VERSION, CHANGED_PATHS, ifLine, checkout, setupPostsync, WITH_TOKEN, readState, matrix, calendarSecrets, SECRETS_NOTE, COMMIT_STATE, PLANNED, PLAN_WORKFLOW, ON_DEFAULT_BRANCH, WORKFLOW_FILES, ACTION_SENTENCE;
-var init_init_DGoT7zY_ = __esmMin((() => {
+var DEFAULT_RGB, INSTALLED_SCHEMAS, DEPENDENCY_FIELDS, WELCOME_TEXT, GITIGNORE_ENTRIES, NODE_MODULES_ENTRY, STATE_MERGE_DRIVER, GITATTRIBUTES_ENTRIES, STATE_MERGE_GIT_CONFIG, VENDORED_ACTION_DIR, ACTION_FILES, readme, ACTION_REF, PINNED_ACTIONS, NODE_VERSION, CHANGED_PATHS, ifLine, checkout, setupPostsync, WITH_TOKEN, readState, matrix, calendarSecrets, SECRETS_NOTE, HANDOFF_DIR, HANDOFFS_DIR, APPLY_CONCURRENCY, HAND_ON_STATE, RECORD_JOB, PLANNED, PLAN_WORKFLOW, ON_DEFAULT_BRANCH, WORKFLOW_FILES, ACTION_SENTENCE;
+var init_init_gK8WuLu2 = __esmMin((() => {
 	init_state_file_FV5vSkE_();
 	init_guard_write_Bpt4D2mx();
 	init_main();
 	init_demo_fixture_DBDaQ3on();
-	init_state_home_sync_CB3aGuWH();
+	init_state_home_sync_DposWcRW();
 	init_context_eSGz2z74();
 	DEFAULT_RGB = {
 		r: 128,
@@ -72545,7 +72607,8 @@ in this repository: it rewrites this folder and nothing else. Commit the result.
 	PINNED_ACTIONS = {
 		checkout: "actions/checkout@3d3c42e5aac5ba805825da76410c181273ba90b1 # v7.0.1",
 		setupNode: "actions/setup-node@820762786026740c76f36085b0efc47a31fe5020 # v7.0.0",
-		uploadArtifact: "actions/upload-artifact@bbbca2ddaa5d8feaa63e36b76fdaad77386f024f # v7.0.0"
+		uploadArtifact: "actions/upload-artifact@bbbca2ddaa5d8feaa63e36b76fdaad77386f024f # v7.0.0",
+		downloadArtifact: "actions/download-artifact@3e5f45b2cfb9172054b4087a40e8e0b5a5461e7c # v8.0.1"
 	};
 	NODE_VERSION = 24;
 	CHANGED_PATHS = "git diff --name-only -z";
@@ -72602,60 +72665,58 @@ ${WITH_TOKEN}          with_token postsync state pull
 # Every job runs the postsync action copied into .github/actions/postsync/ (\`postsync init
 # --update-action\` replaces it) and third-party actions pinned by commit; each job gets only the
 # permissions it lists.`;
-	COMMIT_STATE = `        run: |
-          if [ ! -f "$STATE_FILE" ]; then
-            echo "No state file to commit."
-            exit 0
-          fi
-${WITH_TOKEN}          branch="$GITHUB_REF_NAME"
-          message="postsync: record applied posts"
-          if [ "$CALENDAR" != "." ]; then message="$message of $CALENDAR"; fi
-          git config user.name "github-actions[bot]"
+	HANDOFF_DIR = "${{ runner.temp }}/postsync-state";
+	HANDOFFS_DIR = "${{ runner.temp }}/postsync-states";
+	APPLY_CONCURRENCY = `# One run at a time, in the order the pushes came: each starts from the states the previous one
+# recorded. Up to 100 runs wait their turn (queue: max); none is cancelled, none is cut short.
+concurrency:
+  group: postsync-apply-\${{ github.ref }}
+  cancel-in-progress: false
+  queue: max
+`;
+	HAND_ON_STATE = `      # Also after a failed or partial apply: the state records every post that was created.
+      # Not when the state could not be read: nothing was applied, and a stale file must not be recorded.
+      - name: Hand on the state
+        if: \${{ always() && steps.state.outcome == 'success' }}
+        working-directory: \${{ matrix.calendar.folder }}
+        env:
+          HANDOFF: ${HANDOFF_DIR}
+        run: postsync state handoff --out "$HANDOFF"
+
+      - name: Upload the state
+        if: \${{ always() && steps.state.outcome == 'success' }}
+        uses: ${PINNED_ACTIONS.uploadArtifact}
+        with:
+          name: \${{ matrix.calendar.stateArtifactName }}
+          path: ${HANDOFF_DIR}/
+          if-no-files-found: ignore
+          retention-days: 1
+`;
+	RECORD_JOB = `  record:
+    name: Record the states
+    needs: [calendars, apply]
+    if: \${{ always() && needs.calendars.result == 'success' && needs.calendars.outputs.calendars != '[]' }}
+    runs-on: ubuntu-latest
+    timeout-minutes: 15
+    permissions:
+      contents: write # only for pushing the states (the Record step)
+    steps:
+${checkout({ ref: "${{ github.ref_name }}" })}
+${setupPostsync()}
+      - name: Download the states
+        uses: ${PINNED_ACTIONS.downloadArtifact}
+        with:
+          pattern: postsync-state*
+          path: ${HANDOFFS_DIR}
+
+      - name: Record the states
+        env:
+          HANDOFFS: ${HANDOFFS_DIR}
+          GITHUB_TOKEN: \${{ github.token }}
+        run: |
+${WITH_TOKEN}          git config user.name "github-actions[bot]"
           git config user.email "41898282+github-actions[bot]@users.noreply.github.com"
-          if [ "$STATE_HOME" = "branch" ]; then
-            with_token env -u POSTSYNC_API_KEY -u POSTSYNC_API_URL postsync state push --merge --message "$message [skip ci]"
-            exit 0
-          fi
-          # Another run's state commit is merged entry by entry, not line by line (.gitattributes).
-          git config merge.postsync-state.driver "postsync state merge %O %A %B"
-          commit_state() {
-            git add -- "$STATE_FILE"
-            if git diff --cached --quiet -- "$STATE_FILE"; then return 1; fi
-            git commit -q -m "$message [skip ci]" -- "$STATE_FILE"
-          }
-          if ! commit_state; then
-            echo "The state file is unchanged."
-            exit 0
-          fi
-          status=0
-          for attempt in 1 2 3 4 5; do
-            if pushed="$(with_token git push -q origin "HEAD:$branch" 2>&1)"; then
-              echo "Pushed the state file to $branch."
-              exit "$status"
-            fi
-            printf '%s\\n' "$pushed"
-            if printf '%s' "$pushed" | grep -qiE 'remote rejected|protected branch'; then
-              echo "::error title=postsync::$branch refuses the state commit (a protected branch?), so what this run applied is not recorded there. Keep the state on a branch of its own: run postsync state move-home --to branch and merge the change of postsync.yaml (state: { home: branch }); apply then pushes only to that branch."
-              exit 1
-            fi
-            echo "$branch moved on while this job ran: catching up (attempt $attempt of 5)."
-            with_token git fetch -q origin "$branch"
-            if git rebase -q FETCH_HEAD; then continue; fi
-            git rebase --abort
-            echo "::warning title=postsync::the state file conflicts with $branch; applying again from its new head"
-            ours="$RUNNER_TEMP/postsync-state-ours.json"
-            base="$RUNNER_TEMP/postsync-state-base.json"
-            cp "$STATE_FILE" "$ours"
-            git show "HEAD~1:./$STATE_FILE" > "$base" 2>/dev/null || : > "$base"
-            git reset -q --hard FETCH_HEAD
-            mkdir -p "$(dirname "$STATE_FILE")"
-            if [ ! -f "$STATE_FILE" ]; then : > "$STATE_FILE"; fi
-            postsync state merge "$base" "$STATE_FILE" "$ours"
-            postsync apply --yes || status=1
-            commit_state || true
-          done
-          echo "::error title=postsync::could not push the state file to $branch after 5 attempts"
-          exit 1
+          with_token postsync state record "$HANDOFFS" --message "postsync: record applied posts [skip ci]"
 `;
 	PLANNED = "steps.secrets.outputs.plan == 'true'";
 	PLAN_WORKFLOW = `# Shows on every pull request what merging it would change on the Public Posting API, for each
@@ -72748,11 +72809,12 @@ ${calendarSecrets}
 	ON_DEFAULT_BRANCH = "github.ref == format('refs/heads/{0}', github.event.repository.default_branch)";
 	WORKFLOW_FILES = {
 		".github/workflows/postsync-plan.yml": PLAN_WORKFLOW,
-		".github/workflows/postsync-apply.yml": `# Applies each calendar (folder with a postsync.yaml) that a push to main touched, then records
-# its state (.postsync/state.json: which remote post belongs to which file) in its home: committed
+		".github/workflows/postsync-apply.yml": `# Applies each calendar (folder with a postsync.yaml) that a push to main touched, one job per
+# calendar, all at once; each hands its state (.postsync/state.json: which remote post belongs to
+# which file) on, and one job after them records every state in its home in one commit: committed
 # back to main, or, with \`state: { home: branch }\` in its postsync.yaml, on a state branch of its
-# own (postsync/state), for a main that branch protection keeps from the workflow's pushes. Then
-# it lists the posts with problems, as the daily health check does.
+# own (postsync/state), for a main that branch protection keeps from the workflow's pushes. Each
+# apply job also lists the posts with problems, as the daily health check does.
 ${SECRETS_NOTE}
 # Each key needs every permission its posts use.
 name: postsync apply
@@ -72768,6 +72830,7 @@ on:
 
 permissions: {}
 
+${APPLY_CONCURRENCY}
 jobs:
   refuse:
     name: Apply only the default branch
@@ -72806,12 +72869,7 @@ ${WITH_TOKEN}          if [ -n "$BEFORE" ] && [ "$BEFORE" != "000000000000000000
 ${matrix}
     timeout-minutes: 30
     permissions:
-      contents: write # only for pushing the state file (the Commit step)
-    # One apply per calendar at a time, never cancelled halfway. A newer run's job waits here (GitHub
-    # keeps the newest one waiting), so it starts after the previous one pushed its state.
-    concurrency:
-      group: postsync-apply-\${{ matrix.calendar.folder }}
-      cancel-in-progress: false
+      contents: read # the record job alone writes the states
     steps:
 ${checkout({
 			ref: "${{ github.ref_name }}",
@@ -72828,19 +72886,7 @@ ${readState()}
           working-directory: \${{ matrix.calendar.folder }}
 ${calendarSecrets}
 
-      # Also after a failed or partial apply: the state records every post that was created.
-      # Not when the state could not be read: nothing was applied, and a stale file must not be pushed.
-      - name: Commit the state file
-        if: \${{ always() && steps.state.outcome == 'success' }}
-        working-directory: \${{ matrix.calendar.folder }}
-        env:
-          CALENDAR: \${{ matrix.calendar.folder }}
-          STATE_HOME: \${{ steps.state.outputs.home }}
-          STATE_FILE: \${{ steps.state.outputs.file }}
-          POSTSYNC_API_URL: \${{ secrets[matrix.calendar.apiUrlSecret] }}
-          POSTSYNC_API_KEY: \${{ secrets[matrix.calendar.apiKeySecret] }}
-          GITHUB_TOKEN: \${{ github.token }}
-${COMMIT_STATE}
+${HAND_ON_STATE}
       # The health check's post check after every apply too, so that a scheduled health workflow
       # GitHub disabled (60 days without activity in a public repository) misses nothing.
       - name: Check for problems
@@ -72859,7 +72905,8 @@ ${COMMIT_STATE}
           else
             echo "::warning title=postsync::$count managed posts of $CALENDAR have problems (drifted, failed, partly published or blocked): postsync status --problems lists them"
           fi
-`,
+
+${RECORD_JOB}`,
 		".github/workflows/postsync-health.yml": `# Checks every calendar (folder with a postsync.yaml) once a day: \`plan --detailed-exitcode\`
 # (invalid files, merges not applied, drift, blocked changes) and \`status --problems\` (failed,
 # partly published, drifted and blocked posts). While something is wrong it keeps one GitHub issue
@@ -79181,7 +79228,7 @@ var init_import_CGvHGxB2 = __esmMin((() => {
 	plural$2 = (count, one, many) => count === 1 ? one : many;
 	PAGE_SIZE = 100;
 }));
-var calendars_BIS9o831_exports = __exportAll$1({ runCalendars: () => runCalendars });
+var calendars_BgnUUNIa_exports = __exportAll$1({ runCalendars: () => runCalendars });
 function parseGitPathList(text) {
 	return (text.includes("\0") ? text.split("\0") : text.split(/\r?\n/).map((line) => line.trim()).map(unquoteGitPath)).map((entry) => entry.replace(/^\.\//, "")).filter((entry) => entry !== "");
 }
@@ -79234,9 +79281,9 @@ async function runCalendars(flags, command) {
 	return 0;
 }
 var ESCAPES;
-var init_calendars_BIS9o831 = __esmMin((() => {
+var init_calendars_BgnUUNIa = __esmMin((() => {
 	init_actions_C2IqvIZI();
-	init_find_calendars_Cf2yQinn();
+	init_find_calendars_Bz5ll_F5();
 	init_main();
 	init_context_eSGz2z74();
 	init_workflow_commands_xm2iSDe3();
@@ -79651,10 +79698,12 @@ var init_state_Dn7iLooN = __esmMin((() => {
 		uploads: "upload"
 	};
 }));
-var state_home_DDMoE6fq_exports = __exportAll$1({
+var state_home_p3rgw1L0_exports = __exportAll$1({
+	runStateHandoff: () => runStateHandoff,
 	runStateMoveHome: () => runStateMoveHome,
 	runStatePull: () => runStatePull,
 	runStatePush: () => runStatePush,
+	runStateRecord: () => runStateRecord,
 	runStateShow: () => runStateShow
 });
 async function writeStateSetting(root, setting) {
@@ -79759,6 +79808,170 @@ async function showState(config, options) {
 		sections
 	};
 }
+async function handOffState(config, options) {
+	const read = await readState$1(config.statePath);
+	if (readStateText(config.statePath) === null && Object.keys(read.targets).length === 0) return null;
+	const state = prettyCanonicalJson(read);
+	const home = await branchHome(config, options.remote);
+	const repository = home?.repository ?? {
+		cwd: config.root,
+		remote: options.remote
+	};
+	const top = await workTreeTop(repository);
+	const path = home?.path ?? relative(top, join(await realpath(config.root), relative(config.root, config.statePath))).split(sep).join("/");
+	const calendar = relative(top, await realpath(config.root)).split(sep).join("/") || ".";
+	let base;
+	if (home === null) base = await fileAt(repository, "HEAD", path);
+	else {
+		const pulled = await readFile(join(config.root, PULLED_RECORD), "utf8").then((text) => JSON.parse(text).commit, () => null);
+		base = typeof pulled === "string" ? await stateTextAt(home, pulled).catch(() => null) : null;
+	}
+	const handoff = {
+		formatVersion: 1,
+		calendar,
+		home: home === null ? "file" : "branch",
+		branch: home?.branch ?? options.branch,
+		path,
+		state,
+		base
+	};
+	await mkdir(options.out, { recursive: true });
+	await writeFileAtomic(join(options.out, HANDOFF_FILE), `${JSON.stringify(handoff)}\n`, { root: options.out });
+	return handoff;
+}
+function safePath(path) {
+	const segments = path.split("/");
+	return path !== "" && !path.includes("\\") && !path.includes("\0") && segments.every((segment) => segment !== "" && segment !== "." && segment !== "..") && segments[0].toLowerCase() !== ".git" && posix.normalize(path) === path;
+}
+async function readHandoff(folder) {
+	const file = join(folder, HANDOFF_FILE);
+	const stats = await stat$1(file).catch(() => null);
+	if (stats === null) return null;
+	const where = terminalText(file);
+	if (!stats.isFile() || stats.size > MAX_HANDOFF_BYTES) throw new InputError(`${where} is not a state hand-off (not a file, or larger than ${MAX_HANDOFF_BYTES} bytes)`);
+	let data;
+	try {
+		data = JSON.parse(await readFile(file, "utf8"));
+	} catch (error) {
+		throw new InputError(`${where} is not a state hand-off: ${error.message}`);
+	}
+	const wrong = (field) => new InputError(`${where} is not a state hand-off postsync wrote: its field ${field} is missing or wrong`, { hint: "The apply jobs write it with postsync state handoff; its artifact was changed or comes from another tool." });
+	if (data.formatVersion !== 1) throw wrong("formatVersion");
+	if (data.home !== "file" && data.home !== "branch") throw wrong("home");
+	if (typeof data.branch !== "string" || !isStateBranchName(data.branch)) throw wrong("branch");
+	if (typeof data.path !== "string" || !safePath(data.path)) throw wrong("path");
+	if (typeof data.calendar !== "string" || data.calendar !== "." && !safePath(data.calendar)) throw wrong("calendar");
+	if (typeof data.state !== "string") throw wrong("state");
+	if (data.base !== null && typeof data.base !== "string") throw wrong("base");
+	await parseState(data.state, `the state of ${data.path} in ${where}`);
+	if (data.base !== null) await parseState(data.base, `the base state of ${data.path} in ${where}`);
+	return {
+		formatVersion: 1,
+		calendar: data.calendar,
+		home: data.home,
+		branch: data.branch,
+		path: data.path,
+		state: data.state,
+		base: data.base
+	};
+}
+async function readHandoffs(root) {
+	const folders = [root, ...(await readdir(root, { withFileTypes: true }).catch((error) => {
+		if (error.code === "ENOENT") return [];
+		throw new StateError(`cannot read the state hand-offs in ${terminalText(root)}: ${error.message}`);
+	})).filter((entry) => entry.isDirectory()).map((entry) => join(root, entry.name)).sort()];
+	const handoffs = (await Promise.all(folders.map(readHandoff))).filter((handoff) => handoff !== null);
+	const seen = new Set();
+	for (const handoff of handoffs) {
+		const key = `${handoff.branch}\0${handoff.path}`;
+		if (seen.has(key)) throw new InputError(`two state hand-offs in ${terminalText(root)} write ${terminalText(handoff.path)} on ${terminalText(handoff.branch)}`, { hint: "Each calendar's apply job hands on its own state: one artifact per calendar." });
+		seen.add(key);
+	}
+	return handoffs;
+}
+async function recordStates(handoffs, options) {
+	const byBranch = new Map();
+	for (const handoff of handoffs) byBranch.set(handoff.branch, [...byBranch.get(handoff.branch) ?? [], handoff]);
+	const records = [];
+	for (const [branch, group] of [...byBranch].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0)) {
+		const calendars = group.map((handoff) => handoff.calendar);
+		try {
+			records.push(await recordBranch(branch, group, options));
+		} catch (error) {
+			records.push({
+				branch,
+				kind: "failed",
+				calendars,
+				error
+			});
+		}
+	}
+	return records;
+}
+async function recordBranch(branch, group, options) {
+	const calendars = group.map((handoff) => handoff.calendar);
+	return untilPushed(async () => {
+		const tip = await fetchHome(options.repository, branch);
+		const files = [];
+		const notes = [];
+		for (const handoff of group) {
+			const home = {
+				repository: options.repository,
+				branch,
+				path: handoff.path
+			};
+			const current = tip === null ? null : await stateTextAt(home, tip);
+			if (current === handoff.state) continue;
+			const merged = current === null ? {
+				text: handoff.state,
+				notes: []
+			} : await mergeTexts(home, {
+				base: handoff.base,
+				ours: handoff.state,
+				theirs: current
+			});
+			notes.push(...merged.notes);
+			if (merged.text !== current) files.push({
+				path: handoff.path,
+				text: merged.text
+			});
+		}
+		if (files.length === 0) return {
+			kind: "done",
+			value: {
+				branch,
+				kind: "unchanged",
+				calendars
+			}
+		};
+		const commit = await commitFiles(options.repository, {
+			parent: tip,
+			files,
+			message: options.message
+		});
+		const pushed = await pushHome(options.repository, commit, branch);
+		if (pushed.kind === "rejected") return pushed;
+		if (pushed.kind === "refused") throw refusal(branch, group, pushed.reason);
+		return {
+			kind: "done",
+			value: {
+				branch,
+				kind: "pushed",
+				commit,
+				created: tip === null,
+				calendars,
+				notes
+			}
+		};
+	}, {
+		branch,
+		...options.retry
+	});
+}
+function refusal(branch, group, reason) {
+	if (group.some((handoff) => handoff.home === "file")) return new InputError(`${branch} refuses the state commit (a protected branch?), so what this run applied is not recorded there`, { hint: "Keep the state on a branch of its own: run postsync state move-home --to branch and merge the change of postsync.yaml (state: { home: branch }); apply then pushes only to that branch." });
+	return new StateError(`${branch} refuses the state commit: ${reason}`, { hint: `Let the workflow's token push to ${branch}: exclude it from the rulesets that cover it, or add GitHub Actions to their bypass list.` });
+}
 function renderStateShown(shown, options) {
 	const { where } = shown;
 	const lines = [];
@@ -79830,6 +80043,48 @@ async function runStatePush(flags, command) {
 	else process.stdout.write(`Pushed the state file to ${branch} (${outcome.created ? "a new branch, " : ""}commit ${outcome.commit.slice(0, 12)}).\n`);
 	return 0;
 }
+async function runStateHandoff(flags, command) {
+	if (flags.out === void 0) throw new InputError("--out names the folder the hand-off is written to", { hint: "Example: postsync state handoff --out \"$RUNNER_TEMP/postsync-state\"" });
+	const config = await loadProjectConfig(globalOptions(command));
+	const branch = flags.branch ?? process.env.GITHUB_REF_NAME ?? "main";
+	const handoff = await handOffState(config, {
+		out: resolve(flags.out),
+		remote: flags.remote ?? "origin",
+		branch
+	});
+	if (handoff === null) process.stdout.write("No state file: nothing to hand on.\n");
+	else process.stdout.write(`Handed on the state of ${terminalText(handoff.calendar)} (${terminalPath(handoff.path)}, to be recorded on ${terminalText(handoff.branch)}).\n`);
+	return 0;
+}
+async function runStateRecord(folder, flags) {
+	const handoffs = await readHandoffs(resolve(folder));
+	if (handoffs.length === 0) {
+		process.stdout.write(`No state hand-offs in ${terminalPath(folder)}: nothing to record.\n`);
+		return 0;
+	}
+	const records = await recordStates(handoffs, {
+		repository: {
+			cwd: process.cwd(),
+			remote: flags.remote ?? "origin"
+		},
+		message: flags.message ?? DEFAULT_MESSAGE
+	});
+	let failed = false;
+	for (const record of records) {
+		const count = `${record.calendars.length} calendar${record.calendars.length === 1 ? "" : "s"}`;
+		if (record.kind === "pushed") {
+			writeNotes(record.notes);
+			process.stdout.write(`Recorded the states of ${count} on ${terminalText(record.branch)} in one commit (${record.created ? "a new branch, " : ""}commit ${record.commit.slice(0, 12)}).\n`);
+		} else if (record.kind === "unchanged") process.stdout.write(`The states of ${count} on ${terminalText(record.branch)} are already these: nothing to push.\n`);
+		else {
+			failed = true;
+			const hint = record.error instanceof PostsyncError ? record.error.hint : void 0;
+			process.stderr.write(`Error: the states of ${count} (${record.calendars.map(terminalText).join(", ")}) are not recorded on ${terminalText(record.branch)}: ${terminalText(record.error.message)}\n${hint ? `  ${terminalText(hint)}\n` : ""}`);
+			if (process.env.GITHUB_ACTIONS === "true") writeWorkflowCommand(annotation("error", `${record.error.message}${hint ? `. ${hint}` : ""}`, { title: "postsync" }));
+		}
+	}
+	return failed ? 1 : 0;
+}
 async function runStateShow(flags, command) {
 	const config = await loadProjectConfig(globalOptions(command));
 	const connection = config.api.url === null && !config.api.local ? new Error("no API URL (POSTSYNC_API_URL or --api-url) names the target whose key seals them") : await connect(config, {
@@ -79882,19 +80137,23 @@ async function runStateMoveHome(flags, command) {
 	}
 	return 0;
 }
-var import_dist, plural, DEFAULT_MESSAGE;
-var init_state_home_DDMoE6fq = __esmMin((() => {
+var import_dist, HANDOFF_FILE, MAX_HANDOFF_BYTES, plural, DEFAULT_MESSAGE;
+var init_state_home_p3rgw1L0 = __esmMin((() => {
 	init_actions_C2IqvIZI();
 	init_state_file_FV5vSkE_();
 	init_main();
 	init_dist_BFLjXo8H();
 	init_guard_write_Bpt4D2mx();
-	init_state_home_sync_CB3aGuWH();
+	init_state_home_sync_DposWcRW();
 	init_ordering_Cxkvd8_o();
+	init_atomic_DIWVerBI();
+	init_hash_BfyReKVU();
 	init_workflow_commands_xm2iSDe3();
 	init_terminal_C6RHjUVt();
 	init_context_eSGz2z74();
 	import_dist = require_dist$1();
+	HANDOFF_FILE = "postsync-state-handoff.json";
+	MAX_HANDOFF_BYTES = 136314880;
 	plural = (count, one, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 	DEFAULT_MESSAGE = "postsync: record applied posts";
 }));
@@ -80423,7 +80682,7 @@ function registerCommands(program) {
 	program.command("plan").description("show what apply would change on the remote, without changing anything").option("--out <file>", "save the plan as JSON, to apply exactly it later with `postsync apply <file>`").option("--prune", "plan deletes of owned posts whose files were removed (postsync.yaml can turn this on: `prune: true`)").option("--no-prune", "plan no deletes of removed files' posts even with `prune: true` in postsync.yaml").option("--refresh-all", "list every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit the plan to a post key (repeatable)", collect).option("--json", "print one JSON document and nothing else").option("--markdown", "print the plan as Markdown (for pull requests)").option("--verbose", "also list unchanged posts").option("--detailed-exitcode", "exit 2 when there are changes, 0 when there are none").option("--all", "plan every calendar: each folder below this one that holds a postsync.yaml (exit 1 if any failed, else 2 with --detailed-exitcode if any has changes)").action(async (flags, command) => {
 		const { runPlan } = await Promise.resolve().then(() => (init_plan_CptZInud(), plan_CptZInud_exports));
 		if (!flags.all) return exitWith(runPlan(flags, command));
-		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_CY3J33D2(), all_calendars_CY3J33D2_exports));
+		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_CXDigFSJ(), all_calendars_CXDigFSJ_exports));
 		return exitWith(runInEveryCalendar(command, (scoped) => runPlan(flags, scoped), { refuse: {
 			"--out": flags.out,
 			"--json": flags.json,
@@ -80434,20 +80693,20 @@ function registerCommands(program) {
 	program.command("apply").argument("[planfile]", "a plan saved by `postsync plan --out`; applied exactly, refused when stale (exit 3)").description("make the remote match the files: upload media, create, update, move and (with --prune) delete posts").option("-y, --yes", "do not ask for confirmation (required outside a terminal)").option("--prune", "delete owned posts whose files were removed (postsync.yaml can turn this on: `prune: true`)").option("--no-prune", "delete no removed file's post even with `prune: true` in postsync.yaml (its scheduled post goes back to draft)").option("--refresh-all", "plan against every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit apply to a post key (repeatable)", collect).option("--strict", "all or nothing: apply nothing while any file has an error (by default the posts of invalid files are blocked and the rest is applied)").option("--json", "print one JSON document and nothing else").addOption(new Option("--concurrency <n>", "post writes in flight").argParser(positiveInteger).default(4)).option("--all", "apply every calendar: each folder below this one that holds a postsync.yaml, each with its own target, state and lock (exit 1 if any failed)").action(async (planFile, flags, command) => {
 		const { runApply } = await Promise.resolve().then(() => (init_apply_67XRQSVD(), apply_67XRQSVD_exports));
 		if (!flags.all) return exitWith(runApply(planFile, flags, command));
-		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_CY3J33D2(), all_calendars_CY3J33D2_exports));
+		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_CXDigFSJ(), all_calendars_CXDigFSJ_exports));
 		return exitWith(runInEveryCalendar(command, (scoped) => runApply(void 0, flags, scoped), { refuse: {
 			"a plan file": planFile,
 			"--json": flags.json,
 			"--target": flags.target
 		} }));
 	});
-	program.command("init").description("start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows and the action they run, .gitignore entries").option("--update-action", "only replace .github/actions/postsync/ (the action the workflows run) with this postsync version's; writes nothing else").addHelpText("after", "\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\nThe workflows run the copy of the postsync action in .github/actions/postsync/, never code fetched when\nthey run; --update-action moves them to the postsync version you run it with.\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_init_DGoT7zY_(), init_DGoT7zY__exports))).runInit(command, { updateAction: flags.updateAction === true })));
+	program.command("init").description("start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows and the action they run, .gitignore entries").option("--update-action", "only replace .github/actions/postsync/ (the action the workflows run) with this postsync version's; writes nothing else").addHelpText("after", "\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\nThe workflows run the copy of the postsync action in .github/actions/postsync/, never code fetched when\nthey run; --update-action moves them to the postsync version you run it with.\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_init_gK8WuLu2(), init_gK8WuLu2_exports))).runInit(command, { updateAction: flags.updateAction === true })));
 	program.command("serve").description("run the local Public Posting API (the emulator postsync targets by default); prints its base URL, then the control token that a changing /_emulator/ request sends as X-Postsync-Token").option("--host <host>", "interface to listen on", "127.0.0.1").option("--port <port>", "port to listen on (0: any free port)", "0").option("--fixture <file>", "projects, keys and accounts (YAML or JSON); default: the demo fixture").option("--data <dir>", "persist everything in this directory (journal + objects); default: in memory").option("--chaos <spec>", "seeded fault injection: rate=0.2,seed=42[,kinds=503+500+429+reset+reset-after+slow]").option("--idempotency-ttl <seconds>", "seconds of emulator time a create's Idempotency-Key is remembered (0: forget at once)", "86400").action(async (flags) => (await Promise.resolve().then(() => (init_serve_Cg6NU34J(), serve_Cg6NU34J_exports))).runServe(flags));
 	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").option("--calendar", "also serve the calendar page on 127.0.0.1, updated after every save without a reload, where posts can be moved and edited (each edit is written to its post file; open the printed address: it holds the token of this watch)").addOption(new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch_BPIdnx_u(), watch_BPIdnx_u_exports))).runWatch(flags, command)));
 	program.command("calendar").description("write the content calendar as a web page: month and week views, a preview per account, the plan overlaid").option("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)").option("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "only posts before this date/time (a date includes that whole day)").option("--open", "open the page in the default browser").option("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file").addHelpText("after", "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendar_Qvu_e6sT(), calendar_Qvu_e6sT_exports))).runCalendar(flags, command)));
 	program.command("status").description("show where each managed post stands on the remote, by file: status, schedule, per-account results and errors").option("--json", "print one JSON document and nothing else").option("--problems", "only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)").option("--refresh-all", "read every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").addHelpText("after", "\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq '.posts[] | select(.status == \"failed\")'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_status_C9fR2PB3(), status_C9fR2PB3_exports))).runStatus(flags, command)));
 	program.command("import").description("turn remote posts that postsync does not manage yet into post files, and adopt them in the state").option("--dry-run", "show the files that would be written, and write nothing").option("--status <status>", "only posts with this status (e.g. draft, scheduled, published)").option("--all", "also posts that can no longer be edited (published, failed...); default: draft and scheduled only").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_import_CGvHGxB2(), import_CGvHGxB2_exports))).runImport(flags, command)));
-	program.command("calendars").description("list the calendars below this folder (each folder with a postsync.yaml) and the names of their secrets").option("--changed <file>", "only the calendars that contain one of the paths listed in this file: one per line, git's \"quoted\" form too, or NUL-separated as git diff -z writes them (- reads stdin)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFolders whose secret names would be the same (acme-eu, acme_eu) are refused: rename one.\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only -z HEAD~1 HEAD | postsync calendars --changed -").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendars_BIS9o831(), calendars_BIS9o831_exports))).runCalendars(flags, command)));
+	program.command("calendars").description("list the calendars below this folder (each folder with a postsync.yaml) and the names of their secrets").option("--changed <file>", "only the calendars that contain one of the paths listed in this file: one per line, git's \"quoted\" form too, or NUL-separated as git diff -z writes them (- reads stdin)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFolders whose secret names would be the same (acme-eu, acme_eu) are refused: rename one.\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only -z HEAD~1 HEAD | postsync calendars --changed -").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendars_BgnUUNIa(), calendars_BgnUUNIa_exports))).runCalendars(flags, command)));
 	program.command("health-issue").description("open, update or close one GitHub issue for this calendar from what plan and status --problems found (the health check workflow runs it)").requiredOption("--plan <file>", "what `postsync plan --detailed-exitcode --json` printed").requiredOption("--plan-exit <code>", "the exit code of that plan (2, changes, is not a failure)").requiredOption("--status <file>", "what `postsync status --problems --json` printed").requiredOption("--status-exit <code>", "the exit code of that status").option("--log <file>", "what the two commands wrote to stderr, quoted when one could not run (repeatable)", collect).option("--print", "print the issue instead of writing it (no GITHUB_TOKEN needed)").addHelpText("after", "\nReads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL, GITHUB_SERVER_URL, GITHUB_SHA and GITHUB_RUN_ID,\nas a GitHub Actions runner sets them; the issue carries the label postsync-health.").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_health_issue_Bh4lTETr(), health_issue_Bh4lTETr_exports))).runHealthIssue(flags, command)));
 	const state = program.command("state").description("work on the state file (.postsync/state.json) itself, and on its home (the default branch, or a state branch)");
 	state.command("merge").argument("<base>", "the common ancestor's version (git's %O)").argument("<ours>", "this branch's version (git's %A); the merged state is written here").argument("<theirs>", "the other branch's version (git's %B)").description("merge two versions of the state file: git's merge driver for .postsync/state.json").addHelpText("after", [
@@ -80480,7 +80739,7 @@ function registerCommands(program) {
 		"",
 		"Example:",
 		"  $ postsync state pull && postsync plan"
-	].join("\n")).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_DDMoE6fq(), state_home_DDMoE6fq_exports))).runStatePull(flags, command)));
+	].join("\n")).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_p3rgw1L0(), state_home_p3rgw1L0_exports))).runStatePull(flags, command)));
 	state.command("push").description("commit the working state file to the calendar's state branch and push it (the branch is created when missing)").option(...remoteOption).option("--merge", "when the branch moved since the last pull, merge its records in entry by entry and push the union").option("--message <text>", "the commit message", "postsync: record applied posts").addHelpText("after", [
 		"",
 		"Commits this calendar's file alone: other calendars' files on the branch stay as they are. Refuses to",
@@ -80488,8 +80747,26 @@ function registerCommands(program) {
 		"",
 		"Example:",
 		"  $ postsync state pull && postsync state confirm --all --yes && postsync state push"
-	].join("\n")).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_DDMoE6fq(), state_home_DDMoE6fq_exports))).runStatePush(flags, command)));
-	state.command("show").description("print where the state lives and its records by target, with their seals when the API key can check them").option(...remoteOption).option("--json", "print one JSON document and nothing else").addHelpText("after", "\nReads the state branch's tip (or the committed file) without touching the working file.\n\nExample:\n  $ postsync state show --json").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_DDMoE6fq(), state_home_DDMoE6fq_exports))).runStateShow(flags, command)));
+	].join("\n")).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_p3rgw1L0(), state_home_p3rgw1L0_exports))).runStatePush(flags, command)));
+	state.command("handoff").description("write the calendar's state as applied to a folder, for the job that records every calendar's state at once (the apply workflow)").requiredOption("--out <folder>", "the folder the hand-off is written to (an artifact's folder)").option("--branch <name>", "with state home `file`: the branch the state is recorded on (default: GITHUB_REF_NAME)").option(...remoteOption).addHelpText("after", [
+		"",
+		"Writes one file: where the state lives, the state as applied, and the state as it was read before",
+		"the apply (the base of the merge). postsync state record commits every calendar's hand-off at once.",
+		"",
+		"Example:",
+		"  $ postsync state handoff --out \"$RUNNER_TEMP/postsync-state\""
+	].join("\n")).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_p3rgw1L0(), state_home_p3rgw1L0_exports))).runStateHandoff(flags, command)));
+	state.command("record").description("record the states that apply jobs handed on (postsync state handoff) in their homes: one commit and one push per branch").argument("<folder>", "the folder of the hand-offs: one sub-folder per calendar, as actions/download-artifact lays them out").option(...remoteOption).option("--message <text>", "the commit message", "postsync: record applied posts").addHelpText("after", [
+		"",
+		"Run it in a clone of the repository. Each branch (the state branch, or the default branch for state",
+		"home `file`) gets one commit that changes only the states handed on, each merged entry by entry into",
+		"what the branch holds. A push another writer got in before is fetched, merged and tried again, with",
+		"growing waits, for up to five minutes.",
+		"",
+		"Example:",
+		"  $ postsync state record \"$RUNNER_TEMP/postsync-states\" --message \"postsync: record applied posts [skip ci]\""
+	].join("\n")).action(async (folder, flags) => exitWith((await Promise.resolve().then(() => (init_state_home_p3rgw1L0(), state_home_p3rgw1L0_exports))).runStateRecord(folder, flags)));
+	state.command("show").description("print where the state lives and its records by target, with their seals when the API key can check them").option(...remoteOption).option("--json", "print one JSON document and nothing else").addHelpText("after", "\nReads the state branch's tip (or the committed file) without touching the working file.\n\nExample:\n  $ postsync state show --json").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_p3rgw1L0(), state_home_p3rgw1L0_exports))).runStateShow(flags, command)));
 	state.command("move-home").description("move the state to a branch of its own (--to branch) or back to the committed file (--to file), and say so in postsync.yaml").requiredOption("--to <home>", "`branch` or `file`").option("--branch <name>", "the state branch, with --to branch", "postsync/state").option(...remoteOption).addHelpText("after", [
 		"",
 		"--to branch pushes the working state file to the branch (merged with what it holds), writes",
@@ -80498,7 +80775,7 @@ function registerCommands(program) {
 		"",
 		"Example:",
 		"  $ postsync state move-home --to branch"
-	].join("\n")).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_DDMoE6fq(), state_home_DDMoE6fq_exports))).runStateMoveHome(flags, command)));
+	].join("\n")).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_p3rgw1L0(), state_home_p3rgw1L0_exports))).runStateMoveHome(flags, command)));
 	program.command("accounts").description("list the accounts of the project with their aliases and posting rules (caption, attachments, media)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ postsync accounts\n  $ postsync accounts --json | jq -r '.accounts[] | \"\\(.id) \\(.platform)\"'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_accounts_1tKQfNT_(), accounts_1tKQfNT__exports))).runAccounts(flags, command)));
 	program.command("whoami").description("show the target, project, key expiry and permissions of the API key (never the key)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ POSTSYNC_API_URL=https://api.example.com/public/v1 POSTSYNC_API_KEY=... postsync whoami").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_whoami_aFwP4aXf(), whoami_aFwP4aXf_exports))).runWhoami(flags, command)));
 	program.command("analytics").description("show the metrics of each published post and account, joined with your post files").option("--from <date>", "published at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "published before this date/time (a date includes that whole day)").option("--account <account>", "only this account: an alias from postsync.yaml or an account uuid").option("--platform <platform>", "only this platform (e.g. photoC)").addOption(new Option("--format <format>", "output format (default: table on a terminal, csv otherwise)").choices([
