@@ -79698,7 +79698,7 @@ var init_state_Dn7iLooN = __esmMin((() => {
 		uploads: "upload"
 	};
 }));
-var state_home_p3rgw1L0_exports = __exportAll$1({
+var state_home_DPV6gmi3_exports = __exportAll$1({
 	runStateHandoff: () => runStateHandoff,
 	runStateMoveHome: () => runStateMoveHome,
 	runStatePull: () => runStatePull,
@@ -79841,7 +79841,7 @@ async function handOffState(config, options) {
 }
 function safePath(path) {
 	const segments = path.split("/");
-	return path !== "" && !path.includes("\\") && !path.includes("\0") && segments.every((segment) => segment !== "" && segment !== "." && segment !== "..") && segments[0].toLowerCase() !== ".git" && posix.normalize(path) === path;
+	return path !== "" && !path.includes("\\") && !/[\u0000-\u001f\u007f]/.test(path) && segments.every((segment) => segment !== "" && segment !== "." && segment !== "..") && segments[0].toLowerCase() !== ".git" && posix.normalize(path) === path;
 }
 async function readHandoff(folder) {
 	const file = join(folder, HANDOFF_FILE);
@@ -79912,15 +79912,17 @@ async function recordBranch(branch, group, options) {
 	const calendars = group.map((handoff) => handoff.calendar);
 	return untilPushed(async () => {
 		const tip = await fetchHome(options.repository, branch);
+		const homes = group.map((handoff) => ({
+			repository: options.repository,
+			branch,
+			path: handoff.path
+		}));
+		const currents = tip === null ? group.map(() => null) : await inTurns(homes, (home) => stateTextAt(home, tip));
 		const files = [];
 		const notes = [];
-		for (const handoff of group) {
-			const home = {
-				repository: options.repository,
-				branch,
-				path: handoff.path
-			};
-			const current = tip === null ? null : await stateTextAt(home, tip);
+		for (const [n, handoff] of group.entries()) {
+			const home = homes[n];
+			const current = currents[n];
 			if (current === handoff.state) continue;
 			const merged = current === null ? {
 				text: handoff.state,
@@ -79967,6 +79969,11 @@ async function recordBranch(branch, group, options) {
 		branch,
 		...options.retry
 	});
+}
+async function inTurns(items, read) {
+	const results = [];
+	for (let start = 0; start < items.length; start += READS_AT_ONCE) results.push(...await Promise.all(items.slice(start, start + READS_AT_ONCE).map(read)));
+	return results;
 }
 function refusal(branch, group, reason) {
 	if (group.some((handoff) => handoff.home === "file")) return new InputError(`${branch} refuses the state commit (a protected branch?), so what this run applied is not recorded there`, { hint: "Keep the state on a branch of its own: run postsync state move-home --to branch and merge the change of postsync.yaml (state: { home: branch }); apply then pushes only to that branch." });
@@ -80137,8 +80144,8 @@ async function runStateMoveHome(flags, command) {
 	}
 	return 0;
 }
-var import_dist, HANDOFF_FILE, MAX_HANDOFF_BYTES, plural, DEFAULT_MESSAGE;
-var init_state_home_p3rgw1L0 = __esmMin((() => {
+var import_dist, HANDOFF_FILE, MAX_HANDOFF_BYTES, READS_AT_ONCE, plural, DEFAULT_MESSAGE;
+var init_state_home_DPV6gmi3 = __esmMin((() => {
 	init_actions_C2IqvIZI();
 	init_state_file_FV5vSkE_();
 	init_main();
@@ -80154,6 +80161,7 @@ var init_state_home_p3rgw1L0 = __esmMin((() => {
 	import_dist = require_dist$1();
 	HANDOFF_FILE = "postsync-state-handoff.json";
 	MAX_HANDOFF_BYTES = 136314880;
+	READS_AT_ONCE = 8;
 	plural = (count, one, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 	DEFAULT_MESSAGE = "postsync: record applied posts";
 }));
@@ -80739,7 +80747,7 @@ function registerCommands(program) {
 		"",
 		"Example:",
 		"  $ postsync state pull && postsync plan"
-	].join("\n")).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_p3rgw1L0(), state_home_p3rgw1L0_exports))).runStatePull(flags, command)));
+	].join("\n")).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_DPV6gmi3(), state_home_DPV6gmi3_exports))).runStatePull(flags, command)));
 	state.command("push").description("commit the working state file to the calendar's state branch and push it (the branch is created when missing)").option(...remoteOption).option("--merge", "when the branch moved since the last pull, merge its records in entry by entry and push the union").option("--message <text>", "the commit message", "postsync: record applied posts").addHelpText("after", [
 		"",
 		"Commits this calendar's file alone: other calendars' files on the branch stay as they are. Refuses to",
@@ -80747,7 +80755,7 @@ function registerCommands(program) {
 		"",
 		"Example:",
 		"  $ postsync state pull && postsync state confirm --all --yes && postsync state push"
-	].join("\n")).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_p3rgw1L0(), state_home_p3rgw1L0_exports))).runStatePush(flags, command)));
+	].join("\n")).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_DPV6gmi3(), state_home_DPV6gmi3_exports))).runStatePush(flags, command)));
 	state.command("handoff").description("write the calendar's state as applied to a folder, for the job that records every calendar's state at once (the apply workflow)").requiredOption("--out <folder>", "the folder the hand-off is written to (an artifact's folder)").option("--branch <name>", "with state home `file`: the branch the state is recorded on (default: GITHUB_REF_NAME)").option(...remoteOption).addHelpText("after", [
 		"",
 		"Writes one file: where the state lives, the state as applied, and the state as it was read before",
@@ -80755,7 +80763,7 @@ function registerCommands(program) {
 		"",
 		"Example:",
 		"  $ postsync state handoff --out \"$RUNNER_TEMP/postsync-state\""
-	].join("\n")).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_p3rgw1L0(), state_home_p3rgw1L0_exports))).runStateHandoff(flags, command)));
+	].join("\n")).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_DPV6gmi3(), state_home_DPV6gmi3_exports))).runStateHandoff(flags, command)));
 	state.command("record").description("record the states that apply jobs handed on (postsync state handoff) in their homes: one commit and one push per branch").argument("<folder>", "the folder of the hand-offs: one sub-folder per calendar, as actions/download-artifact lays them out").option(...remoteOption).option("--message <text>", "the commit message", "postsync: record applied posts").addHelpText("after", [
 		"",
 		"Run it in a clone of the repository. Each branch (the state branch, or the default branch for state",
@@ -80765,8 +80773,8 @@ function registerCommands(program) {
 		"",
 		"Example:",
 		"  $ postsync state record \"$RUNNER_TEMP/postsync-states\" --message \"postsync: record applied posts [skip ci]\""
-	].join("\n")).action(async (folder, flags) => exitWith((await Promise.resolve().then(() => (init_state_home_p3rgw1L0(), state_home_p3rgw1L0_exports))).runStateRecord(folder, flags)));
-	state.command("show").description("print where the state lives and its records by target, with their seals when the API key can check them").option(...remoteOption).option("--json", "print one JSON document and nothing else").addHelpText("after", "\nReads the state branch's tip (or the committed file) without touching the working file.\n\nExample:\n  $ postsync state show --json").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_p3rgw1L0(), state_home_p3rgw1L0_exports))).runStateShow(flags, command)));
+	].join("\n")).action(async (folder, flags) => exitWith((await Promise.resolve().then(() => (init_state_home_DPV6gmi3(), state_home_DPV6gmi3_exports))).runStateRecord(folder, flags)));
+	state.command("show").description("print where the state lives and its records by target, with their seals when the API key can check them").option(...remoteOption).option("--json", "print one JSON document and nothing else").addHelpText("after", "\nReads the state branch's tip (or the committed file) without touching the working file.\n\nExample:\n  $ postsync state show --json").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_DPV6gmi3(), state_home_DPV6gmi3_exports))).runStateShow(flags, command)));
 	state.command("move-home").description("move the state to a branch of its own (--to branch) or back to the committed file (--to file), and say so in postsync.yaml").requiredOption("--to <home>", "`branch` or `file`").option("--branch <name>", "the state branch, with --to branch", "postsync/state").option(...remoteOption).addHelpText("after", [
 		"",
 		"--to branch pushes the working state file to the branch (merged with what it holds), writes",
@@ -80775,7 +80783,7 @@ function registerCommands(program) {
 		"",
 		"Example:",
 		"  $ postsync state move-home --to branch"
-	].join("\n")).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_p3rgw1L0(), state_home_p3rgw1L0_exports))).runStateMoveHome(flags, command)));
+	].join("\n")).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_DPV6gmi3(), state_home_DPV6gmi3_exports))).runStateMoveHome(flags, command)));
 	program.command("accounts").description("list the accounts of the project with their aliases and posting rules (caption, attachments, media)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ postsync accounts\n  $ postsync accounts --json | jq -r '.accounts[] | \"\\(.id) \\(.platform)\"'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_accounts_1tKQfNT_(), accounts_1tKQfNT__exports))).runAccounts(flags, command)));
 	program.command("whoami").description("show the target, project, key expiry and permissions of the API key (never the key)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ POSTSYNC_API_URL=https://api.example.com/public/v1 POSTSYNC_API_KEY=... postsync whoami").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_whoami_aFwP4aXf(), whoami_aFwP4aXf_exports))).runWhoami(flags, command)));
 	program.command("analytics").description("show the metrics of each published post and account, joined with your post files").option("--from <date>", "published at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "published before this date/time (a date includes that whole day)").option("--account <account>", "only this account: an alias from postsync.yaml or an account uuid").option("--platform <platform>", "only this platform (e.g. photoC)").addOption(new Option("--format <format>", "output format (default: table on a terminal, csv otherwise)").choices([

@@ -67,13 +67,14 @@ export async function handOffState(config: Config, options: { out: string; remot
 }
 
 /**
- * A path the record may write: relative, forward slashes, no `.` or `..` segment, nothing in
+ * A path the record may write: relative, forward slashes, no control character (git's
+ * line-based input would split it), no `.` or `..` segment, nothing in
  * `.git`. A hand-off is a file of this run, but it crossed an artifact store: it is checked as
  * input.
  */
 function safePath(path: string): boolean {
   const segments = path.split('/');
-  return path !== '' && !path.includes('\\') && !path.includes('\0') && segments.every((segment) => segment !== '' && segment !== '.' && segment !== '..') && segments[0]!.toLowerCase() !== '.git' && posix.normalize(path) === path;
+  return path !== '' && !path.includes('\\') && !/[\u0000-\u001f\u007f]/.test(path) && segments.every((segment) => segment !== '' && segment !== '.' && segment !== '..') && segments[0]!.toLowerCase() !== '.git' && posix.normalize(path) === path;
 }
 
 /** Reads and checks the hand-off in `folder` (one artifact); null when the folder holds none. */
