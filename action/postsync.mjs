@@ -30077,9 +30077,8 @@ var init_codecs_o_3IgQaa = __esmMin((() => {
 		"e-ac-3": "eac3"
 	};
 }));
-var probe_DfOsGfVi_exports = __exportAll$1({
-	n: () => probeMediaBytes,
-	r: () => probe_exports,
+var probe_DV4dE_ul_exports = __exportAll$1({
+	n: () => probe_exports,
 	t: () => probeMedia
 });
 function throwIfAborted(signal) {
@@ -31258,28 +31257,22 @@ async function probeMedia(absolutePath) {
 	const handle = await open(absolutePath, "r");
 	try {
 		const { size } = await handle.stat();
-		return await probeRead(positionedReader(handle), size);
+		const readAt = positionedReader(handle);
+		const contentType = await sniffContentType(await readAt(0, Math.min(size, SNIFF_BYTES))) ?? "";
+		if (contentType.startsWith("image/")) return probeImage(contentType, await readAt(0, Math.min(size, IMAGE_HEADER_BYTES)));
+		if (ISO_BMFF_VIDEO_TYPES.has(contentType)) return await probeMovie(contentType, readAt, size);
+		if (contentType.startsWith("video/")) return {
+			contentType,
+			kind: "video"
+		};
+		return {
+			contentType,
+			kind: "unknown",
+			problem: contentType ? `${contentType} is not an image or a video` : "unrecognized file format"
+		};
 	} finally {
 		await handle.close();
 	}
-}
-function probeMediaBytes(bytes) {
-	const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-	return probeRead(async (position, length) => buffer.subarray(position, position + length), buffer.length);
-}
-async function probeRead(readAt, size) {
-	const contentType = await sniffContentType(await readAt(0, Math.min(size, SNIFF_BYTES))) ?? "";
-	if (contentType.startsWith("image/")) return probeImage(contentType, await readAt(0, Math.min(size, IMAGE_HEADER_BYTES)));
-	if (ISO_BMFF_VIDEO_TYPES.has(contentType)) return await probeMovie(contentType, readAt, size);
-	if (contentType.startsWith("video/")) return {
-		contentType,
-		kind: "video"
-	};
-	return {
-		contentType,
-		kind: "unknown",
-		problem: contentType ? `${contentType} is not an image or a video` : "unrecognized file format"
-	};
 }
 function positionedReader(handle) {
 	return async (position, length) => {
@@ -31341,7 +31334,7 @@ async function probeMovie(contentType, readAt, size) {
 	}
 }
 var defaultMessages, EndOfStreamError, AbortError, BufferSizeError, AbstractStreamReader, WebStreamReader, WebStreamByobReader, WebStreamDefaultReader, AbstractTokenizer, BlobTokenizer, BufferTokenizer, ignoreChunkSize, ReadStreamTokenizer, WINDOWS_1252_EXTRA, WINDOWS_1252_REVERSE, _utf8Decoder, _utf8Encoder, CHUNK, REPLACEMENT, UINT8, UINT16_LE, UINT16_BE, UINT32_LE, UINT32_BE, INT32_BE, UINT64_LE, StringType, require_ms, require_common$1, require_browser, require_has_flag, require_supports_color, require_node, import_src, Signature, DataDescriptor, LocalFileHeaderToken, EndOfCentralDirectoryRecordToken, FileHeader, debug, syncBufferSize, ddSignatureArray, eocdSignatureBytes, ZipHandler, GzipHandler, uint32SyncSafeToken, extensions, mimeTypes, reasonableDetectionSizeInBytes, maximumMpegOffsetTolerance, maximumZipEntrySizeInBytes, maximumZipEntryCount, maximumZipBufferedReadSizeInBytes, maximumUntrustedSkipSizeInBytes, maximumUnknownSizePayloadProbeSizeInBytes, maximumZipTextEntrySizeInBytes, maximumNestedGzipDetectionSizeInBytes, maximumNestedGzipProbeDepth, unknownSizeGzipProbeTimeoutInMilliseconds, maximumId3HeaderSizeInBytes, maximumEbmlDocumentTypeSizeInBytes, maximumEbmlElementPayloadSizeInBytes, maximumEbmlElementCount, maximumPngChunkCount, maximumPngStreamScanBudgetInBytes, maximumAsfHeaderObjectCount, maximumTiffTagCount, maximumDetectionReentryCount, maximumPngChunkSizeInBytes, maximumAsfHeaderPayloadSizeInBytes, maximumTiffStreamIfdOffsetInBytes, maximumTiffIfdOffsetInBytes, recoverableZipErrorMessages, recoverableZipErrorMessagePrefixes, recoverableZipErrorCodes, ParserHardLimitError, zipDataDescriptorSignature, zipDataDescriptorLengthInBytes, zipDataDescriptorOverlapLengthInBytes, FileTypeParser, decoder, toUTF8String, toHexString, getView, readInt16LE, readUInt16BE, readUInt16LE, readUInt24LE, readInt32LE, readUInt32BE, readUInt32LE, methods, BOX_HEADER_SIZE, boxViews, BMP, TYPE_ICON, SIZE_HEADER$1, SIZE_IMAGE_ENTRY, ICO, TYPE_CURSOR, CUR, DDS, gifRegexp, GIF, brandMap, HEIF, SIZE_HEADER, FILE_LENGTH_OFFSET, ENTRY_LENGTH_OFFSET, ICON_TYPE_SIZE, ICNS, J2C, JP2, EXIF_MARKER, APP1_DATA_SIZE_BYTES, EXIF_HEADER_BYTES, BIG_ENDIAN_BYTE_ALIGN, LITTLE_ENDIAN_BYTE_ALIGN, IDF_ENTRY_BYTES, JPG, BitReader, JXLStream, JXL, KTX, pngSignature, pngImageHeaderChunkName, pngFriedChunkName, PNG, PNMTypes, HEADER_SCAN_LIMIT, PAM_HEADER_LIMIT, isWhitespace, isEndOfLine, handlers, PNM, PSD, svgReg, extractorRegExps, INCH_CM, units, unitsReg, SVG, TGA, CONSTANTS, signatures, TIFF, typeHandlers, types, firstBytes, globalOptions$1, CorruptMediaError, MAX_CHILDREN, BOXES_CHECKED_AFTER_MOOV, probe_exports, SNIFF_BYTES, IMAGE_HEADER_BYTES, ISO_BMFF_VIDEO_TYPES;
-var init_probe_DfOsGfVi = __esmMin((() => {
+var init_probe_DV4dE_ul = __esmMin((() => {
 	init_rolldown_runtime_DYf_mQCB();
 	init_codecs_o_3IgQaa();
 	defaultMessages = "End-Of-Stream";
@@ -46639,7 +46632,7 @@ function mediaChecksOf(post, diagnostics) {
 	return post.ofInvalidFile === true ? diagnostics.filter((d) => d.readiness !== true) : diagnostics;
 }
 var MediaCache, EVERY, UNIT_WORDS, probeWithReaders, GIT_TIMEOUT_MS$1, FileLookups, NO_REQUESTS, ScheduleBook, RANK, MISSING_BUILT_IN, TEMPLATE_NAME, MAX_SNIPPET_DEPTH, MAX_INCLUDES, MAX_RENDERED_LENGTH, SLOT_DATE, FACT_NAMES, NO_FACTS, CAPABILITY_CONCURRENCY$2, NEEDS_AN_ACCOUNT, SHORT_FORM_FORMATS, MediaFindings;
-var init_check_posts_CI5F9eaR = __esmMin((() => {
+var init_check_posts_CxQZhwlK = __esmMin((() => {
 	init_main();
 	init_ordering_Cxkvd8_o();
 	init_decode_BI6a4jrl();
@@ -46691,7 +46684,7 @@ var init_check_posts_CI5F9eaR = __esmMin((() => {
 		months: "month",
 		monthly: "month"
 	};
-	probeWithReaders = async (absolutePath) => (await Promise.resolve().then(() => (init_probe_DfOsGfVi(), probe_DfOsGfVi_exports)).then((n) => n.r)).probeMedia(absolutePath);
+	probeWithReaders = async (absolutePath) => (await Promise.resolve().then(() => (init_probe_DV4dE_ul(), probe_DV4dE_ul_exports)).then((n) => n.n)).probeMedia(absolutePath);
 	GIT_TIMEOUT_MS$1 = 3e4;
 	FileLookups = class {
 		#realpaths = new Map();
@@ -59679,10 +59672,10 @@ function accountIdsOf(content) {
 	return ids;
 }
 var BATCH_SIZE, MAX_WORKERS, ParsePool, SLICE, READ_CONCURRENCY$2, POOLED_READ_CONCURRENCY, SlotQueue, DEFAULT_HORIZON_DAYS;
-var init_read_desired_Dg5oZEtk = __esmMin((() => {
+var init_read_desired_GBs1k9pK = __esmMin((() => {
 	init_option_rules_zfr6B7io();
 	init_ordering_Cxkvd8_o();
-	init_check_posts_CI5F9eaR();
+	init_check_posts_CxQZhwlK();
 	init_state_file_FV5vSkE_();
 	init_live_shape_H_Bz8ZG7();
 	BATCH_SIZE = 32;
@@ -60284,8 +60277,8 @@ async function planDesired(desired, against) {
 	});
 }
 var ACTIONS, ACTION_ORDER, withoutMedia, isUnknown, FETCH_CONCURRENCY;
-var init_build_plan_BRIJDhrA = __esmMin((() => {
-	init_check_posts_CI5F9eaR();
+var init_build_plan_BEec0YtL = __esmMin((() => {
+	init_check_posts_CxQZhwlK();
 	init_removed_changes_Dxlct1R4();
 	init_ordering_Cxkvd8_o();
 	init_diff_BQ0cfhBT();
@@ -60296,7 +60289,7 @@ var init_build_plan_BRIJDhrA = __esmMin((() => {
 	init_scoped_listing_BA1LLLkE();
 	init_option_rules_zfr6B7io();
 	init_media_source_DX4P1dxd();
-	init_read_desired_Dg5oZEtk();
+	init_read_desired_GBs1k9pK();
 	ACTIONS = [
 		"create",
 		"adopt",
@@ -60546,7 +60539,7 @@ var init_demo_fixture_DBDaQ3on = __esmMin((() => {
 		short: "8b3e4f50-2c77-4e7b-9f20-5dab7f3c9a03"
 	};
 }));
-var emulator_b7l291R6_exports = __exportAll$1({ startEmulator: () => startEmulator });
+var emulator_DlkA6Vrr_exports = __exportAll$1({ startEmulator: () => startEmulator });
 function errorBody(error, requestId) {
 	return {
 		error: {
@@ -61325,7 +61318,7 @@ function parseUploadBody(body) {
 	else {
 		const types = UPLOAD_TYPES[kind];
 		if (typeof contentType !== "string" || !types.includes(contentType)) violations.add(`contentType must be one of ${types.join(", ")} for ${kind} uploads`);
-		if (!Number.isSafeInteger(sizeBytes) || sizeBytes < 1 || sizeBytes > MAX_UPLOAD_BYTES$1[kind]) violations.add(`sizeBytes must be an integer from 1 to ${MAX_UPLOAD_BYTES$1[kind]} for ${kind} uploads`);
+		if (!Number.isSafeInteger(sizeBytes) || sizeBytes < 1 || sizeBytes > MAX_UPLOAD_BYTES[kind]) violations.add(`sizeBytes must be an integer from 1 to ${MAX_UPLOAD_BYTES[kind]} for ${kind} uploads`);
 	}
 	if (typeof fileName !== "string" || fileName.length < 1 || fileName.length > 255 || /[/\\\u0000-\u001f]/.test(fileName)) violations.add("fileName must be 1 to 255 characters, without slashes or control characters");
 	violations.throwIfAny();
@@ -62129,8 +62122,8 @@ async function startEmulator(options = {}) {
 		}
 	};
 }
-var ApiError, notFound, validationFailed, ok, sha256, unauthorized, KeyRing, FAULT_KINDS, Chaos, EmulatorClock, Router, MAX_JSON_BODY_BYTES, tooLarge, CODES, Exchange, MiB$1, GiB, videos, NO_IMAGES, photoC, vidA, shortB, unsupported, RULES, isSupportedPlatform, Violations, UUID, RFC3339, graphemes, THROTTLE_RETRY_MS, externalPostId, API_PREFIX, STORAGE_PREFIX, BODY_METHODS, delay, require_code$1, require_scope, require_codegen, require_util, require_names, require_errors, require_boolSchema, require_rules, require_applicability, require_dataType, require_defaults, require_code, require_keyword, require_subschema, require_fast_deep_equal, require_json_schema_traverse, require_resolve, require_validate, require_validation_error, require_ref_error, require_compile, require_data, require_utils, require_schemes, require_fast_uri, require_uri, require_core$1, require_id, require_ref, require_core, require_limitNumber, require_multipleOf, require_ucs2length, require_limitLength, require_pattern, require_limitProperties, require_required, require_limitItems, require_equal, require_uniqueItems, require_const, require_enum, require_validation, require_additionalItems, require_items, require_prefixItems, require_items2020, require_contains, require_dependencies, require_propertyNames, require_additionalProperties, require_properties, require_patternProperties, require_not, require_anyOf, require_oneOf, require_allOf, require_if, require_thenElse, require_applicator, require_format$1, require_format, require_metadata, require_draft7, require_types, require_discriminator, require_json_schema_draft_07, require_ajv, require_formats, require_limit, require_dist, import_ajv, import_dist$3, import_dist$1$1, addFormats, validator, Journal, RateLimiter, RequestLog, posterKey, accountRoutes, PARAMS$1, VIDEO_PLATFORMS, filterFingerprint, encodeCursor, byPublication, cache, analyticsRoutes, MAX_KEY_LENGTH, ISO_VIDEO, sameType, MiB, UPLOAD_TYPES, MAX_UPLOAD_BYTES$1, PRESIGN_TTL_MS, MULTIPART_TTL_MS, MIN_PART_BYTES, safeFileName, mediaRoutes, OPERATIONS, partKey, stagingKey, closed$1, assembling, multipartRoute, EDITABLE_STATUSES$1, SORTS, STATUSES, PARAMS, MAX_CONTENT_CHARACTERS, POST_FIELDS, TARGET_FIELDS, needsPublish, setsSchedule, postRoutes, apiRoutes, HOUR_MS, HISTORY_DEFAULTS, ObjectTooLargeError, storagePath, ObjectStorage, POSTER_PNG, closed, MAX_CHUNK, SortedList, byIdOnly, byCreation, bySchedule, PostIndex, View, Project, byDue, EmulatorStore;
-var init_emulator_b7l291R6 = __esmMin((() => {
+var ApiError, notFound, validationFailed, ok, sha256, unauthorized, KeyRing, FAULT_KINDS, Chaos, EmulatorClock, Router, MAX_JSON_BODY_BYTES, tooLarge, CODES, Exchange, MiB$1, GiB, videos, NO_IMAGES, photoC, vidA, shortB, unsupported, RULES, isSupportedPlatform, Violations, UUID, RFC3339, graphemes, THROTTLE_RETRY_MS, externalPostId, API_PREFIX, STORAGE_PREFIX, BODY_METHODS, delay, require_code$1, require_scope, require_codegen, require_util, require_names, require_errors, require_boolSchema, require_rules, require_applicability, require_dataType, require_defaults, require_code, require_keyword, require_subschema, require_fast_deep_equal, require_json_schema_traverse, require_resolve, require_validate, require_validation_error, require_ref_error, require_compile, require_data, require_utils, require_schemes, require_fast_uri, require_uri, require_core$1, require_id, require_ref, require_core, require_limitNumber, require_multipleOf, require_ucs2length, require_limitLength, require_pattern, require_limitProperties, require_required, require_limitItems, require_equal, require_uniqueItems, require_const, require_enum, require_validation, require_additionalItems, require_items, require_prefixItems, require_items2020, require_contains, require_dependencies, require_propertyNames, require_additionalProperties, require_properties, require_patternProperties, require_not, require_anyOf, require_oneOf, require_allOf, require_if, require_thenElse, require_applicator, require_format$1, require_format, require_metadata, require_draft7, require_types, require_discriminator, require_json_schema_draft_07, require_ajv, require_formats, require_limit, require_dist, import_ajv, import_dist$3, import_dist$1$1, addFormats, validator, Journal, RateLimiter, RequestLog, posterKey, accountRoutes, PARAMS$1, VIDEO_PLATFORMS, filterFingerprint, encodeCursor, byPublication, cache, analyticsRoutes, MAX_KEY_LENGTH, ISO_VIDEO, sameType, MiB, UPLOAD_TYPES, MAX_UPLOAD_BYTES, PRESIGN_TTL_MS, MULTIPART_TTL_MS, MIN_PART_BYTES, safeFileName, mediaRoutes, OPERATIONS, partKey, stagingKey, closed$1, assembling, multipartRoute, EDITABLE_STATUSES$1, SORTS, STATUSES, PARAMS, MAX_CONTENT_CHARACTERS, POST_FIELDS, TARGET_FIELDS, needsPublish, setsSchedule, postRoutes, apiRoutes, HOUR_MS, HISTORY_DEFAULTS, ObjectTooLargeError, storagePath, ObjectStorage, POSTER_PNG, closed, MAX_CHUNK, SortedList, byIdOnly, byCreation, bySchedule, PostIndex, View, Project, byDue, EmulatorStore;
+var init_emulator_DlkA6Vrr = __esmMin((() => {
 	init_rolldown_runtime_DYf_mQCB();
 	init_guard_Rhg5cb5l();
 	init_error_codes_OgOShhx_();
@@ -62139,7 +62132,7 @@ var init_emulator_b7l291R6 = __esmMin((() => {
 	init_dist_BFLjXo8H();
 	init_types_DvW_OqHm();
 	init_wrapper_D9VP19KJ();
-	init_probe_DfOsGfVi();
+	init_probe_DV4dE_ul();
 	ApiError = class extends Error {
 		status;
 		code;
@@ -68936,7 +68929,7 @@ var init_emulator_b7l291R6 = __esmMin((() => {
 		],
 		video: ["video/mp4", "video/quicktime"]
 	};
-	MAX_UPLOAD_BYTES$1 = {
+	MAX_UPLOAD_BYTES = {
 		image: 20 * MiB,
 		video: 2048 * MiB
 	};
@@ -69643,7 +69636,7 @@ var init_emulator_b7l291R6 = __esmMin((() => {
 		}
 	};
 }));
-var context_CVcL7BKv_exports = __exportAll$1({
+var context_eSGz2z74_exports = __exportAll$1({
 	clientEventPrinter: () => clientEventPrinter,
 	globalOptions: () => globalOptions,
 	isCI: () => isCI,
@@ -69881,7 +69874,7 @@ async function connect(config, options) {
 }
 async function connectLocal(config, options) {
 	if (options.ci && !config.api.local) throw new InputError("No API URL is configured, and under CI postsync does not fall back to the local API.", { hint: "Set POSTSYNC_API_URL (and POSTSYNC_API_KEY) from your secrets, or pass --local to use the embedded local API on purpose." });
-	const { startEmulator } = await Promise.resolve().then(() => (init_emulator_b7l291R6(), emulator_b7l291R6_exports));
+	const { startEmulator } = await Promise.resolve().then(() => (init_emulator_DlkA6Vrr(), emulator_DlkA6Vrr_exports));
 	const dataDir = join(config.root, LOCAL_API_DIR);
 	for (const name of [
 		"journal.jsonl",
@@ -70006,7 +69999,7 @@ async function openTarget(options) {
 	};
 }
 var CacheSection, POST_ROW_LENGTH, WHOLE_ROW_LENGTH, POST_KEYS, SHAPE_KEYS, MEDIA_KEYS, READING_KEYS, postRowsCodec, LoadedRows, Interned, CACHE_DIR, RunCache, LOCAL_API_DIR, LOCAL_API_KEY, import_picocolors;
-var init_context_CVcL7BKv = __esmMin((() => {
+var init_context_eSGz2z74 = __esmMin((() => {
 	init_rolldown_runtime_DYf_mQCB();
 	init_state_file_FV5vSkE_();
 	init_hash_BfyReKVU();
@@ -70347,7 +70340,7 @@ var init_plan_json_B_T5PQ4d = __esmMin((() => {
 	init_unconfirmed_records_FngyObFM();
 	init_terminal_C6RHjUVt();
 }));
-var plan_DP11ZiL9_exports = __exportAll$1({ runPlan: () => runPlan });
+var plan_CptZInud_exports = __exportAll$1({ runPlan: () => runPlan });
 async function planProject(input) {
 	const { config, connection, memo } = input;
 	const listing = startRemoteRead(connection.client, input);
@@ -70409,13 +70402,13 @@ async function runPlan(flags, command) {
 		await connection.close();
 	}
 }
-var init_plan_DP11ZiL9 = __esmMin((() => {
+var init_plan_CptZInud = __esmMin((() => {
 	init_ordering_Cxkvd8_o();
 	init_limits_DNBBvwcF();
 	init_actions_report_CmelHqXY();
 	init_state_file_FV5vSkE_();
-	init_build_plan_BRIJDhrA();
-	init_context_CVcL7BKv();
+	init_build_plan_BEec0YtL();
+	init_context_eSGz2z74();
 	init_plan_json_B_T5PQ4d();
 	init_plan_human_DXy025Cn();
 	init_plan_markdown_CJB7Hzd2();
@@ -70426,11 +70419,13 @@ function secretSuffix(folder) {
 }
 function calendarAt(folder) {
 	const suffix = secretSuffix(folder);
+	const name = suffix.toLowerCase().replace(/_/g, "-");
 	return {
 		folder,
 		apiUrlSecret: `POSTSYNC_API_URL${suffix}`,
 		apiKeySecret: `POSTSYNC_API_KEY${suffix}`,
-		artifactName: `postsync-calendar${suffix.toLowerCase().replace(/_/g, "-")}`
+		artifactName: `postsync-calendar${name}`,
+		stateArtifactName: `postsync-state${name}`
 	};
 }
 async function findCalendars(root) {
@@ -70473,7 +70468,7 @@ function assertDistinctSecrets(calendars) {
 	throw new InputError(`${shared.length === 1 ? "two calendar folders map" : "calendar folders map"} to the same secret names, so their workflows would apply one client's posts with another's key:\n${lines.join("\n")}`, { hint: "Rename one of each pair so that the names differ in more than case, `-` and `_` (secret names keep only A-Z, 0-9 and _)." });
 }
 var SAFE_FOLDER, SAFE_FOLDER_TEXT;
-var init_find_calendars_Cf2yQinn = __esmMin((() => {
+var init_find_calendars_Bz5ll_F5 = __esmMin((() => {
 	init_main();
 	init_ordering_Cxkvd8_o();
 	init_terminal_C6RHjUVt();
@@ -70481,7 +70476,7 @@ var init_find_calendars_Cf2yQinn = __esmMin((() => {
 	SAFE_FOLDER = /^[\p{L}\p{M}\p{N} ._\-/]+$/u;
 	SAFE_FOLDER_TEXT = "letters, digits, space and . _ - /";
 }));
-var all_calendars_CK_hmXWR_exports = __exportAll$1({ runInEveryCalendar: () => runInEveryCalendar });
+var all_calendars_CXDigFSJ_exports = __exportAll$1({ runInEveryCalendar: () => runInEveryCalendar });
 function combinedExitCode(codes) {
 	if (codes.some((code) => code !== 0 && code !== 2)) return 1;
 	return codes.includes(2) ? 2 : 0;
@@ -70513,10 +70508,10 @@ function scopedTo(command, dir) {
 	scoped.parent = globals;
 	return scoped;
 }
-var init_all_calendars_CK_hmXWR = __esmMin((() => {
+var init_all_calendars_CXDigFSJ = __esmMin((() => {
 	init_main();
-	init_find_calendars_Cf2yQinn();
-	init_context_CVcL7BKv();
+	init_find_calendars_Bz5ll_F5();
+	init_context_eSGz2z74();
 	init_terminal_C6RHjUVt();
 }));
 function draftReadiness(desired) {
@@ -70537,11 +70532,11 @@ function draftReadiness(desired) {
 	for (const post of desired.checkOnly) if (post.shape.scheduledAt === null) add(post);
 	return drafts.sort((a, b) => compareText(a.file, b.file));
 }
-var init_draft_readiness_CqGZElnF = __esmMin((() => {
-	init_check_posts_CI5F9eaR();
+var init_draft_readiness_NeLvPZ_8 = __esmMin((() => {
+	init_check_posts_CxQZhwlK();
 	init_ordering_Cxkvd8_o();
 }));
-var validate_5LM_h4YG_exports = __exportAll$1({ runValidate: () => runValidate });
+var validate_Dlk5A2L2_exports = __exportAll$1({ runValidate: () => runValidate });
 async function validateProject(input) {
 	const { config, connection, memo } = input;
 	const { section } = await readStateSection(config.statePath, connection.target);
@@ -70593,15 +70588,15 @@ async function runValidate(flags, command) {
 		await connection.close();
 	}
 }
-var init_validate_5LM_h4YG = __esmMin((() => {
+var init_validate_Dlk5A2L2 = __esmMin((() => {
 	init_ordering_Cxkvd8_o();
-	init_draft_readiness_CqGZElnF();
+	init_draft_readiness_NeLvPZ_8();
 	init_state_file_FV5vSkE_();
-	init_check_posts_CI5F9eaR();
+	init_check_posts_CxQZhwlK();
 	init_format_DZlSd15T();
-	init_read_desired_Dg5oZEtk();
+	init_read_desired_GBs1k9pK();
 	init_actions_C2IqvIZI();
-	init_context_CVcL7BKv();
+	init_context_eSGz2z74();
 	init_summary_CV3qDF85();
 	init_diagnostics_TFKJ3Hl7();
 	init_drafts_C8OYVEHU();
@@ -71491,7 +71486,7 @@ var init_apply_progress_BUgmXkHr = __esmMin((() => {
 		blocked: "blocked"
 	};
 }));
-var apply_9zCDUEDm_exports = __exportAll$1({ runApply: () => runApply });
+var apply_67XRQSVD_exports = __exportAll$1({ runApply: () => runApply });
 async function recordFinalStatuses(input) {
 	const { store } = input;
 	let recorded = 0;
@@ -71726,7 +71721,7 @@ function resultLine(result, plan) {
 	return line;
 }
 var READ_CONCURRENCY$1;
-var init_apply_9zCDUEDm = __esmMin((() => {
+var init_apply_67XRQSVD = __esmMin((() => {
 	init_terminal_C6RHjUVt();
 	init_ordering_Cxkvd8_o();
 	init_main();
@@ -71736,13 +71731,13 @@ var init_apply_9zCDUEDm = __esmMin((() => {
 	init_removed_changes_Dxlct1R4();
 	init_option_rules_zfr6B7io();
 	init_state_file_FV5vSkE_();
-	init_check_posts_CI5F9eaR();
+	init_check_posts_CxQZhwlK();
 	init_limits_DNBBvwcF();
 	init_lock_kGr29NWc();
 	init_state_store_DQ1JNUF_();
-	init_build_plan_BRIJDhrA();
+	init_build_plan_BEec0YtL();
 	init_actions_C2IqvIZI();
-	init_context_CVcL7BKv();
+	init_context_eSGz2z74();
 	init_prompt_DdFoKWmA();
 	init_apply_progress_BUgmXkHr();
 	init_plan_json_B_T5PQ4d();
@@ -71849,13 +71844,14 @@ var init_merge_OUuTyqJl = __esmMin((() => {
 	init_state_file_FV5vSkE_();
 	same = (a, b) => canonicalJson(a ?? null) === canonicalJson(b ?? null);
 }));
-function runGit(repository, args, input) {
+function runGit(repository, args, input, env = {}) {
 	return new Promise((resolve, reject) => {
 		const child = spawn("git", args, {
 			cwd: repository.cwd,
 			env: {
 				...process.env,
-				GIT_TERMINAL_PROMPT: "0"
+				GIT_TERMINAL_PROMPT: "0",
+				...env
 			},
 			stdio: [
 				input === void 0 ? "ignore" : "pipe",
@@ -71878,8 +71874,8 @@ function runGit(repository, args, input) {
 		child.stdin?.end(input);
 	});
 }
-async function gitOrThrow(repository, args, input) {
-	const run = await runGit(repository, args, input);
+async function gitOrThrow(repository, args, input, env) {
+	const run = await runGit(repository, args, input, env);
 	if (run.code !== 0) throw new StateError(`git ${args[0]} failed: ${run.stderr.trim() || `exit ${run.code}`}`);
 	return run.stdout;
 }
@@ -71930,35 +71926,53 @@ async function hasCommit(repository, commit) {
 		`${commit}^{commit}`
 	])).code === 0;
 }
-async function treeWith(repository, tree, parts, blob) {
-	const entries = (tree === null ? "" : await gitOrThrow(repository, [
-		"ls-tree",
-		"-z",
-		"--full-tree",
-		tree
-	])).split("\0").filter(Boolean);
-	const [name, ...rest] = parts;
-	const existing = entries.find((entry) => entry.slice(entry.indexOf("	") + 1) === name);
-	const kept = entries.filter((entry) => entry !== existing);
-	const subtree = existing !== void 0 && existing.split(" ")[1] === "tree" ? existing.split(/[ \t]/)[2] : null;
-	const entry = rest.length === 0 ? `100644 blob ${blob}\t${name}` : `040000 tree ${await treeWith(repository, subtree, rest, blob)}\t${name}`;
-	return (await gitOrThrow(repository, ["mktree", "-z"], [...kept, entry].map((line) => `${line}\0`).join(""))).trim();
+async function commitFiles(repository, change) {
+	const folder = await mkdtemp(join(tmpdir(), "postsync-commit-"));
+	try {
+		const index = { GIT_INDEX_FILE: join(folder, "index") };
+		const blobs = (await gitOrThrow(repository, [
+			"hash-object",
+			"-w",
+			"--no-filters",
+			"--stdin-paths"
+		], (await Promise.all(change.files.map(async (file, n) => {
+			const at = join(folder, `blob-${n}`);
+			await writeFile(at, file.text);
+			return at;
+		}))).map((at) => `${at}\n`).join(""))).trim().split("\n");
+		await gitOrThrow(repository, change.parent === null ? ["read-tree", "--empty"] : ["read-tree", `${change.parent}^{tree}`], void 0, index);
+		await gitOrThrow(repository, [
+			"update-index",
+			"-z",
+			"--add",
+			"--replace",
+			"--index-info"
+		], change.files.map((file, n) => `100644 blob ${blobs[n]}\t${file.path}\0`).join(""), index);
+		const run = await runGit(repository, [
+			"commit-tree",
+			(await gitOrThrow(repository, ["write-tree"], void 0, index)).trim(),
+			...change.parent === null ? [] : ["-p", change.parent],
+			"-m",
+			change.message
+		]);
+		if (run.code !== 0) throw new InputError(`git cannot make the state commit: ${run.stderr.trim()}`, { hint: "Set your name and e-mail for git (git config user.name / user.email), then run it again." });
+		return run.stdout.trim();
+	} finally {
+		await rm(folder, {
+			recursive: true,
+			force: true
+		});
+	}
 }
-async function commitFile(repository, change) {
-	const blob = (await gitOrThrow(repository, [
-		"hash-object",
-		"-w",
-		"--stdin"
-	], change.text)).trim();
-	const run = await runGit(repository, [
-		"commit-tree",
-		await treeWith(repository, change.parent === null ? null : `${change.parent}^{tree}`, change.path.split("/"), blob),
-		...change.parent === null ? [] : ["-p", change.parent],
-		"-m",
-		change.message
-	]);
-	if (run.code !== 0) throw new InputError(`git cannot make the state commit: ${run.stderr.trim()}`, { hint: "Set your name and e-mail for git (git config user.name / user.email), then run it again." });
-	return run.stdout.trim();
+function commitFile(repository, change) {
+	return commitFiles(repository, {
+		parent: change.parent,
+		files: [{
+			path: change.path,
+			text: change.text
+		}],
+		message: change.message
+	});
 }
 async function pushHome(repository, commit, branch) {
 	const run = await runGit(repository, [
@@ -71974,9 +71988,16 @@ async function pushHome(repository, commit, branch) {
 			localRef(branch),
 			commit
 		]);
-		return "pushed";
+		return { kind: "pushed" };
 	}
-	if (/\[rejected\]|non-fast-forward|fetch first/i.test(run.stderr)) return "moved";
+	const rejection = /^\s*! \[(?:remote )?rejected\].*$/m.exec(run.stderr)?.[0].trim();
+	if (rejection !== void 0) return REFUSED_BY_RULE.test(run.stderr) ? {
+		kind: "refused",
+		reason: run.stderr.trim()
+	} : {
+		kind: "rejected",
+		reason: rejection
+	};
 	throw new StateError(`cannot push the state branch ${branch} to ${repository.remote}: ${run.stderr.trim()}`);
 }
 async function gitTracks(repository, path) {
@@ -71997,6 +72018,21 @@ async function untrack(repository, path) {
 		path
 	]);
 	return true;
+}
+async function untilPushed(attempt, options) {
+	const policy = options.policy ?? DEFAULT_PUSH_RETRY;
+	const clock = options.clock ?? SYSTEM_CLOCK;
+	const started = clock.now();
+	for (let n = 1;; n++) {
+		const outcome = await attempt(n);
+		if (outcome.kind === "done") return outcome.value;
+		const delay = clock.random() * Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (n - 1));
+		if (clock.now() + delay - started > policy.budgetMs) {
+			const seconds = Math.round((clock.now() - started) / 1e3);
+			throw new StateError(`other writers kept moving ${options.branch}: ${n} pushes were rejected in ${seconds} s (last: ${outcome.reason})`, { hint: "Nothing was overwritten; run it again (postsync state push --merge fetches, merges and pushes the union)." });
+		}
+		await clock.sleep(delay);
+	}
 }
 async function stateTextAt(home, commit) {
 	const size = await fileSize(home.repository, commit, home.path);
@@ -72118,7 +72154,7 @@ async function pushState(config, options) {
 	});
 	try {
 		const notes = [];
-		for (let attempt = 1;; attempt++) {
+		return await untilPushed(async () => {
 			let working = readStateText(config.statePath);
 			if (working === null) throw new InputError(`there is no state file ${config.statePath} to push`, { hint: "postsync state pull brings the state of the branch; an apply writes one." });
 			await parseState(working, config.statePath);
@@ -72146,11 +72182,14 @@ async function pushState(config, options) {
 					commit: tip
 				});
 				return {
-					kind: "unchanged",
-					home,
-					commit: tip,
-					created: false,
-					notes
+					kind: "done",
+					value: {
+						kind: "unchanged",
+						home,
+						commit: tip,
+						created: false,
+						notes
+					}
 				};
 			}
 			const commit = await commitFile(home.repository, {
@@ -72159,21 +72198,27 @@ async function pushState(config, options) {
 				text: working,
 				message: options.message
 			});
-			if (await pushHome(home.repository, commit, home.branch) === "pushed") {
-				await writePulled(config, {
-					branch: home.branch,
-					commit
-				});
-				return {
+			const pushed = await pushHome(home.repository, commit, home.branch);
+			if (pushed.kind === "rejected") return pushed;
+			if (pushed.kind === "refused") throw new StateError(`cannot push the state branch ${home.branch} to ${home.repository.remote}: ${pushed.reason}`, { hint: "The remote's rules refuse the update: let the workflow's token push to this branch (a ruleset's bypass list, or no protection on it)." });
+			await writePulled(config, {
+				branch: home.branch,
+				commit
+			});
+			return {
+				kind: "done",
+				value: {
 					kind: "pushed",
 					home,
 					commit,
 					created: tip === null,
 					notes
-				};
-			}
-			if (!options.merge || attempt >= PUSH_ATTEMPTS) throw new StateError(`the state branch ${home.branch} moved while the state was pushed (attempt ${attempt})`, { hint: "Run postsync state push --merge again." });
-		}
+				}
+			};
+		}, {
+			branch: home.branch,
+			...options.retry
+		});
 	} finally {
 		await release();
 	}
@@ -72183,8 +72228,8 @@ function movedSincePull(home, seen) {
 	const since = pulled === void 0 ? `this clone never pulled it${distrust === void 0 ? "" : `: ${distrust}`}` : pulled.commit === null ? "it did not exist at the last pull" : `last pulled at ${pulled.commit.slice(0, 12)}`;
 	return new InputError(`the state branch ${home.branch} moved (now at ${tip?.slice(0, 12)}; ${since}): pushing would overwrite records another run wrote`, { hint: "postsync state push --merge merges its records into yours entry by entry and pushes the union; postsync state pull replaces your working file with it." });
 }
-var GIT_TIMEOUT_MS, localRef, COMMIT_ID, PULLED_RECORD, MAX_STATE_BYTES, MIB, restoreHint, PUSH_ATTEMPTS;
-var init_state_home_sync_CB3aGuWH = __esmMin((() => {
+var GIT_TIMEOUT_MS, localRef, REFUSED_BY_RULE, DEFAULT_PUSH_RETRY, SYSTEM_CLOCK, COMMIT_ID, PULLED_RECORD, MAX_STATE_BYTES, MIB, restoreHint;
+var init_state_home_sync_DposWcRW = __esmMin((() => {
 	init_main();
 	init_atomic_DIWVerBI();
 	init_hash_BfyReKVU();
@@ -72194,14 +72239,24 @@ var init_state_home_sync_CB3aGuWH = __esmMin((() => {
 	init_terminal_C6RHjUVt();
 	GIT_TIMEOUT_MS = 12e4;
 	localRef = (branch) => `refs/postsync/home/${branch}`;
+	REFUSED_BY_RULE = /protected branch|GH0\d\d|hook declined|permission|denied|forbidden/i;
+	DEFAULT_PUSH_RETRY = {
+		budgetMs: 3e5,
+		baseDelayMs: 250,
+		maxDelayMs: 8e3
+	};
+	SYSTEM_CLOCK = {
+		now: () => Date.now(),
+		sleep: (ms) => setTimeout$1(ms),
+		random: () => Math.random()
+	};
 	COMMIT_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
 	PULLED_RECORD = ".postsync/state-home.json";
 	MAX_STATE_BYTES = 67108864;
 	MIB = 1048576;
 	restoreHint = (home) => `The file on ${home.branch} did not come from postsync; postsync did not change anything. Restore the branch to the last commit postsync pushed (git log ${home.repository.remote}/${home.branch}), then run it again.`;
-	PUSH_ATTEMPTS = 5;
 }));
-var init_BTOvgeWA_exports = __exportAll$1({ runInit: () => runInit });
+var init_gK8WuLu2_exports = __exportAll$1({ runInit: () => runInit });
 function assertDimension(name, value, max) {
 	if (!Number.isInteger(value) || value < 1 || value > max) throw new RangeError(`${name} must be an integer from 1 to ${max}, got ${value}`);
 }
@@ -72502,14 +72557,14 @@ async function runInit(command, flags) {
 	process.stdout.write(`${lines.join("\n")}\n`);
 	return 0;
 }
-var DEFAULT_RGB, INSTALLED_SCHEMAS, DEPENDENCY_FIELDS, WELCOME_TEXT, GITIGNORE_ENTRIES, NODE_MODULES_ENTRY, STATE_MERGE_DRIVER, GITATTRIBUTES_ENTRIES, STATE_MERGE_GIT_CONFIG, VENDORED_ACTION_DIR, ACTION_FILES, readme, ACTION_REF, PINNED_ACTIONS, NODE_VERSION, CHANGED_PATHS, ifLine, checkout, setupPostsync, WITH_TOKEN, readState, matrix, calendarSecrets, SECRETS_NOTE, COMMIT_STATE, PLANNED, PLAN_WORKFLOW, ON_DEFAULT_BRANCH, WORKFLOW_FILES, ACTION_SENTENCE;
-var init_init_BTOvgeWA = __esmMin((() => {
+var DEFAULT_RGB, INSTALLED_SCHEMAS, DEPENDENCY_FIELDS, WELCOME_TEXT, GITIGNORE_ENTRIES, NODE_MODULES_ENTRY, STATE_MERGE_DRIVER, GITATTRIBUTES_ENTRIES, STATE_MERGE_GIT_CONFIG, VENDORED_ACTION_DIR, ACTION_FILES, readme, ACTION_REF, PINNED_ACTIONS, NODE_VERSION, CHANGED_PATHS, ifLine, checkout, setupPostsync, WITH_TOKEN, readState, matrix, calendarSecrets, SECRETS_NOTE, HANDOFF_DIR, HANDOFFS_DIR, APPLY_CONCURRENCY, HAND_ON_STATE, RECORD_JOB, PLANNED, PLAN_WORKFLOW, ON_DEFAULT_BRANCH, WORKFLOW_FILES, ACTION_SENTENCE;
+var init_init_gK8WuLu2 = __esmMin((() => {
 	init_state_file_FV5vSkE_();
 	init_guard_write_Bpt4D2mx();
 	init_main();
 	init_demo_fixture_DBDaQ3on();
-	init_state_home_sync_CB3aGuWH();
-	init_context_CVcL7BKv();
+	init_state_home_sync_DposWcRW();
+	init_context_eSGz2z74();
 	DEFAULT_RGB = {
 		r: 128,
 		g: 128,
@@ -72552,7 +72607,8 @@ in this repository: it rewrites this folder and nothing else. Commit the result.
 	PINNED_ACTIONS = {
 		checkout: "actions/checkout@3d3c42e5aac5ba805825da76410c181273ba90b1 # v7.0.1",
 		setupNode: "actions/setup-node@820762786026740c76f36085b0efc47a31fe5020 # v7.0.0",
-		uploadArtifact: "actions/upload-artifact@bbbca2ddaa5d8feaa63e36b76fdaad77386f024f # v7.0.0"
+		uploadArtifact: "actions/upload-artifact@bbbca2ddaa5d8feaa63e36b76fdaad77386f024f # v7.0.0",
+		downloadArtifact: "actions/download-artifact@3e5f45b2cfb9172054b4087a40e8e0b5a5461e7c # v8.0.1"
 	};
 	NODE_VERSION = 24;
 	CHANGED_PATHS = "git diff --name-only -z";
@@ -72609,60 +72665,58 @@ ${WITH_TOKEN}          with_token postsync state pull
 # Every job runs the postsync action copied into .github/actions/postsync/ (\`postsync init
 # --update-action\` replaces it) and third-party actions pinned by commit; each job gets only the
 # permissions it lists.`;
-	COMMIT_STATE = `        run: |
-          if [ ! -f "$STATE_FILE" ]; then
-            echo "No state file to commit."
-            exit 0
-          fi
-${WITH_TOKEN}          branch="$GITHUB_REF_NAME"
-          message="postsync: record applied posts"
-          if [ "$CALENDAR" != "." ]; then message="$message of $CALENDAR"; fi
-          git config user.name "github-actions[bot]"
+	HANDOFF_DIR = "${{ runner.temp }}/postsync-state";
+	HANDOFFS_DIR = "${{ runner.temp }}/postsync-states";
+	APPLY_CONCURRENCY = `# One run at a time, in the order the pushes came: each starts from the states the previous one
+# recorded. Up to 100 runs wait their turn (queue: max); none is cancelled, none is cut short.
+concurrency:
+  group: postsync-apply-\${{ github.ref }}
+  cancel-in-progress: false
+  queue: max
+`;
+	HAND_ON_STATE = `      # Also after a failed or partial apply: the state records every post that was created.
+      # Not when the state could not be read: nothing was applied, and a stale file must not be recorded.
+      - name: Hand on the state
+        if: \${{ always() && steps.state.outcome == 'success' }}
+        working-directory: \${{ matrix.calendar.folder }}
+        env:
+          HANDOFF: ${HANDOFF_DIR}
+        run: postsync state handoff --out "$HANDOFF"
+
+      - name: Upload the state
+        if: \${{ always() && steps.state.outcome == 'success' }}
+        uses: ${PINNED_ACTIONS.uploadArtifact}
+        with:
+          name: \${{ matrix.calendar.stateArtifactName }}
+          path: ${HANDOFF_DIR}/
+          if-no-files-found: ignore
+          retention-days: 1
+`;
+	RECORD_JOB = `  record:
+    name: Record the states
+    needs: [calendars, apply]
+    if: \${{ always() && needs.calendars.result == 'success' && needs.calendars.outputs.calendars != '[]' }}
+    runs-on: ubuntu-latest
+    timeout-minutes: 15
+    permissions:
+      contents: write # only for pushing the states (the Record step)
+    steps:
+${checkout({ ref: "${{ github.ref_name }}" })}
+${setupPostsync()}
+      - name: Download the states
+        uses: ${PINNED_ACTIONS.downloadArtifact}
+        with:
+          pattern: postsync-state*
+          path: ${HANDOFFS_DIR}
+
+      - name: Record the states
+        env:
+          HANDOFFS: ${HANDOFFS_DIR}
+          GITHUB_TOKEN: \${{ github.token }}
+        run: |
+${WITH_TOKEN}          git config user.name "github-actions[bot]"
           git config user.email "41898282+github-actions[bot]@users.noreply.github.com"
-          if [ "$STATE_HOME" = "branch" ]; then
-            with_token env -u POSTSYNC_API_KEY -u POSTSYNC_API_URL postsync state push --merge --message "$message [skip ci]"
-            exit 0
-          fi
-          # Another run's state commit is merged entry by entry, not line by line (.gitattributes).
-          git config merge.postsync-state.driver "postsync state merge %O %A %B"
-          commit_state() {
-            git add -- "$STATE_FILE"
-            if git diff --cached --quiet -- "$STATE_FILE"; then return 1; fi
-            git commit -q -m "$message [skip ci]" -- "$STATE_FILE"
-          }
-          if ! commit_state; then
-            echo "The state file is unchanged."
-            exit 0
-          fi
-          status=0
-          for attempt in 1 2 3 4 5; do
-            if pushed="$(with_token git push -q origin "HEAD:$branch" 2>&1)"; then
-              echo "Pushed the state file to $branch."
-              exit "$status"
-            fi
-            printf '%s\\n' "$pushed"
-            if printf '%s' "$pushed" | grep -qiE 'remote rejected|protected branch'; then
-              echo "::error title=postsync::$branch refuses the state commit (a protected branch?), so what this run applied is not recorded there. Keep the state on a branch of its own: run postsync state move-home --to branch and merge the change of postsync.yaml (state: { home: branch }); apply then pushes only to that branch."
-              exit 1
-            fi
-            echo "$branch moved on while this job ran: catching up (attempt $attempt of 5)."
-            with_token git fetch -q origin "$branch"
-            if git rebase -q FETCH_HEAD; then continue; fi
-            git rebase --abort
-            echo "::warning title=postsync::the state file conflicts with $branch; applying again from its new head"
-            ours="$RUNNER_TEMP/postsync-state-ours.json"
-            base="$RUNNER_TEMP/postsync-state-base.json"
-            cp "$STATE_FILE" "$ours"
-            git show "HEAD~1:./$STATE_FILE" > "$base" 2>/dev/null || : > "$base"
-            git reset -q --hard FETCH_HEAD
-            mkdir -p "$(dirname "$STATE_FILE")"
-            if [ ! -f "$STATE_FILE" ]; then : > "$STATE_FILE"; fi
-            postsync state merge "$base" "$STATE_FILE" "$ours"
-            postsync apply --yes || status=1
-            commit_state || true
-          done
-          echo "::error title=postsync::could not push the state file to $branch after 5 attempts"
-          exit 1
+          with_token postsync state record "$HANDOFFS" --message "postsync: record applied posts [skip ci]"
 `;
 	PLANNED = "steps.secrets.outputs.plan == 'true'";
 	PLAN_WORKFLOW = `# Shows on every pull request what merging it would change on the Public Posting API, for each
@@ -72755,11 +72809,12 @@ ${calendarSecrets}
 	ON_DEFAULT_BRANCH = "github.ref == format('refs/heads/{0}', github.event.repository.default_branch)";
 	WORKFLOW_FILES = {
 		".github/workflows/postsync-plan.yml": PLAN_WORKFLOW,
-		".github/workflows/postsync-apply.yml": `# Applies each calendar (folder with a postsync.yaml) that a push to main touched, then records
-# its state (.postsync/state.json: which remote post belongs to which file) in its home: committed
+		".github/workflows/postsync-apply.yml": `# Applies each calendar (folder with a postsync.yaml) that a push to main touched, one job per
+# calendar, all at once; each hands its state (.postsync/state.json: which remote post belongs to
+# which file) on, and one job after them records every state in its home in one commit: committed
 # back to main, or, with \`state: { home: branch }\` in its postsync.yaml, on a state branch of its
-# own (postsync/state), for a main that branch protection keeps from the workflow's pushes. Then
-# it lists the posts with problems, as the daily health check does.
+# own (postsync/state), for a main that branch protection keeps from the workflow's pushes. Each
+# apply job also lists the posts with problems, as the daily health check does.
 ${SECRETS_NOTE}
 # Each key needs every permission its posts use.
 name: postsync apply
@@ -72775,6 +72830,7 @@ on:
 
 permissions: {}
 
+${APPLY_CONCURRENCY}
 jobs:
   refuse:
     name: Apply only the default branch
@@ -72813,12 +72869,7 @@ ${WITH_TOKEN}          if [ -n "$BEFORE" ] && [ "$BEFORE" != "000000000000000000
 ${matrix}
     timeout-minutes: 30
     permissions:
-      contents: write # only for pushing the state file (the Commit step)
-    # One apply per calendar at a time, never cancelled halfway. A newer run's job waits here (GitHub
-    # keeps the newest one waiting), so it starts after the previous one pushed its state.
-    concurrency:
-      group: postsync-apply-\${{ matrix.calendar.folder }}
-      cancel-in-progress: false
+      contents: read # the record job alone writes the states
     steps:
 ${checkout({
 			ref: "${{ github.ref_name }}",
@@ -72835,19 +72886,7 @@ ${readState()}
           working-directory: \${{ matrix.calendar.folder }}
 ${calendarSecrets}
 
-      # Also after a failed or partial apply: the state records every post that was created.
-      # Not when the state could not be read: nothing was applied, and a stale file must not be pushed.
-      - name: Commit the state file
-        if: \${{ always() && steps.state.outcome == 'success' }}
-        working-directory: \${{ matrix.calendar.folder }}
-        env:
-          CALENDAR: \${{ matrix.calendar.folder }}
-          STATE_HOME: \${{ steps.state.outputs.home }}
-          STATE_FILE: \${{ steps.state.outputs.file }}
-          POSTSYNC_API_URL: \${{ secrets[matrix.calendar.apiUrlSecret] }}
-          POSTSYNC_API_KEY: \${{ secrets[matrix.calendar.apiKeySecret] }}
-          GITHUB_TOKEN: \${{ github.token }}
-${COMMIT_STATE}
+${HAND_ON_STATE}
       # The health check's post check after every apply too, so that a scheduled health workflow
       # GitHub disabled (60 days without activity in a public repository) misses nothing.
       - name: Check for problems
@@ -72866,7 +72905,8 @@ ${COMMIT_STATE}
           else
             echo "::warning title=postsync::$count managed posts of $CALENDAR have problems (drifted, failed, partly published or blocked): postsync status --problems lists them"
           fi
-`,
+
+${RECORD_JOB}`,
 		".github/workflows/postsync-health.yml": `# Checks every calendar (folder with a postsync.yaml) once a day: \`plan --detailed-exitcode\`
 # (invalid files, merges not applied, drift, blocked changes) and \`status --problems\` (failed,
 # partly published, drifted and blocked posts). While something is wrong it keeps one GitHub issue
@@ -72932,7 +72972,7 @@ ${readState()}
 	};
 	ACTION_SENTENCE = `The workflows run the postsync action copied into ${VENDORED_ACTION_DIR}/ (nothing is downloaded when they run); to update it, run \`postsync init --update-action\` with the postsync version you want and commit the result.`;
 }));
-var serve_DmvadnE5_exports = __exportAll$1({ runServe: () => runServe });
+var serve_Cg6NU34J_exports = __exportAll$1({ runServe: () => runServe });
 async function runServe(flags) {
 	const port = Number(flags.port);
 	if (!/^\d+$/.test(flags.port) || port > 65535) throw new InputError(`--port must be an integer from 0 to 65535, got ${flags.port}`);
@@ -72959,11 +72999,11 @@ async function runServe(flags) {
 	process.on("SIGINT", stop);
 	process.on("SIGTERM", stop);
 }
-var init_serve_DmvadnE5 = __esmMin((() => {
+var init_serve_Cg6NU34J = __esmMin((() => {
 	init_main();
-	init_emulator_b7l291R6();
+	init_emulator_DlkA6Vrr();
 }));
-var session_DClwVSfV_exports = __exportAll$1({
+var session_CFAnSnNB_exports = __exportAll$1({
 	DEFAULT_DEBOUNCE_MS: () => 50,
 	DEFAULT_REFRESH_SECONDS: () => 60,
 	WatchSession: () => WatchSession
@@ -73188,12 +73228,12 @@ function configPathsOf(root) {
 	return new Set(CONFIG_FILE_NAMES.map((name) => join(root, name)));
 }
 var ContentSnapshot, DraftApplier, isAdd, isRemove, EntryTypes, defaultOptions, RECURSIVE_ERROR_CODE, NORMAL_FLOW_ERRORS, ALL_TYPES, DIR_TYPES, FILE_TYPES, isNormalFlowError, wantBigintFsStats, emptyFn, normalizeFilter, ReaddirpStream, STR_DATA, STR_CLOSE, EMPTY_FN, pl, isWindows, isMacos, isLinux, isFreeBSD, isIBMi, EVENTS, EV, THROTTLE_MODE_WATCH, statMethods, KEY_LISTENERS, KEY_ERR, KEY_RAW, HANDLER_KEYS, binaryExtensions, isBinaryPath, foreach, addAndConvert, clearItem, delFromSet, isEmptySet, FsWatchInstances, fsWatchBroadcast, setFsWatchListener, FsWatchFileInstances, setFsWatchFileListener, NodeFsHandler, SLASH, SLASH_SLASH, ONE_DOT, TWO_DOTS, STRING_TYPE, BACK_SLASH_RE, DOUBLE_SLASH_RE, DOT_RE, REPLACER_RE, isMatcherObject, unifyPaths, toUnix, normalizePathToUnix, normalizeIgnored, getAbsolutePath, EMPTY_SET, DirEntry, STAT_METHOD_F, STAT_METHOD_L, WatchHelper, FSWatcher, FS_EVENT_KINDS, FileWatcher, ChangeSignatures, ConfigReloader, RemoteSnapshot, _a, WatchScope, noWork, isNoWork, asError, WorkQueue, DEFAULT_DEBOUNCE_MS, DEFAULT_REFRESH_SECONDS, WatchSession;
-var init_session_DClwVSfV = __esmMin((() => {
+var init_session_CFAnSnNB = __esmMin((() => {
 	init_state_file_FV5vSkE_();
-	init_build_plan_BRIJDhrA();
-	init_draft_readiness_CqGZElnF();
-	init_check_posts_CI5F9eaR();
-	init_read_desired_Dg5oZEtk();
+	init_build_plan_BEec0YtL();
+	init_draft_readiness_NeLvPZ_8();
+	init_check_posts_CxQZhwlK();
+	init_read_desired_GBs1k9pK();
 	init_post_memo_D1On4_VO();
 	init_main();
 	init_hash_BfyReKVU();
@@ -74935,11 +74975,6 @@ var init_session_DClwVSfV = __esmMin((() => {
 			})]);
 			this.#live = live;
 		}
-		async prefetch(accountIds) {
-			const read = await prefetchAccountRules(this.#client, accountIds);
-			for (const [id, capabilities] of read.capabilities) this.#rules.capabilities.set(id, capabilities);
-			for (const id of read.unknownAccounts) this.#rules.unknownAccounts.add(id);
-		}
 		async ensureAccounts(accountIds) {
 			const known = this.#rules;
 			const missing = [...new Set(accountIds)].filter((id) => !known.capabilities.has(id) && !known.unknownAccounts.has(id));
@@ -75191,7 +75226,7 @@ var init_session_DClwVSfV = __esmMin((() => {
 					error
 				})
 			});
-			await Promise.all([this.#content.readAll(now), this.#remote.prefetch(Object.values(this.#config.accounts))]);
+			await this.#content.readAll(now);
 			this.#timeChecked = now;
 			await this.#remote.refresh(this.#content.result(), this.#section.posts);
 			const { plan, drafts } = await this.#makePlan(now);
@@ -75674,28 +75709,9 @@ function calendarAccounts(input) {
 			...capabilities?.reason === void 0 ? {} : { reason: capabilities.reason },
 			maxLength: capabilities?.rules.caption.maxLength ?? null,
 			unit,
-			unitWord: unitWord(unit),
-			media: capabilities === void 0 ? null : mediaOf(capabilities),
-			listOptions: Object.entries(knownOptionRules(capabilities?.rules.options) ?? {}).filter(([, rule]) => rule.type === "array").map(([name]) => name)
+			unitWord: unitWord(unit)
 		};
 	});
-}
-function mediaOf({ rules }) {
-	const { images, videos } = rules.media;
-	const { max, maxVideos, allowMixed } = rules.attachments;
-	return {
-		images: {
-			types: images.contentTypes,
-			maxBytes: images.maxBytes
-		},
-		videos: {
-			types: videos.contentTypes,
-			maxBytes: videos.maxBytes
-		},
-		maxFiles: max,
-		maxVideos,
-		mixed: allowMixed
-	};
 }
 function cutCaption(text, unit, max) {
 	const length = textLength(text, unit);
@@ -75780,7 +75796,6 @@ function contentMedia(media, probes) {
 	return {
 		kind: media.kind,
 		path: media.path,
-		type: media.contentType,
 		...media.alt === void 0 ? {} : { alt: media.alt },
 		...probe?.width === void 0 ? {} : { width: probe.width },
 		...probe?.height === void 0 ? {} : { height: probe.height },
@@ -75800,16 +75815,12 @@ function captionPreview(text, postText, limit) {
 	};
 }
 function optionsShown(options) {
-	return Object.entries(options).filter(([, value]) => value !== void 0).map(([name, value]) => Array.isArray(value) ? {
+	return Object.entries(options).filter(([, value]) => value !== void 0).map(([name, value]) => ({
 		name,
-		value: optionText$1(value),
-		list: value.map(String)
-	} : {
-		name,
-		value: optionText$1(value)
-	});
+		value: optionText(value)
+	}));
 }
-function optionText$1(value) {
+function optionText(value) {
 	if (Array.isArray(value)) return value.map(String).join(", ");
 	if (typeof value === "boolean") return value ? "yes" : "no";
 	return String(value);
@@ -76200,8 +76211,7 @@ function calendarOf(sources, options) {
 		thumbnails: thumbnailFiles(model, sources.cards, {
 			root: options.config.root,
 			mediaPrefix: options.mediaPrefix
-		}),
-		capabilities: sources.capabilities
+		})
 	};
 }
 function feedScope(config) {
@@ -76398,14 +76408,13 @@ function firstViewJson(first, postsJson) {
 	return trusted(`${jsonForScript(calendar).toString().slice(0, -1)},"posts":${postsJson(posts).toString()}}`);
 }
 var encoder, IMAGE_EXTENSIONS, HOUR, FIELD_TEXT_LIMIT, isForgotten, CALENDAR_CLIENT, SafeHtml, ENTITIES, CELL_CARDS, TRAY_FIRST, EDIT_STYLE, PAGE_STYLE, VIEW_STYLE, REST_CHUNK;
-var init_page_DkbMiDt8 = __esmMin((() => {
+var init_page_BcX1fxYx = __esmMin((() => {
 	init_ordering_Cxkvd8_o();
 	init_text_length_BSWyNaU7();
 	init_state_file_FV5vSkE_();
-	init_option_rules_zfr6B7io();
-	init_check_posts_CI5F9eaR();
-	init_build_plan_BRIJDhrA();
-	init_read_desired_Dg5oZEtk();
+	init_check_posts_CxQZhwlK();
+	init_build_plan_BEec0YtL();
+	init_read_desired_GBs1k9pK();
 	encoder = new TextEncoder();
 	IMAGE_EXTENSIONS = {
 		"image/jpeg": ".jpg",
@@ -76416,7 +76425,7 @@ var init_page_DkbMiDt8 = __esmMin((() => {
 	HOUR = 36e5;
 	FIELD_TEXT_LIMIT = 160;
 	isForgotten = (change) => change.action === "delete" && change.stateOnly === true;
-	CALENDAR_CLIENT = "(function(){function e(e){let t=new URLSearchParams(location.search).get(`t`);if(t===null)return e;let n=new URL(e,location.href);return n.origin!==location.origin||n.protocol===`blob:`?e:(n.searchParams.set(`t`,t),n.href)}function t(e,t){return`${e.shown??t.text}${e.overflow}`}function n(e,t=null,...n){let i=document.createElement(e);for(let[e,n]of Object.entries(t??{}))n!=null&&n!==!1&&(typeof n==`function`?i.addEventListener(e.replace(/^on/,``),n):i.setAttribute(e,n===!0?``:String(n)));return r(i,n),i}function r(e,t){for(let n of t)n!=null&&n!==!1&&(Array.isArray(n)?r(e,n):e.appendChild(typeof n==`object`?n:document.createTextNode(String(n))))}function i(e,...t){e.replaceChildren(),r(e,t)}function a(e){let t=document.getElementById(e);if(t===null)throw Error(`the page has no #${e}`);return t}function o(e){return e.toLocaleString(`en-US`)}function s(e,t,n=`${t}s`){return`${o(e)} ${e===1?t:n}`}function c(t){let r=t.media.find(e=>e.src!==null);if(r===void 0||r.src===null)return null;let i=n(`img`,{class:`card-thumb`,src:e(r.src),alt:``,loading:`lazy`,decoding:`async`,...r.alt===void 0?{}:{title:r.alt}});return i.addEventListener(`error`,()=>i.remove()),i}let l={new:`New`,moved:`Moved`,changed:`Changed`,renamed:`Renamed`,deleted:`Deleted`,unscheduled:`Unscheduled`,blocked:`Blocked`};function u(e,t){return e.overlay===null?null:t?`Old time`:l[e.overlay]}function d(e){return n(`span`,{class:`dot`,style:`background: var(--a${(e?.color??7)%8})`,title:e?.label??`unknown account`})}function f(e){let n=e.targets[0];return(n!==void 0&&e.targets.every(e=>e.override)?t(n,e):e.text).split(`\n`).find(e=>e.trim()!==``)?.trim()??e.key}function p(e,t){let{post:r,ghost:i}=e,a=u(r,i),o=[`card`,r.overlay===null?``:`o-${r.overlay}`,i?`ghost`:``,r.errors>0?`err`:``].filter(Boolean).join(` `),s=[r.key,r.file??``,a??``,r.status??``,r.errors>0?`${r.errors} error(s)`:``].filter(Boolean).join(` · `),l=t.badge??(a===null?r.status===null?null:_(r.status):n(`span`,{class:`tag`},a));return n(`button`,{class:o,type:`button`,title:s,style:m(r,t.accounts),\"data-key\":r.key,\"data-day\":t.day??null,\"data-ghost\":i?`true`:null,onclick:()=>t.onOpen(r)},n(`span`,{class:`card-head`},e.time===``?null:n(`span`,{class:`card-time`},e.time),n(`span`,{class:`card-dots`},r.targets.map(e=>d(t.accounts.get(e.account)))),l,t.badge!==void 0&&a!==null?n(`span`,{class:`tag`,style:`margin-left: 4px`},a):null),n(`span`,{class:`card-body`},n(`span`,{class:`card-text`,dir:`auto`},f(r)),c(r)))}function m(e,t){let n=e.targets[0];return e.overlay!==null||n===void 0?null:`border-left-color: var(--a${(t.get(n.account)?.color??7)%8})`}function h(e,t=`not on the remote`){let r=e??t;return n(`span`,{class:`badge s-${r.replace(/[^a-z_]/gi,`-`)}`,title:e===null?t:`status: ${e}`},r.replace(/_/g,` `))}let g={draft:`✎`,scheduled:`◷`,pending:`◷`,publishing:`⋯`,waiting:`⋯`,published:`✓`,partially_published:`◐`,failed:`✕`,applied:`✓`,\"edited since applied\":`✎`,\"not applied\":`○`};function _(e){return n(`span`,{class:`badge icon s-${e.replace(/[^a-z_]/gi,`-`)}`,title:`status: ${e}`,\"aria-label\":`status: ${e}`},g[e]??`?`)}let v=864e5,y=/^(\\d{4})-(\\d{2})-(\\d{2})$/;function b(e){let t=y.exec(e.trim());if(t===null)return;let[n,r,i]=[Number(t[1]),Number(t[2]),Number(t[3])];if(!(r<1||r>12||i<1||i>D(n,r)))return{year:n,month:r,day:i}}function x(e){return`${O(e.year,4)}-${O(e.month)}-${O(e.day)}`}function S(e){let t=(/* @__PURE__ */ new Date(0)).setUTCFullYear(e.year,e.month-1,e.day);return Math.round(t/v)}function C(e){let t=/* @__PURE__ */ new Date(e*v);return{year:t.getUTCFullYear(),month:t.getUTCMonth()+1,day:t.getUTCDate()}}function w(e,t){return C(S(e)+t)}function T(e){return((S(e)+3)%7+7)%7+1}function E(e){return w(e,1-T(e))}function D(e,t){return new Date(Date.UTC(e,t,0)).getUTCDate()}function O(e,t=2){return String(e).padStart(t,`0`)}let k=/* @__PURE__ */ new Map;function ee(e){let t=k.get(e);return t===void 0&&(t=new Intl.DateTimeFormat(`en-US`,{timeZone:e,hourCycle:`h23`,year:`numeric`,month:`numeric`,day:`numeric`,hour:`numeric`,minute:`numeric`,second:`numeric`}),k.set(e,t)),t}function A(e,t){let n={};for(let r of ee(t).formatToParts(new Date(e)))r.type!==`literal`&&(n[r.type]=Number(r.value));return{year:n.year,month:n.month,day:n.day,hour:n.hour,minute:n.minute,second:n.second,millisecond:(e%1e3+1e3)%1e3}}function te(e,t){return ne(A(e,t))-e}function ne(e){let t=/* @__PURE__ */ new Date(0);return t.setUTCFullYear(e.year,e.month-1,e.day),t.setUTCHours(e.hour,e.minute,e.second,e.millisecond),t.getTime()}function re(e){let t=Math.round(e/6e4),n=t<0?`-`:`+`,r=Math.abs(t);return`${n}${O(Math.floor(r/60))}:${O(r%60)}`}let ie=[`Sun`,`Mon`,`Tue`,`Wed`,`Thu`,`Fri`,`Sat`],ae=[`Jan`,`Feb`,`Mar`,`Apr`,`May`,`Jun`,`Jul`,`Aug`,`Sep`,`Oct`,`Nov`,`Dec`];function j(e){let t=new Date(Date.UTC(e.year,e.month-1,e.day)).getUTCDay();return`${ie[t]} ${e.day} ${ae[e.month-1]} ${e.year}`}function oe(e){return`${j(e.date)}, ${e.clock}${e.offset===void 0?``:` (${e.offset})`}`}function M(e,t){let n=typeof e==`number`?e:Date.parse(e);if(Number.isNaN(n))return String(e);let r=A(n,t),i=`${O(r.hour)}:${O(r.minute)}${r.second===0?``:`:${O(r.second)}`}`;return oe({date:{year:r.year,month:r.month,day:r.day},clock:i,offset:re(te(n,t))})}function se(e){let t=b(e);return t!==void 0&&x(t)===e}function ce(e,t){let n=b(e);return n===void 0?e:x(t(n))}function le(e,t){return ce(e,e=>w(e,t))}function N(e){return ce(e,E)}function ue(e){let t=b(e);return t===void 0?0:T(t)}function P(e){let t=b(e);return t===void 0?e:j(t)}let de=[`Mon`,`Tue`,`Wed`,`Thu`,`Fri`,`Sat`,`Sun`],F=[`January`,`February`,`March`,`April`,`May`,`June`,`July`,`August`,`September`,`October`,`November`,`December`],I=de,L=le,R=e=>/* @__PURE__ */ new Date(`${e}T00:00:00Z`),fe=e=>e.toISOString().slice(0,10);function pe(e,t){let[n,r]=e.split(`-`).map(Number),i=new Date(Date.UTC(n,r-1+t,1));return fe(i).slice(0,7)}function me(e){let t=`${e}-01`,n=L(`${pe(e,1)}-01`,-1),r=[];for(let e=N(t);e<=n;e=L(e,7))r.push(e);return r}function he(e){let t=[];for(let n=`${e}-01`;n.startsWith(e);n=L(n,1))t.push(n);return t}function z(e){return[0,1,2,3,4,5,6].map(t=>L(e,t))}function ge(e){let[t,n]=e.split(`-`).map(Number);return`${F[n-1]} ${t}`}function _e(e){let t=L(e,6),[n,r]=[R(e),R(t)],i=e=>`${e.getUTCDate()} ${F[e.getUTCMonth()]} ${e.getUTCFullYear()}`;return n.getUTCMonth()===r.getUTCMonth()?`${n.getUTCDate()} – ${i(r)}`:`${n.getUTCFullYear()===r.getUTCFullYear()?`${n.getUTCDate()} ${F[n.getUTCMonth()]}`:i(n)} – ${i(r)}`}function ve(e){return Number(e.slice(8,10))}let B=/^(1\\d{3}|[2-8]\\d{3}|9[0-8]\\d{2}|99[0-8]\\d)-/;function V(e){return B.test(e)&&se(e)}function ye(e){return/^\\d{4}-(0[1-9]|1[0-2])$/.test(e)&&B.test(e)}function be(e,t,n){if(e<n.today||n.slots.length===0)return[];let r=ue(e),i=new Set(t.filter(e=>!e.ghost).flatMap(e=>e.post.targets.map(t=>`${t.account} ${e.time}`)));return n.slots.filter(e=>e.weekday===r&&!n.hidden.has(e.account)&&!i.has(`${e.account} ${e.time}`)).sort((e,t)=>e.time<t.time?-1:+(e.time>t.time))}function H(e,t){let r=t.get(e.account);return n(`span`,{class:`free-slot`,\"data-time\":e.time,\"data-account\":e.account,title:`Free slot of ${r?.label??e.account} at ${e.time}`},d(r),n(`span`,{class:`free-time`},e.time),n(`span`,{class:`free-word`},`free`))}function U(e,t,n){return n.free===null?[]:be(e,t,n.free)}function xe(e,t){let r=me(e).map(r=>n(`div`,{class:`month-row`,role:`row`},z(r).map(n=>Se(n,e,t))));return n(`div`,{class:`month`,role:`grid`,\"aria-label\":e},n(`div`,{class:`weekdays`,role:`row`},I.map(e=>n(`div`,{role:`columnheader`},e))),r)}function Se(e,t,r){let i=r.posts.on(e,r.shown),a=r.countOn(e)??i.length,o=a>4?i.slice(0,3):i;return n(`div`,{class:[`cell`,e.startsWith(t)?``:`other`,e===r.today?`today`:``].filter(Boolean).join(` `),role:`gridcell`,\"data-day\":e},n(`div`,{class:`day-num`},String(ve(e))),o.map(t=>p(t,{accounts:r.accounts,day:e,onOpen:r.onOpen})),a>o.length?n(`button`,{class:`more`,type:`button`,onclick:()=>r.onMore(e)},`+ ${a-o.length} more`):null,U(e,i,r).map(e=>H(e,r.accounts)))}function Ce(e,t){let r=z(e),i=r.map(e=>t.posts.on(e,t.shown)),a=/* @__PURE__ */ new Set;for(let e=8;e<=18;e++)a.add(e);for(let e of i.flat())a.add(Number(e.time.slice(0,2)));let o=r.map((e,n)=>U(e,i[n],t));for(let e of o.flat())a.add(Number(e.time.slice(0,2)));let s=[...a].sort((e,t)=>e-t),c=r.map((e,r)=>n(`div`,{class:`head${e===t.today?` today`:``}`},`${I[r]} `,n(`b`,null,String(ve(e))))),l=s.flatMap(e=>[n(`div`,{class:`hour`},`${String(e).padStart(2,`0`)}:00`),...r.map((r,a)=>{let s=i[a].filter(t=>Number(t.time.slice(0,2))===e),c=o[a].filter(t=>Number(t.time.slice(0,2))===e);return n(`div`,{class:`slot${r===t.today?` today`:``}`,\"data-day\":r,\"data-hour\":String(e)},s.map(e=>p(e,{accounts:t.accounts,day:r,onOpen:t.onOpen})),c.map(e=>H(e,t.accounts)))})]);return n(`div`,{class:`week`,role:`grid`,\"aria-label\":`week of ${e}`},n(`div`,{class:`head`}),c,l)}function we(e,t,r){let i=e.flatMap(e=>{let r=t.posts.on(e,t.shown),i=U(e,r,t);return r.length===0&&i.length===0&&e!==t.today?[]:[n(`section`,{class:`agenda-day${e===t.today?` today`:``}`,\"data-day\":e,\"aria-label\":P(e)},n(`h3`,null,P(e),e===t.today?n(`small`,null,` · today`):null),r.map(n=>p(n,{accounts:t.accounts,day:e,onOpen:t.onOpen})),i.map(e=>H(e,t.accounts)))]});return n(`div`,{class:`agenda`,role:`list`,\"aria-label\":`Posts day by day`},i.length===0?n(`p`,{class:`empty`},`No posts this ${r}.`):i)}function W(e){return e===null?`no time: a draft`:`${P(e.day)}, ${e.time} (UTC${e.offset})`}function Te(e,t,r,i){let a=u(e,!1);return[n(`div`,{class:`details-head`},n(`div`,null,n(`h2`,{id:`details-title`,dir:`auto`},e.key),n(`div`,{style:`margin-top: 6px; display: flex; gap: 6px; flex-wrap: wrap`},h(e.status),a===null?null:n(`span`,{class:`tag o-${e.overlay}`},a),e.draft?h(e.ready?`ready`:`not ready`):null)),n(`button`,{class:`btn`,type:`button`,onclick:i,\"aria-label\":`Close`},`Close ✕`)),n(`dl`,{class:`facts`},n(`dt`,null,`File`),n(`dd`,{class:`mono`,\"data-field\":`file`},e.file??`removed`),n(`dt`,null,e.previous===null?`Time`:`New time`),n(`dd`,null,W(e.slot)),e.previous===null?null:[n(`dt`,null,`Old time`),n(`dd`,null,W(e.previous))],n(`dt`,null,`Time zone`),n(`dd`,null,t.timezone)),Ee(e),e.diagnostics.length===0?null:n(`div`,{class:`section`},n(`h3`,null,`Problems in this file`),e.diagnostics.map(De)),n(`div`,{class:`section`},n(`h3`,null,e.targets.length===0?`No accounts yet`:`Preview per account`),e.targets.map(t=>G(t,e,r)))]}function Ee(e){let t=e.change;return t===null?n(`div`,{class:`section`,\"data-field\":`change`},n(`h3`,null,`Plan`),n(`div`,null,e.status===null?`Not in the plan.`:`No change: the remote matches the file.`)):n(`div`,{class:`section`,\"data-field\":`change`},n(`h3`,null,`Plan`),n(`div`,null,n(`b`,null,t.action),t.fromKey!==void 0&&t.fromKey!==e.key?` from ${t.fromKey}`:null),n(`ul`,{class:`reasons`},t.reasons.map(e=>n(`li`,null,e))),t.fields.length===0?null:n(`table`,{class:`fields`},n(`tbody`,null,t.fields.map(e=>n(`tr`,null,n(`td`,null,e.field),n(`td`,null,n(`span`,{class:`before`,dir:`auto`},e.before),` → `,n(`span`,{class:`after`,dir:`auto`},e.after)))))))}function De(e){let t=e.line===void 0?``:` (line ${e.line}${e.column===void 0?``:`, column ${e.column}`})`;return n(`div`,{class:`diag ${e.severity}`},n(`b`,null,`${e.severity}${t}: `),e.message,e.expected===void 0?null:n(`small`,null,`expected ${e.expected}${e.found===void 0?``:`; found ${e.found}`}`),e.hint===void 0?null:n(`small`,null,e.hint))}let Oe=[`vidATitle`,`shortBCaption`];function G(e,t,r){let i=r.get(e.account),a=i?.maxLength??null,s=a!==null&&e.length>a,c=e.options.find(e=>Oe.includes(e.name)),l=a===null?`${o(e.length)} ${i?.unitWord??`characters`} (this account's limit is unknown)`:`${o(e.length)} / ${o(a)} ${i?.unitWord??`characters`}${s?` — ${o(e.length-a)} over the limit: the part after ✂ is cut`:``}`;return n(`article`,{class:`preview`,\"data-account\":e.account},n(`div`,{class:`preview-head`},d(i),n(`b`,{dir:`auto`},e.label),n(`span`,{class:`empty handle`},[i?.platform,i?.handle].filter(Boolean).join(` · `)),h(e.status)),n(`div`,{class:`preview-body`},c===void 0?null:n(`div`,{class:`preview-title`,dir:`auto`},c.value),n(`div`,{class:`length${s?` over`:``}`},e.override?`${l} · this account's own text (content:)`:l,s?[` `,n(`button`,{class:`more`,type:`button`,onclick:e=>e.currentTarget.closest(`.preview`)?.querySelector(`.cut`)?.scrollIntoView({block:`center`})},`show the cut`)]:null),n(`div`,{class:`caption`,\"data-field\":`caption`,dir:`auto`},e.shown??t.text,e.overflow===``?null:[n(`span`,{class:`cut`,title:`cut at ${a}`},`✂ cut`),n(`span`,{class:`overflow`,\"data-field\":`overflow`},e.overflow)]),e.error===void 0?null:n(`div`,{class:`diag`},n(`b`,null,`remote error: `),e.error),e.options.length===0?null:n(`div`,{class:`options`},e.options.map(e=>n(`span`,{class:`option`},`${e.name}: `,n(`b`,{dir:`auto`},e.value)))),t.media.length===0?null:n(`div`,{class:`media`},t.media.map(ke))))}function K(e){if(e===void 0)return`video`;let t=Math.round(e);return`${Math.floor(t/60)}:${String(t%60).padStart(2,`0`)}`}function ke(t){let r=t.remote===!0?`${t.kind} on the remote`:t.path.split(`/`).pop()??t.path,i=`${t.remote===!0?`${r} · ${t.path}`:r}${t.width===void 0?``:` · ${t.width}×${t.height}`}${t.alt===void 0?``:` · ${t.alt}`}`,a=t.kind===`video`,o=a?[n(`span`,{class:`play`},`▶`),n(`span`,null,r)]:n(`span`,null,r),s=n(`div`,{class:`thumb${a?` video`:``}`,title:i},t.src===null?o:n(`img`,{src:e(t.src),alt:t.alt??r,loading:`lazy`,decoding:`async`}));return a&&s.appendChild(n(`span`,{class:`dur`},K(t.durationSeconds))),s.querySelector(`img`)?.addEventListener(`error`,()=>{s.replaceChildren();for(let e of[o].flat())s.appendChild(e);a&&s.appendChild(n(`span`,{class:`dur`},K(t.durationSeconds)))}),s}let q=`.card[data-key]:not([data-ghost])`,J=`.cell[data-day], .slot[data-day]`;var Ae=class{#e;#t=null;#n=null;constructor(e){this.#e=e,document.addEventListener(`dragstart`,e=>this.#r(e)),document.addEventListener(`dragover`,e=>this.#i(e)),document.addEventListener(`dragleave`,e=>e.target?.closest?.(J)?.classList.remove(`drop-here`)),document.addEventListener(`drop`,e=>this.#a(e)),document.addEventListener(`dragend`,()=>this.#t=null),document.addEventListener(`keydown`,e=>this.#o(e),{capture:!0})}drawn(e){for(let t of e.querySelectorAll(q))this.#e.movable(t.dataset.key)!==void 0&&(t.draggable=!0);this.#n=null}#r(e){let t=e.target?.closest?.(q),n=t==null?void 0:this.#e.movable(t.dataset.key);n!==void 0&&(this.#t=n,e.dataTransfer?.setData(`text/plain`,n.key),e.dataTransfer!==null&&(e.dataTransfer.effectAllowed=`move`),this.#e.prepare(n))}#i(e){let t=e.target?.closest?.(J);this.#t!==null&&t!=null&&(e.preventDefault(),e.dataTransfer!==null&&(e.dataTransfer.dropEffect=`move`),t.classList.add(`drop-here`))}#a(e){let t=e.target?.closest?.(J),n=this.#t;if(this.#t=null,n===null||t==null)return;e.preventDefault(),t.classList.remove(`drop-here`);let r=e.target.closest(`.free-slot`)?.dataset.time,i=r===void 0?je(n,t.dataset.day,t.dataset.hour):`${t.dataset.day} ${r}`;i!==`${n.slot?.day} ${n.slot?.time}`&&this.#e.move(n,i)}#o(e){if(this.#n!==null&&(e.key===`Enter`||e.key===`Escape`)){e.preventDefault(),e.stopImmediatePropagation();let{post:t,day:n}=this.#n;return this.#n=null,e.key===`Escape`?this.#e.status(`${t.key} stays where it is.`):this.#e.move(t,je(t,n,void 0))}let t={ArrowLeft:-1,ArrowRight:1,ArrowUp:-7,ArrowDown:7},n=e.target?.closest?.(q);if(!e.shiftKey||t[e.key]===void 0||n==null)return;let r=this.#n!==null&&this.#n.post.key===n.dataset.key?this.#n:null,i=r?.post??this.#e.movable(n.dataset.key);if(i===void 0||i.slot===null)return;e.preventDefault(),e.stopImmediatePropagation(),r===null&&this.#e.prepare(i);let a=L(r?.day??i.slot.day,t[e.key]);this.#n={post:i,day:a},n.dataset.movingTo=a,this.#e.status(`Move ${i.key} to ${P(a)}, ${i.slot.time}: Enter saves it to the file, Escape leaves it.`)}};function je(e,t,n){let r=e.slot?.time??`09:00`;return`${t} ${n===void 0?r:`${n.padStart(2,`0`)}:${r.slice(3)}`}`}var Me=class{#e;#t;#n;#r;constructor(e){this.#e=e,this.#t=e.replace(/edit$/,`post`),this.#n=e.replace(/edit$/,`render`),this.#r=e.replace(/edit$/,`upload`)}async upload(t,n,r){let i=await Fe(n),a;try{a=await fetch(e(this.#r),{method:`POST`,headers:{\"content-type\":`application/json`},body:JSON.stringify({file:t.file,name:n.name,data:i,accounts:r})})}catch{return\"the watch is not reachable: is `postsync watch --calendar` still running?\"}let o=await a.json().catch(()=>({}));return a.ok?o:Pe(o.message??`the file was refused (${a.status})`,o.hint)}async render(t,n){try{let r=await fetch(e(this.#n),{method:`POST`,headers:{\"content-type\":`application/json`},body:JSON.stringify({file:t,text:n})});if(r.ok)return await r.json()}catch{}return{text:n,problems:[]}}async read(t){let n=new URL(e(this.#t),location.href);n.searchParams.set(`file`,t);let r=await fetch(n),i=await r.json();return r.ok?i:i.message??`the file could not be read (${r.status})`}edit(e,t){return this.#i({action:`edit`,file:e.file,version:e.version,edits:t})}duplicate(e){return this.#i({action:`duplicate`,file:e.file,version:e.version})}create(e){return this.#i(e===void 0?{action:`new`}:{action:`new`,at:e})}async#i(t){let n;try{n=await fetch(e(this.#e),{method:`POST`,headers:{\"content-type\":`application/json`},body:JSON.stringify(t)})}catch{return{kind:`refused`,message:\"the watch is not reachable: is `postsync watch --calendar` still running?\"}}let r=await n.json().catch(()=>({}));return n.status===409&&r.post!==void 0?{kind:`conflict`,message:r.message??`the file changed on disk`,post:r.post}:n.ok?{kind:`written`,post:r}:{kind:`refused`,message:Pe(r.message??`the edit was refused (${n.status})`,r.hint)}}};function Y(e){return/@(\\d{4}-\\d{2}-\\d{2})$/.exec(e)?.[1]}function Ne(e){let t=/^---[ \\t]*\\r?\\n(?:[\\s\\S]*?\\r?\\n)?---[ \\t]*(?:\\r?\\n|$)/.exec(e);return(t===null?e:e.slice(t[0].length)).replace(/\\r\\n/g,`\n`).trim()}function Pe(e,t){return t===void 0||t===``?e:`${/[.!?:]$/.test(e)?e:`${e}.`} ${t}`}async function Fe(e){let t=new Uint8Array(await e.arrayBuffer()),n=``;for(let e=0;e<t.length;e+=32768)n+=String.fromCharCode(...t.subarray(e,e+32768));return btoa(n)}let Ie,Le=new TextEncoder;function Re(e,t){switch(t){case`graphemes`:{let t=0;Ie??=new Intl.Segmenter(void 0,{granularity:`grapheme`});for(let n of Ie.segment(e))t++;return t}case`utf16`:return e.length;case`bytes`:return Le.encode(e).length;default:return ze(e)}}function ze(e){let t=0;for(let n of e)t++;return t}let Be=new TextEncoder;function Ve(e,t,n){let r=Re(e,t);if(n===null||r<=n)return{shown:e,overflow:``,length:r};let i=He(e,t,n);return{shown:e.slice(0,i),overflow:e.slice(i),length:r}}function He(e,t,n){let r=0,i=0;for(let a of Ue(e,t)){let e=t===`bytes`?Be.encode(a).length:t===`utf16`?a.length:1;if(r+e>n)break;r+=e,i+=a.length}return i}function Ue(e,t){if(t!==`graphemes`)return e;let n=new Intl.Segmenter(void 0,{granularity:`grapheme`}).segment(e);return{[Symbol.iterator]:function*(){for(let{segment:e}of n)yield e}}}let We=`image/*,video/*`;function Ge(t,r,i){let a=new Map(r.map(e=>[e.path,e])),o=(t.media??[]).map((e,t)=>{let n=a.get(e.path);return{origin:t,path:e.path,alt:e.alt??``,shown:{src:n?.src??null,kind:n?.kind??`image`,...n?.type===void 0?{}:{type:n.type},...n?.sizeBytes===void 0?{}:{sizeBytes:n.sizeBytes}}}}),s=o.map(e=>({path:e.path,alt:e.alt})),c=n(`ol`,{class:`edit-media-list`}),l=n(`input`,{type:`file`,accept:We,multiple:!0,\"data-media-add\":!0,\"aria-label\":`Add images or videos`}),u=e=>{for(let t of e)o.push({origin:null,path:null,alt:``,file:t,shown:Ye(t)});p()};l.addEventListener(`change`,()=>{u(l.files??[]),l.value=``});let d=n(`fieldset`,{class:`edit-field edit-media`,\"data-field\":`media`},n(`legend`,null,`Media, in order (images and videos)`),c,n(`label`,{class:`btn edit-media-add`},`+ Add image or video`,l),n(`small`,null,`or drop files here. They are written to the media folder when you save.`));d.addEventListener(`dragover`,e=>{e.dataTransfer?.types.includes(`Files`)&&(e.preventDefault(),d.classList.add(`drop-here`))}),d.addEventListener(`dragleave`,()=>d.classList.remove(`drop-here`)),d.addEventListener(`drop`,e=>{d.classList.remove(`drop-here`),e.dataTransfer!==null&&e.dataTransfer.files.length!==0&&(e.preventDefault(),u(e.dataTransfer.files))});function f(){c.replaceChildren(...o.map((e,t)=>m(e,t)))}function p(){f(),i()}function m(t,r){let a=t.file?.name??t.path??``,s=n(`input`,{\"data-media-alt\":r,value:t.alt,placeholder:`Alt text: what it shows`,\"aria-label\":`Alt text of ${a}`,dir:`auto`});s.addEventListener(`input`,()=>{t.alt=s.value,i()});let c=n(`input`,{type:`file`,accept:We,\"data-media-replace\":r,\"aria-label\":`Replace ${a}`});return c.addEventListener(`change`,()=>{let e=c.files?.[0];e!==void 0&&(t.file=e,t.shown=Ye(e),p())}),n(`li`,{class:`edit-media-item`,\"data-media\":r},n(`div`,{class:`thumb${t.shown.kind===`video`?` video`:``}`},t.shown.src===null?n(`span`,null,t.shown.kind):n(`img`,{src:e(t.shown.src),alt:``})),n(`div`,{class:`edit-media-body`},n(`div`,{class:`mono`,dir:`auto`},a,t.file===void 0?null:n(`small`,null,t.origin===null?` · new: added on save`:` · replaces it on save`)),s,n(`div`,{class:`edit-media-actions`},n(`button`,{class:`btn`,type:`button`,\"data-media-up\":r,disabled:r===0,\"aria-label\":`Move ${a} up`,onclick:()=>h(r,-1)},`↑`),n(`button`,{class:`btn`,type:`button`,\"data-media-down\":r,disabled:r===o.length-1,\"aria-label\":`Move ${a} down`,onclick:()=>h(r,1)},`↓`),n(`label`,{class:`btn`},`Replace…`,c),n(`button`,{class:`btn`,type:`button`,\"data-media-remove\":r,\"aria-label\":`Remove ${a} from the post`,onclick:()=>(o.splice(r,1),p())},`Remove`))))}function h(e,t){let[n]=o.splice(e,1);o.splice(e+t,0,n),p(),[`[data-media-${t<0?`up`:`down`}=\"${e+t}\"]`,`[data-media-${t<0?`down`:`up`}=\"${e+t}\"]`].map(e=>c.querySelector(e)).find(e=>e!==null&&!e.disabled)?.focus()}return f(),{element:d,shown:()=>o.map(e=>({kind:e.shown.kind,path:e.path??e.file?.name??``,src:e.shown.src,...e.alt===``?{}:{alt:e.alt}})),async edits(e){for(let t of o){if(t.file===void 0)continue;let n=await e(t.file);if(typeof n==`string`)return n;t.path=n.path,t.file=void 0}return Ke(s,o)},misfits:e=>e.flatMap(e=>qe(e,o))}}function Ke(e,t){let n=[],r=new Set(t.flatMap(e=>e.origin===null?[]:[e.origin]));for(let t=e.length-1;t>=0;t--)r.has(t)||n.push({kind:`media-remove`,index:t});let i=t.filter(e=>e.origin!==null).sort((e,t)=>e.origin-t.origin);i.forEach((t,r)=>{let i=e[t.origin];t.path!==i.path&&n.push({kind:`media-path`,index:r,path:t.path}),t.alt.trim()!==i.alt&&n.push({kind:`media-alt`,index:r,alt:t.alt.trim()})});for(let e of t)e.origin===null&&(n.push({kind:`media-add`,path:e.path,...e.alt.trim()===``?{}:{alt:e.alt.trim()}}),i.push(e));return t.forEach((e,t)=>{let r=i.indexOf(e);r!==t&&(n.push({kind:`media-move`,from:r,to:t}),i.splice(r,1),i.splice(t,0,e))}),n}function qe(e,t){if(e.media===null)return[];let{maxFiles:n,maxVideos:r,mixed:i}=e.media,a=t.filter(e=>e.shown.kind===`video`).length,o=[t.length>n?`${e.label} takes at most ${n} ${n===1?`file`:`files`} a post (this one has ${t.length})`:null,a>r?`${e.label} takes at most ${r} ${r===1?`video`:`videos`} a post (this one has ${a})`:null,!i&&a>0&&a<t.length?`${e.label} takes images or videos in a post, not both`:null].find(e=>e!==null);return[...o==null?[]:[o],...t.flatMap(t=>{let{kind:n,type:r,sizeBytes:i}=t.shown,a=n===`video`?e.media.videos:n===`image`?e.media.images:void 0,o=t.file?.name??t.path??``,s=n===`video`?`videos`:`images`;return a===void 0?[]:a.types.length===0?[`${e.label} takes no ${s} (${o})`]:r!==void 0&&r!==``&&!a.types.includes(r)?[`${e.label} takes ${s} of type ${a.types.join(`, `)}, not ${r} (${o})`]:i!==void 0&&i>a.maxBytes?[`${e.label} takes ${s} of at most ${Je(a.maxBytes)}; ${o} is ${Je(i)}`]:[]})]}function Je(e){return`${(e/1024/1024).toFixed(1)} MiB`}function Ye(e){let t=e.type.startsWith(`video/`)?`video`:`image`;return{kind:t,type:e.type,sizeBytes:e.size,src:t===`image`?URL.createObjectURL(e):null}}function Xe(e,t,r){let i=t?.options??[],a=n(`textarea`,{\"data-own-text\":e.id,rows:2,dir:`auto`,placeholder:`Empty: the post's text`,\"aria-label\":`Own text of ${e.label}`});a.value=r;let o=i.map(t=>{let r=t.list!==void 0||e.listOptions.includes(t.name),i=t.list??(r?[t.value]:[]),a=r?n(`textarea`,{\"data-option\":t.name,\"data-list\":!0,rows:Math.max(2,i.length+1),title:`A list: one item per line`}):n(`input`,{\"data-option\":t.name,value:t.value});return a.value=r?i.join(`\n`):t.value,r&&a.addEventListener(`input`,()=>a.rows=Math.max(2,a.value.split(`\n`).length+1)),{option:t,list:r,input:a}}),s=n(`input`,{\"data-option-name\":e.id,placeholder:`option`,\"aria-label\":`New option of ${e.label}`,pattern:`[A-Za-z][A-Za-z0-9]*`}),c=n(`input`,{\"data-option-value\":e.id,placeholder:`value`,\"aria-label\":`Its value (a list: comma-separated)`}),l=n(`div`,{class:`edit-options`,\"data-account\":e.id},n(`small`,null,`Options of ${e.label}${e.platform===null?``:` (${e.platform})`}`),n(`label`,{class:`edit-own`},`Own text (content:) `,a),o.map(({option:e,input:t,list:r})=>n(`label`,{class:r?`edit-option edit-list`:`edit-option`},`${e.name}${r?` (one per line)`:``} `,t)),n(`span`,{class:`edit-option`},s,c)),u=()=>{let t=s.value.trim();return!/^[A-Za-z][A-Za-z0-9]*$/.test(t)||c.value.trim()===``?null:{name:t,value:e.listOptions.includes(t)?X(c.value,`,`):Z(c.value)}};return{element:l,ownText:a,current(){let e=o.map(({option:e,list:t,input:n})=>t?{name:e.name,value:X(n.value,`\n`).join(`, `),list:X(n.value,`\n`)}:{name:e.name,value:n.value}),t=u();return t===null?e:[...e,Array.isArray(t.value)?{name:t.name,value:t.value.join(`, `),list:t.value}:{name:t.name,value:String(t.value)}]},edits(e){let t=[];a.value.trim()!==r.trim()&&t.push({kind:`target-text`,account:e,text:a.value.trim()});for(let{option:n,list:r,input:i}of o){!r&&i.value!==n.value&&t.push({kind:`option`,account:e,name:n.name,value:Z(i.value)});let a=X(i.value,`\n`);r&&a.join(`\n`)!==(n.list??[n.value]).join(`\n`)&&t.push({kind:`option`,account:e,name:n.name,value:a})}let n=u();return n!==null&&t.push({kind:`option`,account:e,name:n.name,value:n.value}),t}}}function X(e,t){return e.split(t).map(e=>e.trim()).filter(e=>e!==``)}function Z(e){let t=e.trim();return/^(yes|true)$/i.test(t)?!0:/^(no|false)$/i.test(t)?!1:/^-?\\d+(\\.\\d+)?$/.test(t)?Number(t):t}function Ze(e){let{post:t,source:r}=e,i=t===void 0?void 0:Y(t.key),a=i!==void 0&&t!==void 0?t.text:Ne(r.text),o=t?.slot===null||t?.slot===void 0?$e(r.text):`${t.slot.day} ${t.slot.time}`,s=new Map((t?.targets??[]).map(e=>[e.account,e])),c=n(`input`,{id:`edit-time`,name:`time`,value:o,placeholder:`YYYY-MM-DD HH:mm (empty: a draft)`,pattern:`\\\\d{4}-\\\\d{2}-\\\\d{2} \\\\d{2}:\\\\d{2}`,autocomplete:`off`}),l=t===void 0?o===``||/^draft:[ \\t]*true/m.test(r.text):t.draft,u=n(`input`,{type:`checkbox`,id:`edit-draft`,name:`draft`,...l?{checked:!0}:{}}),d=n(`textarea`,{id:`edit-text`,name:`text`,rows:8,dir:`auto`});d.value=a;let f=e.accounts.map(e=>n(`input`,{type:`checkbox`,name:`account`,value:e.id,\"data-account\":e.id,...s.has(e.id)||t===void 0&&et(r.text).includes(e.label)?{checked:!0}:{}})),p=e.accounts.map(e=>Xe(e,s.get(e.id),r.texts?.[s.get(e.id)?.label??``]??``)),m=()=>f.forEach((e,t)=>p[t].element.hidden=!e.checked);for(let e of f)e.addEventListener(`change`,m);m();let h=n(`div`,{class:`section edit-previews`,\"aria-live\":`polite`}),g=()=>f.filter(e=>e.checked).map(e=>e.value),_={text:d.value,problems:[]},v=/* @__PURE__ */ new Map,y=i===void 0?Ge(r,t?.media??[],()=>x()):null,b=new Map(e.accounts.map((e,t)=>[e.id,()=>p[t].current()])),x=()=>h.replaceChildren(...Qe({rendered:_,own:v,options:b,post:t,media:y?.shown()??t?.media??[],accounts:e.accounts,chosen:g()})),S=0,C=()=>{let t=++S,n=e.accounts.map((e,t)=>[e.id,p[t].ownText.value.trim()]).filter(([,e])=>e!==``);Promise.all([e.render(d.value),...n.map(([,t])=>e.render(t))]).then(([e,...r])=>{t===S&&(_=e,v=new Map(n.map(([e],t)=>[e,r[t]])),x())})};d.addEventListener(`input`,C);for(let e of p)e.ownText.addEventListener(`input`,C),e.element.addEventListener(`input`,t=>t.target!==e.ownText&&x());for(let e of f)e.addEventListener(`change`,()=>{E=!1,x()});x(),C();let w=n(`div`,{class:`edit-warning`,role:`alert`,hidden:!0}),T=e=>{w.textContent=e,w.hidden=!1},E=!1,D=()=>e.accounts.filter(e=>g().includes(e.id)),O=new Set(y?.misfits(D())??[]),k=async t=>{t.preventDefault();let n=(y?.misfits(D())??[]).filter(e=>!O.has(e));if(n.length>0&&!E)return E=!0,T(`${n.join(`; `)}. The plan would block this post. Save again to save it anyway, or change its accounts or media.`);let r=y===null?[]:await y.edits(t=>e.upload(t,g()));if(typeof r==`string`)return T(r);let m=[],h=c.value.trim(),_=i===void 0?{}:{occurrence:i},v=u.checked||h===``;v&&!l&&m.push({kind:`unschedule`,..._}),!v&&(l||h!==o)&&m.push({kind:`schedule`,at:h,..._}),d.value.trim()!==a.trim()&&m.push({kind:`text`,text:d.value.trim(),...i===void 0?{}:{occurrence:i}});let b=f.filter(e=>e.checked).map(t=>Q(e.accounts.find(e=>e.id===t.value),s)),x=f.filter(e=>e.defaultChecked).map(t=>Q(e.accounts.find(e=>e.id===t.value),s));if(i===void 0&&b.join(`\n`)!==x.join(`\n`)&&m.push({kind:`accounts`,accounts:b}),i===void 0&&f.forEach((t,n)=>t.checked&&m.push(...p[n].edits(Q(e.accounts[n],s)))),m.push(...r),m.length===0)return e.onClose();e.onSave(m)};return n(`form`,{class:`editor`,\"data-file\":r.file,\"data-version\":r.version,onsubmit:e=>void k(e)},n(`div`,{class:`details-head`},n(`h2`,{id:`details-title`},`Edit ${t?.key??r.file}`),n(`button`,{class:`btn`,type:`button`,onclick:e.onClose},`Cancel`)),e.message===void 0?null:n(`div`,{class:`edit-message`,role:`alert`},e.message),n(`div`,{class:`mono`,\"data-field\":`file`},r.file,i===void 0?null:` · the occurrence of ${i} (written under occurrences:)`),n(`label`,{class:`edit-field`},`Time (project time zone)`,c),n(`label`,{class:`edit-account`},u,` Draft: not scheduled (unchecked with a time: scheduled then)`),n(`label`,{class:`edit-field`},`Text, as written in the file`,d),y?.element,i===void 0?n(`fieldset`,{class:`edit-field`},n(`legend`,null,`Accounts and their options`),e.accounts.map((e,t)=>[n(`label`,{class:`edit-account`},f[t],` ${e.label}`,e.platform===null?null:n(`small`,null,` ${e.platform}`)),p[t].element])):null,h,w,n(`div`,{class:`edit-actions`},n(`button`,{class:`btn primary`,type:`submit`},`Save to the file`)))}function Qe(e){let t=new Map(e.accounts.map(e=>[e.id,e])),{text:r}=e.rendered,i={...e.post??{key:``},media:e.media,text:r},a=new Set(e.rendered.problems),o=e.chosen.map(n=>{let o=t.get(n),s=e.post?.targets.find(e=>e.account===n),c=e.own.get(n);for(let e of c?.problems??[])a.add(e);let l=Ve(c?.text??r,o?.unit??`characters`,o?.maxLength??null);return G({account:n,label:o?.label??n,status:s?.status??null,...s?.error===void 0?{}:{error:s.error},override:c!==void 0,shown:l.shown,overflow:l.overflow,length:l.length,options:e.options.get(n)?.()??s?.options??[]},i,t)});return[n(`h3`,null,`Preview per account`),...[...a].map(e=>n(`div`,{class:`diag error`},e)),...o]}function Q(e,t){return t.get(e.id)?.label??(e.label===e.handle?e.id:e.label)}function $e(e){return/^scheduledAt:[ \\t]*[\"']?(\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2})/m.exec(e)?.[1]??``}function et(e){return/^targets:[ \\t]*\\[([^\\]]*)\\]/m.exec(e)?.[1]?.split(`,`).map(e=>e.trim()).filter(Boolean)??[]}var tt=class{#e;#t;#n;#r;#i=/* @__PURE__ */ new Map;#a=null;constructor(e,t){this.#e=e,this.#t=new Me(t),this.#r=n(`div`,{id:`edit-status`,class:`edit-status`,role:`status`,\"aria-live\":`polite`}),a(`toolbar`).after(n(`div`,{class:`edit-bar`},n(`button`,{class:`btn`,type:`button`,\"data-action\":`new-draft`,onclick:()=>void this.create(void 0)},`+ New draft`),this.#r)),this.#n=new Ae({movable:e=>this.#o(e),prepare:e=>void this.#s(e.file,{fresh:!0}),move:(e,t)=>void this.#c(e,[{kind:`schedule`,at:t,...nt(e)}],`${e.key} moved to ${t}`),status:e=>this.status(e)}),document.addEventListener(`dblclick`,e=>{let t=e.target?.closest?.(`.cell[data-day], .slot[data-day]`);if(t==null||e.target.closest(`.card`)!==null)return;let n=e.target.closest(`.free-slot`)?.dataset.time;this.create(`${t.dataset.day} ${n??`${(t.dataset.hour??`9`).padStart(2,`0`)}:00`}`)})}get holdsPanel(){return this.#a!==null}drawn(){this.#n.drawn(document)}inDetails(e,t){if(t.file===null||t.overlay===`deleted`)return;let r=n(`div`,{class:`edit-actions`},n(`button`,{class:`btn primary`,type:`button`,\"data-action\":`edit`,onclick:()=>void this.edit(t)},`Edit`),t.slot===null?null:n(`button`,{class:`btn`,type:`button`,\"data-action\":`unschedule`,onclick:()=>void this.#c(t,[{kind:`unschedule`,...nt(t)}],`${t.key} is a draft again`)},`Unschedule`),Y(t.key)===void 0?n(`button`,{class:`btn`,type:`button`,\"data-action\":`duplicate`,onclick:()=>void this.#l(t)},`Duplicate`):null);e.querySelector(`.details-head`)?.after(r)}status(e){this.#r.textContent=e}async edit(e,t){let n=await this.#s(e.file,{fresh:!0});if(typeof n==`string`)return this.status(n);this.#d(n,{post:e,...t===void 0?{}:{message:t}})}async create(e){let t=await this.#t.create(e);if(t.kind!==`written`)return this.status(t.message);this.status(`New draft ${t.post.file}${e===void 0?``:` for ${e}`}: write it, then save.`),this.#d(t.post,{})}#o(e){let t=this.#e.model().posts.find(t=>t.key===e);return t===void 0||t.file===null||t.overlay===`deleted`?void 0:t}#s(e,t={}){let n=t.fresh===!0?void 0:this.#i.get(e);return n===void 0&&(n=this.#t.read(e).catch(()=>\"the watch is not reachable: is `postsync watch --calendar` still running?\"),this.#i.set(e,n)),n}async#c(e,t,n){let r=await this.#s(e.file);if(this.#i.delete(e.file),typeof r==`string`)return this.status(r);this.#u(await this.#t.edit(r,t),n,e)}async#l(e){let t=await this.#s(e.file,{fresh:!0});if(typeof t==`string`)return this.status(t);let n=await this.#t.duplicate(t);this.#u(n,n.kind===`written`?`${e.key} duplicated as ${n.post.file}`:``)}#u(e,t,n){if(e.kind===`refused`)return this.status(e.message);if(e.kind===`conflict`)return this.status(e.message),this.#d(e.post,{message:e.message,...n===void 0?{}:{post:n}});performance.mark(`postsync-edit-written`),this.status(`${t}: written to ${e.post.file}. The plan follows.`)}#d(e,t){let n=t.post??this.#e.model().posts.find(t=>t.file===e.file);this.#a=e.file;let r=a(`details`),o=()=>{this.#a=null,r.onkeydown=null,this.#e.open(n?.key??null)},s=t=>{this.#t.edit(e,t).then(t=>{t.kind===`written`&&o(),this.#u(t,`${n?.key??e.file} saved`,n)})};i(r,Ze({source:e,post:n,accounts:this.#e.model().accounts,render:t=>this.#t.render(e.file,t),upload:(t,n)=>this.#t.upload(e,t,n),...t.message===void 0?{}:{message:t.message},onSave:s,onClose:o})),r.onkeydown=e=>{e.stopPropagation(),e.key===`Escape`&&o()},r.hidden=!1,a(`edit-text`).focus()}};function nt(e){let t=Y(e.key);return t===void 0?{}:{occurrence:t}}let rt=[`scheduled`,`draft`,`blocked`,`changed`],it={hidden:[],status:null,problems:!1,text:``};function at(e){return e.hidden.length===0&&e.status===null&&!e.problems&&e.text.trim()===``}let ot={scheduled:e=>e.slot!==null,draft:e=>e.slot===null,blocked:e=>e.overlay===`blocked`,changed:e=>e.overlay!==null&&e.overlay!==`blocked`};function st(e){let t=new Set(e.hidden),n=e.text.trim().toLocaleLowerCase(),r=e.status===null?null:ot[e.status];return i=>(i.targets.length===0||i.targets.some(e=>!t.has(e.account)))&&(r===null||r(i))&&(!e.problems||i.diagnostics.length>0)&&(n===``||ct(i).includes(n))}function ct(e){let t=e.targets.map(e=>`${e.shown??``}${e.overflow}`);return[e.text,...t,e.key,e.file??``].join(`\n`).toLocaleLowerCase()}function lt(e,t,r){let i=new Set(t.hidden),a=e=>r(t=>({hidden:t.hidden.includes(e)?t.hidden.filter(t=>t!==e):[...t.hidden,e]})),o=n(`select`,{class:`btn`,\"aria-label\":`Status`,onchange:e=>r({status:ut(e.target.value)})},n(`option`,{value:``},`Any status`),rt.map(e=>n(`option`,{value:e},e)));return o.value=t.status??``,[n(`input`,{class:`search`,type:`search`,placeholder:`Search the texts`,\"aria-label\":`Search the texts`,value:t.text,oninput:e=>r({text:e.target.value})}),o,n(`label`,{class:`check`},n(`input`,{type:`checkbox`,checked:t.problems,onchange:e=>r({problems:e.target.checked})}),`Only posts with problems`),n(`div`,{class:`chips`,role:`group`,\"aria-label\":`Accounts`},e.map(e=>n(`button`,{class:`chip`,type:`button`,\"aria-pressed\":String(!i.has(e.id)),title:e.available?`Show or hide ${e.label}`:`${e.label} is unavailable: ${e.reason??``}`,onclick:()=>a(e.id)},n(`span`,{class:`dot`,style:`background: var(--a${e.color%8})`}),n(`span`,{class:`chip-label`,dir:`auto`},e.label),e.platform===null?null:n(`small`,null,e.platform),e.available?null:n(`small`,null,`⚠`))))]}function ut(e){return rt.includes(e??``)?e:null}function dt(e,t){let r=M(e.generatedAt,e.timezone);return[n(`div`,{class:`brand`},n(`span`,{class:`logo`,\"aria-hidden\":`true`},`▦`),n(`h1`,null,`Content calendar`)),n(`div`,{class:`meta`},n(`span`,null,e.target.replace(/^Target: /,``)),n(`span`,null,`Times in `,n(`b`,null,e.timezone)),n(`span`,null,`${s(e.totals.scheduled,`scheduled post`)}, ${s(e.totals.unscheduled,`unscheduled post`)}`),n(`span`,null,t.updatedAt===null?`Made ${r}`:`Updated ${M(t.updatedAt.getTime(),e.timezone)}`)),t.live?n(`div`,{class:`counts`},n(`span`,{class:`live`,title:`This page updates after every save`},`live`)):null,e.source===`state`?n(`div`,{class:`banner`,style:`flex-basis: 100%; margin: 0`},`The API was not reached${e.offlineReason===void 0?``:` (${e.offlineReason})`}: statuses come from the state file, and the plan is not shown.`):null,e.range.from===null&&e.range.to===null?null:n(`div`,{class:`meta`,style:`flex-basis: 100%`},`Only posts from ${e.range.from??`the start`} to ${e.range.to??`the end`} (and every unscheduled post).`)]}var ft=class{#e=/* @__PURE__ */ new Map;unscheduled=[];constructor(e){for(let t of e.posts)t.slot===null?this.unscheduled.push(t):this.#t(t.slot.day,{post:t,ghost:!1,time:t.slot.time}),t.previous!==null&&this.#t(t.previous.day,{post:t,ghost:!0,time:t.previous.time});for(let e of this.#e.values())e.sort((e,t)=>e.time<t.time?-1:+(e.time>t.time))}on(e,t){return(this.#e.get(e)??[]).filter(e=>t(e.post))}#t(e,t){let n=this.#e.get(e);n===void 0?this.#e.set(e,[t]):n.push(t)}};function pt(e,t){let r=t.totals?.unscheduled??e.length,i=t.totals?.ready??e.filter(e=>e.ready).length,a=t.all?e:e.slice(0,40);return n(`section`,{class:`box`,id:`tray`,\"aria-label\":`Unscheduled`},n(`h3`,null,`Unscheduled`,n(`span`,null,r===0?``:`${i} ready · ${r-i} not ready`)),r===0?n(`p`,{class:`empty`},`Every post has a time.`):null,n(`div`,{class:`tray`},a.map(e=>p({post:e,ghost:!1,time:``},{accounts:t.accounts,badge:h(e.ready?`ready`:`not ready`),onOpen:t.onOpen}))),a.length<r?n(`button`,{class:`btn`,type:`button`,onclick:t.onAll},`Show all ${s(r,`unscheduled post`)}`):null)}function mt(e){return e.length===0?null:n(`section`,{class:`box`,id:`problems`,\"aria-label\":`Files with problems`},n(`h3`,null,`Files not on the calendar`,n(`span`,null,s(e.length,`problem`))),e.map(e=>n(`div`,{class:`problem`},n(`span`,{class:`sev-${e.severity}`},e.severity),` `,n(`code`,null,`${e.file??`postsync.yaml`}${e.line===void 0?``:`:${e.line}`}`),` `,e.message,e.hint===void 0?null:n(`div`,{class:`empty`},e.hint))))}let ht=[[`new`,`New`,`a new post, or a draft getting a time`],[`moved`,`Moved`,`a new time; the old slot shows a striped card`],[`changed`,`Changed`,`same time, new text, accounts, media or options`],[`renamed`,`Renamed`,`file renamed: nothing changes on the remote`],[`unscheduled`,`Unscheduled`,`goes back to draft; striped card in its old slot`],[`deleted`,`Deleted`,`file removed and --prune: the post is deleted`],[`blocked`,`Blocked`,`cannot be done (published, account unavailable…)`],[null,`Unchanged`,`as on the remote`]],gt=[`new`,`moved`,`changed`,`renamed`,`unscheduled`,`deleted`,`blocked`];function _t(e){let t=e.summary,r=t===null?[]:gt.filter(e=>t[e]>0);return n(`section`,{class:`box`,id:`plan`,\"aria-label\":`Plan`},n(`h3`,null,`Plan`,t===null?null:n(`span`,null,`${s(t.unchanged,`post`)} unchanged`)),t===null?n(`p`,{class:`empty`},e.source===`state`?`The API was not reached: no plan. Statuses come from the state file.`:`No plan.`):r.length===0?n(`p`,{class:`empty`},`No changes: the remote matches the files.`):n(`div`,{class:`plan-rows`},r.map(e=>n(`span`,{class:`tag o-${e}`},`${t[e]} ${e}`))))}function vt(e){return n(`section`,{class:`box`,id:`legend`,\"aria-label\":`Legend`},n(`h3`,null,e.summary===null?`Statuses`:`Plan legend`),e.summary===null?null:n(`div`,{class:`legend`},ht.map(([e,t,r])=>[n(`span`,{class:`card${e===null?``:` o-${e}`}`},n(`span`,{class:`card-head`},n(`span`,{class:`tag`},t))),n(`span`,null,r)])),n(`div`,{class:`statuses`,title:`Statuses as the remote gives them`},[`draft`,`scheduled`,`publishing`,`published`,`failed`].map(e=>n(`span`,{class:`status-key`},_(e),` ${e}`))))}function yt(e,t,n){let r=e.hash.replace(/^#/,``),i=r.indexOf(`&`),a=i===-1?r:r.slice(0,i),o=a.includes(`=`)?``:bt(a),s=new URLSearchParams(e.search);for(let[e,t]of new URLSearchParams(o===``?r:r.slice(i+1)))s.append(e,t);if(o===``&&[`date`,`view`,`account`,`status`,`problems`,`q`].every(e=>!s.has(e)))return null;let c={...t,filter:xt(s,n)},l=s.get(`date`);l!==null&&V(l)&&Object.assign(c,{month:l.slice(0,7),week:N(l)}),(s.get(`view`)===`week`||s.get(`view`)===`month`)&&(c.view=s.get(`view`));let u=/^week-(.+)$/.exec(o)?.[1];return ye(o)?Object.assign(c,{view:`month`,month:o}):u!==void 0&&V(u)&&Object.assign(c,{view:`week`,week:N(u)}),c}function bt(e){try{return decodeURIComponent(e)}catch{return``}}function xt(e,t){let n=e.getAll(`account`);return{hidden:n.length===0?[]:t.filter(e=>!n.includes(e.label)&&!n.includes(e.id)).map(e=>e.id),status:ut(e.get(`status`)),problems:e.has(`problems`),text:e.get(`q`)??it.text}}function St(e,t){let n=new URLSearchParams,{filter:r}=e;if(r.hidden.length>0){let e=t.filter(e=>!r.hidden.includes(e.id));for(let t of e.length===0?[{label:``}]:e)n.append(`account`,t.label)}r.status!==null&&n.set(`status`,r.status),r.problems&&n.set(`problems`,``),r.text!==``&&n.set(`q`,r.text);let i=n.toString().replace(/problems=(&|$)/,`problems$1`);return`#${e.view===`month`?e.month:`week-${e.week}`}${i===``?``:`&${i}`}`}let Ct=window.matchMedia(`(max-width: 699px)`);var wt=class{#e;#t;#n;#r;#i=()=>!0;#a=null;#o=!1;#s=null;#c;#l;constructor(e){this.#e=e,this.#c=e.dayCounts,this.#t=new ft(e),this.#n=new Map(e.accounts.map(e=>[e.id,e]));let t={view:`month`,month:e.initial.month,week:e.initial.week,filter:it};this.#r=this.#b(t)??t,this.#i=st(this.#r.filter);let n=document.body.dataset.edit;this.#l=n===void 0?null:new tt({model:()=>this.#e,open:e=>this.#_(e)},n)}start(){window.addEventListener(`hashchange`,()=>{let e=this.#b(this.#r);e!==null&&this.#y(e,{hash:!1})}),Ct.addEventListener(`change`,()=>this.render()),document.addEventListener(`keydown`,e=>this.#x(e)),this.render(),performance.mark(`postsync-calendar-drawn`),requestAnimationFrame(()=>setTimeout(()=>performance.mark(`postsync-calendar-painted`)))}get posts(){return this.#e.posts}update(e){this.#s=/* @__PURE__ */ new Date,this.#u(e)}complete(e){this.#s===null&&this.#u({...this.#e,posts:[...this.#e.posts,...e]})}#u(e){this.#e=e,this.#c=null,this.#t=new ft(e),this.#n=new Map(e.accounts.map(e=>[e.id,e])),this.render()}render(){let e=this.#e;i(a(`top`),dt(e,{live:document.body.dataset.live!==void 0,updatedAt:this.#s})),i(a(`toolbar`),this.#d()),this.#h();let t=at(this.#r.filter),n={posts:this.#t,accounts:this.#n,today:e.today,shown:e=>this.#p(e),countOn:e=>t?this.#c?.[e]:void 0,onOpen:e=>this.#_(e.key),onMore:e=>this.#y({...this.#r,view:`week`,week:N(e)}),free:this.#r.filter.status===null&&!this.#r.filter.problems&&this.#r.filter.text.trim()===``?{slots:e.slots,accounts:this.#n,today:e.today,hidden:new Set(this.#r.filter.hidden)}:null};i(a(`view`),this.#m(n));let r=this.#t.unscheduled.filter(e=>this.#p(e));i(a(`side`),_t(e),pt(r,{accounts:this.#n,all:this.#o,onAll:()=>(this.#o=!0,this.render()),onOpen:e=>this.#_(e.key),...t?{totals:e.totals}:{}}),mt(e.problems),vt(e)),this.#l?.drawn(),this.#v()}#d(){let{view:e}=this.#r,t=t=>e===`month`?this.#y({...this.#r,month:pe(this.#r.month,t)}):this.#y({...this.#r,week:L(this.#r.week,7*t)}),r=this.#e.today;return[n(`button`,{class:`btn`,type:`button`,\"aria-label\":`Previous ${e}`,onclick:()=>t(-1)},`‹`),n(`button`,{class:`btn`,type:`button`,onclick:()=>this.#y({...this.#r,month:r.slice(0,7),week:N(r)})},`Today`),n(`button`,{class:`btn`,type:`button`,\"aria-label\":`Next ${e}`,onclick:()=>t(1)},`›`),n(`h2`,{id:`view-title`},e===`month`?ge(this.#r.month):_e(this.#r.week)),n(`div`,{class:`seg`,role:`group`,\"aria-label\":`View`},n(`button`,{type:`button`,\"aria-pressed\":String(e===`month`),onclick:()=>this.#y({...this.#r,view:`month`,month:this.#r.week.slice(0,7)})},`Month`),n(`button`,{type:`button`,\"aria-pressed\":String(e===`week`),onclick:()=>this.#y({...this.#r,view:`week`,week:this.#f()})},`Week`))]}#f(){let e=this.#r.month;return this.#r.week.startsWith(e)||L(this.#r.week,6).startsWith(e)?this.#r.week:N(this.#e.posts.find(t=>t.slot?.day.startsWith(e))?.slot?.day??`${e}-01`)}#p(e){return this.#i(e)}#m(e){let{view:t,month:n,week:r}=this.#r;return Ct.matches?we(t===`month`?he(n):z(r),e,t):t===`month`?xe(n,e):Ce(r,e)}#h(){let e=a(`filters`);e.contains(document.activeElement)&&document.activeElement instanceof HTMLInputElement&&document.activeElement.type===`search`||i(e,lt(this.#e.accounts,this.#r.filter,e=>this.#g(e)))}#g(e){let t=this.#r.filter;this.#y({...this.#r,filter:{...t,...typeof e==`function`?e(t):e}})}#_(e){this.#a=e,this.#v(),e!==null&&a(`details`).focus()}#v(){if(this.#l?.holdsPanel===!0)return;let e=a(`details`),t=this.#a===null?void 0:this.#e.posts.find(e=>e.key===this.#a);t===void 0?(e.hidden=!0,e.replaceChildren()):(i(e,Te(t,this.#e,this.#n,()=>this.#_(null))),this.#l?.inDetails(e,t),e.hidden=!1)}#y(e,t={}){this.#r=e,this.#i=st(e.filter),t.hash!==!1&&history.replaceState(null,``,St(e,this.#e.accounts)),this.render()}#b(e){return yt(location,e,this.#e.accounts)}#x(e){if(!(e.altKey||e.ctrlKey||e.metaKey)){if(e.key===`Escape`&&this.#a!==null)return this.#_(null);this.#a!==null||e.target instanceof HTMLElement&&e.target.closest(`input, select, textarea`)!==null||{ArrowLeft:()=>a(`toolbar`).querySelector(`button`)?.click(),ArrowRight:()=>a(`toolbar`).querySelectorAll(`button`)[2]?.click(),m:()=>this.#y({...this.#r,view:`month`}),w:()=>this.#y({...this.#r,view:`week`,week:this.#f()}),t:()=>a(`toolbar`).querySelectorAll(`button`)[1]?.click()}[e.key]?.()}}};function Tt(t,n){let r=new URL(e(n),location.href),i=Number(r.searchParams.get(`since`)),a=e=>{r.searchParams.set(`since`,e);let n=new EventSource(r.href);n.addEventListener(`calendar`,e=>{let{data:n,lastEventId:r}=e;i=Number(r),t.update(JSON.parse(n))}),n.addEventListener(`posts`,e=>{let{data:r,lastEventId:o}=e,s=JSON.parse(r),c=s.base===i?Et(t.posts,s):null;if(c===null)return n.close(),a(`none`);i=Number(o),t.update(c)})};a(String(i))}function Et(e,t){let n=new Map(e.map(e=>[e.key,e]));for(let e of t.changed)n.set(e.key,e);let r=[];for(let e of t.order){let t=n.get(e);if(t===void 0)return null;r.push(t)}return{...t.calendar,posts:r}}let $=new wt(JSON.parse(a(`calendar-data`).textContent??`null`));$.start(),document.addEventListener(`DOMContentLoaded`,()=>{let e=[...document.querySelectorAll(`script[id^=\"calendar-rest-\"]`)].flatMap(e=>JSON.parse(e.textContent??`[]`));e.length>0&&$.complete(e)}),document.body.dataset.live!==void 0&&Tt($,document.body.dataset.live)})();";
+	CALENDAR_CLIENT = "(function(){function e(e){let t=new URLSearchParams(location.search).get(`t`);if(t===null)return e;let n=new URL(e,location.href);return n.origin===location.origin?(n.searchParams.set(`t`,t),n.href):e}function t(e,t){return`${e.shown??t.text}${e.overflow}`}function n(e,t=null,...n){let i=document.createElement(e);for(let[e,n]of Object.entries(t??{}))n!=null&&n!==!1&&(typeof n==`function`?i.addEventListener(e.replace(/^on/,``),n):i.setAttribute(e,n===!0?``:String(n)));return r(i,n),i}function r(e,t){for(let n of t)n!=null&&n!==!1&&(Array.isArray(n)?r(e,n):e.appendChild(typeof n==`object`?n:document.createTextNode(String(n))))}function i(e,...t){e.replaceChildren(),r(e,t)}function a(e){let t=document.getElementById(e);if(t===null)throw Error(`the page has no #${e}`);return t}function o(e){return e.toLocaleString(`en-US`)}function s(e,t,n=`${t}s`){return`${o(e)} ${e===1?t:n}`}function c(t){let r=t.media.find(e=>e.src!==null);if(r===void 0||r.src===null)return null;let i=n(`img`,{class:`card-thumb`,src:e(r.src),alt:``,loading:`lazy`,decoding:`async`,...r.alt===void 0?{}:{title:r.alt}});return i.addEventListener(`error`,()=>i.remove()),i}let l={new:`New`,moved:`Moved`,changed:`Changed`,renamed:`Renamed`,deleted:`Deleted`,unscheduled:`Unscheduled`,blocked:`Blocked`};function u(e,t){return e.overlay===null?null:t?`Old time`:l[e.overlay]}function d(e){return n(`span`,{class:`dot`,style:`background: var(--a${(e?.color??7)%8})`,title:e?.label??`unknown account`})}function f(e){let n=e.targets[0];return(n!==void 0&&e.targets.every(e=>e.override)?t(n,e):e.text).split(`\n`).find(e=>e.trim()!==``)?.trim()??e.key}function p(e,t){let{post:r,ghost:i}=e,a=u(r,i),o=[`card`,r.overlay===null?``:`o-${r.overlay}`,i?`ghost`:``,r.errors>0?`err`:``].filter(Boolean).join(` `),s=[r.key,r.file??``,a??``,r.status??``,r.errors>0?`${r.errors} error(s)`:``].filter(Boolean).join(` · `),l=t.badge??(a===null?r.status===null?null:_(r.status):n(`span`,{class:`tag`},a));return n(`button`,{class:o,type:`button`,title:s,style:m(r,t.accounts),\"data-key\":r.key,\"data-day\":t.day??null,\"data-ghost\":i?`true`:null,onclick:()=>t.onOpen(r)},n(`span`,{class:`card-head`},e.time===``?null:n(`span`,{class:`card-time`},e.time),n(`span`,{class:`card-dots`},r.targets.map(e=>d(t.accounts.get(e.account)))),l,t.badge!==void 0&&a!==null?n(`span`,{class:`tag`,style:`margin-left: 4px`},a):null),n(`span`,{class:`card-body`},n(`span`,{class:`card-text`,dir:`auto`},f(r)),c(r)))}function m(e,t){let n=e.targets[0];return e.overlay!==null||n===void 0?null:`border-left-color: var(--a${(t.get(n.account)?.color??7)%8})`}function h(e,t=`not on the remote`){let r=e??t;return n(`span`,{class:`badge s-${r.replace(/[^a-z_]/gi,`-`)}`,title:e===null?t:`status: ${e}`},r.replace(/_/g,` `))}let g={draft:`✎`,scheduled:`◷`,pending:`◷`,publishing:`⋯`,waiting:`⋯`,published:`✓`,partially_published:`◐`,failed:`✕`,applied:`✓`,\"edited since applied\":`✎`,\"not applied\":`○`};function _(e){return n(`span`,{class:`badge icon s-${e.replace(/[^a-z_]/gi,`-`)}`,title:`status: ${e}`,\"aria-label\":`status: ${e}`},g[e]??`?`)}let v=864e5,y=/^(\\d{4})-(\\d{2})-(\\d{2})$/;function b(e){let t=y.exec(e.trim());if(t===null)return;let[n,r,i]=[Number(t[1]),Number(t[2]),Number(t[3])];if(!(r<1||r>12||i<1||i>ne(n,r)))return{year:n,month:r,day:i}}function x(e){return`${T(e.year,4)}-${T(e.month)}-${T(e.day)}`}function S(e){let t=(/* @__PURE__ */ new Date(0)).setUTCFullYear(e.year,e.month-1,e.day);return Math.round(t/v)}function ee(e){let t=/* @__PURE__ */ new Date(e*v);return{year:t.getUTCFullYear(),month:t.getUTCMonth()+1,day:t.getUTCDate()}}function C(e,t){return ee(S(e)+t)}function w(e){return((S(e)+3)%7+7)%7+1}function te(e){return C(e,1-w(e))}function ne(e,t){return new Date(Date.UTC(e,t,0)).getUTCDate()}function T(e,t=2){return String(e).padStart(t,`0`)}let E=/* @__PURE__ */ new Map;function re(e){let t=E.get(e);return t===void 0&&(t=new Intl.DateTimeFormat(`en-US`,{timeZone:e,hourCycle:`h23`,year:`numeric`,month:`numeric`,day:`numeric`,hour:`numeric`,minute:`numeric`,second:`numeric`}),E.set(e,t)),t}function D(e,t){let n={};for(let r of re(t).formatToParts(new Date(e)))r.type!==`literal`&&(n[r.type]=Number(r.value));return{year:n.year,month:n.month,day:n.day,hour:n.hour,minute:n.minute,second:n.second,millisecond:(e%1e3+1e3)%1e3}}function ie(e,t){return ae(D(e,t))-e}function ae(e){let t=/* @__PURE__ */ new Date(0);return t.setUTCFullYear(e.year,e.month-1,e.day),t.setUTCHours(e.hour,e.minute,e.second,e.millisecond),t.getTime()}function oe(e){let t=Math.round(e/6e4),n=t<0?`-`:`+`,r=Math.abs(t);return`${n}${T(Math.floor(r/60))}:${T(r%60)}`}let se=[`Sun`,`Mon`,`Tue`,`Wed`,`Thu`,`Fri`,`Sat`],ce=[`Jan`,`Feb`,`Mar`,`Apr`,`May`,`Jun`,`Jul`,`Aug`,`Sep`,`Oct`,`Nov`,`Dec`];function O(e){let t=new Date(Date.UTC(e.year,e.month-1,e.day)).getUTCDay();return`${se[t]} ${e.day} ${ce[e.month-1]} ${e.year}`}function le(e){return`${O(e.date)}, ${e.clock}${e.offset===void 0?``:` (${e.offset})`}`}function k(e,t){let n=typeof e==`number`?e:Date.parse(e);if(Number.isNaN(n))return String(e);let r=D(n,t),i=`${T(r.hour)}:${T(r.minute)}${r.second===0?``:`:${T(r.second)}`}`;return le({date:{year:r.year,month:r.month,day:r.day},clock:i,offset:oe(ie(n,t))})}function ue(e){let t=b(e);return t!==void 0&&x(t)===e}function A(e,t){let n=b(e);return n===void 0?e:x(t(n))}function de(e,t){return A(e,e=>C(e,t))}function j(e){return A(e,te)}function fe(e){let t=b(e);return t===void 0?0:w(t)}function M(e){let t=b(e);return t===void 0?e:O(t)}let pe=[`Mon`,`Tue`,`Wed`,`Thu`,`Fri`,`Sat`,`Sun`],N=[`January`,`February`,`March`,`April`,`May`,`June`,`July`,`August`,`September`,`October`,`November`,`December`],P=pe,F=de,I=e=>/* @__PURE__ */ new Date(`${e}T00:00:00Z`),me=e=>e.toISOString().slice(0,10);function L(e,t){let[n,r]=e.split(`-`).map(Number),i=new Date(Date.UTC(n,r-1+t,1));return me(i).slice(0,7)}function he(e){let t=`${e}-01`,n=F(`${L(e,1)}-01`,-1),r=[];for(let e=j(t);e<=n;e=F(e,7))r.push(e);return r}function ge(e){let t=[];for(let n=`${e}-01`;n.startsWith(e);n=F(n,1))t.push(n);return t}function R(e){return[0,1,2,3,4,5,6].map(t=>F(e,t))}function _e(e){let[t,n]=e.split(`-`).map(Number);return`${N[n-1]} ${t}`}function ve(e){let t=F(e,6),[n,r]=[I(e),I(t)],i=e=>`${e.getUTCDate()} ${N[e.getUTCMonth()]} ${e.getUTCFullYear()}`;return n.getUTCMonth()===r.getUTCMonth()?`${n.getUTCDate()} – ${i(r)}`:`${n.getUTCFullYear()===r.getUTCFullYear()?`${n.getUTCDate()} ${N[n.getUTCMonth()]}`:i(n)} – ${i(r)}`}function z(e){return Number(e.slice(8,10))}let B=/^(1\\d{3}|[2-8]\\d{3}|9[0-8]\\d{2}|99[0-8]\\d)-/;function V(e){return B.test(e)&&ue(e)}function ye(e){return/^\\d{4}-(0[1-9]|1[0-2])$/.test(e)&&B.test(e)}function be(e,t,n){if(e<n.today||n.slots.length===0)return[];let r=fe(e),i=new Set(t.filter(e=>!e.ghost).flatMap(e=>e.post.targets.map(t=>`${t.account} ${e.time}`)));return n.slots.filter(e=>e.weekday===r&&!n.hidden.has(e.account)&&!i.has(`${e.account} ${e.time}`)).sort((e,t)=>e.time<t.time?-1:+(e.time>t.time))}function H(e,t){let r=t.get(e.account);return n(`span`,{class:`free-slot`,\"data-time\":e.time,\"data-account\":e.account,title:`Free slot of ${r?.label??e.account} at ${e.time}`},d(r),n(`span`,{class:`free-time`},e.time),n(`span`,{class:`free-word`},`free`))}function U(e,t,n){return n.free===null?[]:be(e,t,n.free)}function xe(e,t){let r=he(e).map(r=>n(`div`,{class:`month-row`,role:`row`},R(r).map(n=>Se(n,e,t))));return n(`div`,{class:`month`,role:`grid`,\"aria-label\":e},n(`div`,{class:`weekdays`,role:`row`},P.map(e=>n(`div`,{role:`columnheader`},e))),r)}function Se(e,t,r){let i=r.posts.on(e,r.shown),a=r.countOn(e)??i.length,o=a>4?i.slice(0,3):i;return n(`div`,{class:[`cell`,e.startsWith(t)?``:`other`,e===r.today?`today`:``].filter(Boolean).join(` `),role:`gridcell`,\"data-day\":e},n(`div`,{class:`day-num`},String(z(e))),o.map(t=>p(t,{accounts:r.accounts,day:e,onOpen:r.onOpen})),a>o.length?n(`button`,{class:`more`,type:`button`,onclick:()=>r.onMore(e)},`+ ${a-o.length} more`):null,U(e,i,r).map(e=>H(e,r.accounts)))}function Ce(e,t){let r=R(e),i=r.map(e=>t.posts.on(e,t.shown)),a=/* @__PURE__ */ new Set;for(let e=8;e<=18;e++)a.add(e);for(let e of i.flat())a.add(Number(e.time.slice(0,2)));let o=r.map((e,n)=>U(e,i[n],t));for(let e of o.flat())a.add(Number(e.time.slice(0,2)));let s=[...a].sort((e,t)=>e-t),c=r.map((e,r)=>n(`div`,{class:`head${e===t.today?` today`:``}`},`${P[r]} `,n(`b`,null,String(z(e))))),l=s.flatMap(e=>[n(`div`,{class:`hour`},`${String(e).padStart(2,`0`)}:00`),...r.map((r,a)=>{let s=i[a].filter(t=>Number(t.time.slice(0,2))===e),c=o[a].filter(t=>Number(t.time.slice(0,2))===e);return n(`div`,{class:`slot${r===t.today?` today`:``}`,\"data-day\":r,\"data-hour\":String(e)},s.map(e=>p(e,{accounts:t.accounts,day:r,onOpen:t.onOpen})),c.map(e=>H(e,t.accounts)))})]);return n(`div`,{class:`week`,role:`grid`,\"aria-label\":`week of ${e}`},n(`div`,{class:`head`}),c,l)}function we(e,t,r){let i=e.flatMap(e=>{let r=t.posts.on(e,t.shown),i=U(e,r,t);return r.length===0&&i.length===0&&e!==t.today?[]:[n(`section`,{class:`agenda-day${e===t.today?` today`:``}`,\"data-day\":e,\"aria-label\":M(e)},n(`h3`,null,M(e),e===t.today?n(`small`,null,` · today`):null),r.map(n=>p(n,{accounts:t.accounts,day:e,onOpen:t.onOpen})),i.map(e=>H(e,t.accounts)))]});return n(`div`,{class:`agenda`,role:`list`,\"aria-label\":`Posts day by day`},i.length===0?n(`p`,{class:`empty`},`No posts this ${r}.`):i)}function W(e){return e===null?`no time: a draft`:`${M(e.day)}, ${e.time} (UTC${e.offset})`}function Te(e,t,r,i){let a=u(e,!1);return[n(`div`,{class:`details-head`},n(`div`,null,n(`h2`,{id:`details-title`,dir:`auto`},e.key),n(`div`,{style:`margin-top: 6px; display: flex; gap: 6px; flex-wrap: wrap`},h(e.status),a===null?null:n(`span`,{class:`tag o-${e.overlay}`},a),e.draft?h(e.ready?`ready`:`not ready`):null)),n(`button`,{class:`btn`,type:`button`,onclick:i,\"aria-label\":`Close`},`Close ✕`)),n(`dl`,{class:`facts`},n(`dt`,null,`File`),n(`dd`,{class:`mono`,\"data-field\":`file`},e.file??`removed`),n(`dt`,null,e.previous===null?`Time`:`New time`),n(`dd`,null,W(e.slot)),e.previous===null?null:[n(`dt`,null,`Old time`),n(`dd`,null,W(e.previous))],n(`dt`,null,`Time zone`),n(`dd`,null,t.timezone)),Ee(e),e.diagnostics.length===0?null:n(`div`,{class:`section`},n(`h3`,null,`Problems in this file`),e.diagnostics.map(De)),n(`div`,{class:`section`},n(`h3`,null,e.targets.length===0?`No accounts yet`:`Preview per account`),e.targets.map(t=>G(t,e,r)))]}function Ee(e){let t=e.change;return t===null?n(`div`,{class:`section`,\"data-field\":`change`},n(`h3`,null,`Plan`),n(`div`,null,e.status===null?`Not in the plan.`:`No change: the remote matches the file.`)):n(`div`,{class:`section`,\"data-field\":`change`},n(`h3`,null,`Plan`),n(`div`,null,n(`b`,null,t.action),t.fromKey!==void 0&&t.fromKey!==e.key?` from ${t.fromKey}`:null),n(`ul`,{class:`reasons`},t.reasons.map(e=>n(`li`,null,e))),t.fields.length===0?null:n(`table`,{class:`fields`},n(`tbody`,null,t.fields.map(e=>n(`tr`,null,n(`td`,null,e.field),n(`td`,null,n(`span`,{class:`before`,dir:`auto`},e.before),` → `,n(`span`,{class:`after`,dir:`auto`},e.after)))))))}function De(e){let t=e.line===void 0?``:` (line ${e.line}${e.column===void 0?``:`, column ${e.column}`})`;return n(`div`,{class:`diag ${e.severity}`},n(`b`,null,`${e.severity}${t}: `),e.message,e.expected===void 0?null:n(`small`,null,`expected ${e.expected}${e.found===void 0?``:`; found ${e.found}`}`),e.hint===void 0?null:n(`small`,null,e.hint))}let Oe=[`vidATitle`,`shortBCaption`];function G(e,t,r){let i=r.get(e.account),a=i?.maxLength??null,s=a!==null&&e.length>a,c=e.options.find(e=>Oe.includes(e.name)),l=a===null?`${o(e.length)} ${i?.unitWord??`characters`} (this account's limit is unknown)`:`${o(e.length)} / ${o(a)} ${i?.unitWord??`characters`}${s?` — ${o(e.length-a)} over the limit: the part after ✂ is cut`:``}`;return n(`article`,{class:`preview`,\"data-account\":e.account},n(`div`,{class:`preview-head`},d(i),n(`b`,{dir:`auto`},e.label),n(`span`,{class:`empty handle`},[i?.platform,i?.handle].filter(Boolean).join(` · `)),h(e.status)),n(`div`,{class:`preview-body`},c===void 0?null:n(`div`,{class:`preview-title`,dir:`auto`},c.value),n(`div`,{class:`length${s?` over`:``}`},e.override?`${l} · this account's own text (content:)`:l,s?[` `,n(`button`,{class:`more`,type:`button`,onclick:e=>e.currentTarget.closest(`.preview`)?.querySelector(`.cut`)?.scrollIntoView({block:`center`})},`show the cut`)]:null),n(`div`,{class:`caption`,\"data-field\":`caption`,dir:`auto`},e.shown??t.text,e.overflow===``?null:[n(`span`,{class:`cut`,title:`cut at ${a}`},`✂ cut`),n(`span`,{class:`overflow`,\"data-field\":`overflow`},e.overflow)]),e.error===void 0?null:n(`div`,{class:`diag`},n(`b`,null,`remote error: `),e.error),e.options.length===0?null:n(`div`,{class:`options`},e.options.map(e=>n(`span`,{class:`option`},`${e.name}: `,n(`b`,{dir:`auto`},e.value)))),t.media.length===0?null:n(`div`,{class:`media`},t.media.map(ke))))}function K(e){if(e===void 0)return`video`;let t=Math.round(e);return`${Math.floor(t/60)}:${String(t%60).padStart(2,`0`)}`}function ke(t){let r=t.remote===!0?`${t.kind} on the remote`:t.path.split(`/`).pop()??t.path,i=`${t.remote===!0?`${r} · ${t.path}`:r}${t.width===void 0?``:` · ${t.width}×${t.height}`}${t.alt===void 0?``:` · ${t.alt}`}`,a=t.kind===`video`,o=a?[n(`span`,{class:`play`},`▶`),n(`span`,null,r)]:n(`span`,null,r),s=n(`div`,{class:`thumb${a?` video`:``}`,title:i},t.src===null?o:n(`img`,{src:e(t.src),alt:t.alt??r,loading:`lazy`,decoding:`async`}));return a&&s.appendChild(n(`span`,{class:`dur`},K(t.durationSeconds))),s.querySelector(`img`)?.addEventListener(`error`,()=>{s.replaceChildren();for(let e of[o].flat())s.appendChild(e);a&&s.appendChild(n(`span`,{class:`dur`},K(t.durationSeconds)))}),s}let q=`.card[data-key]:not([data-ghost])`,J=`.cell[data-day], .slot[data-day]`;var Ae=class{#e;#t=null;#n=null;constructor(e){this.#e=e,document.addEventListener(`dragstart`,e=>this.#r(e)),document.addEventListener(`dragover`,e=>this.#i(e)),document.addEventListener(`dragleave`,e=>e.target?.closest?.(J)?.classList.remove(`drop-here`)),document.addEventListener(`drop`,e=>this.#a(e)),document.addEventListener(`dragend`,()=>this.#t=null),document.addEventListener(`keydown`,e=>this.#o(e),{capture:!0})}drawn(e){for(let t of e.querySelectorAll(q))this.#e.movable(t.dataset.key)!==void 0&&(t.draggable=!0);this.#n=null}#r(e){let t=e.target?.closest?.(q),n=t==null?void 0:this.#e.movable(t.dataset.key);n!==void 0&&(this.#t=n,e.dataTransfer?.setData(`text/plain`,n.key),e.dataTransfer!==null&&(e.dataTransfer.effectAllowed=`move`),this.#e.prepare(n))}#i(e){let t=e.target?.closest?.(J);this.#t!==null&&t!=null&&(e.preventDefault(),e.dataTransfer!==null&&(e.dataTransfer.dropEffect=`move`),t.classList.add(`drop-here`))}#a(e){let t=e.target?.closest?.(J),n=this.#t;if(this.#t=null,n===null||t==null)return;e.preventDefault(),t.classList.remove(`drop-here`);let r=e.target.closest(`.free-slot`)?.dataset.time,i=r===void 0?Y(n,t.dataset.day,t.dataset.hour):`${t.dataset.day} ${r}`;i!==`${n.slot?.day} ${n.slot?.time}`&&this.#e.move(n,i)}#o(e){if(this.#n!==null&&(e.key===`Enter`||e.key===`Escape`)){e.preventDefault(),e.stopImmediatePropagation();let{post:t,day:n}=this.#n;return this.#n=null,e.key===`Escape`?this.#e.status(`${t.key} stays where it is.`):this.#e.move(t,Y(t,n,void 0))}let t={ArrowLeft:-1,ArrowRight:1,ArrowUp:-7,ArrowDown:7},n=e.target?.closest?.(q);if(!e.shiftKey||t[e.key]===void 0||n==null)return;let r=this.#n!==null&&this.#n.post.key===n.dataset.key?this.#n:null,i=r?.post??this.#e.movable(n.dataset.key);if(i===void 0||i.slot===null)return;e.preventDefault(),e.stopImmediatePropagation(),r===null&&this.#e.prepare(i);let a=F(r?.day??i.slot.day,t[e.key]);this.#n={post:i,day:a},n.dataset.movingTo=a,this.#e.status(`Move ${i.key} to ${M(a)}, ${i.slot.time}: Enter saves it to the file, Escape leaves it.`)}};function Y(e,t,n){let r=e.slot?.time??`09:00`;return`${t} ${n===void 0?r:`${n.padStart(2,`0`)}:${r.slice(3)}`}`}var je=class{#e;#t;#n;constructor(e){this.#e=e,this.#t=e.replace(/edit$/,`post`),this.#n=e.replace(/edit$/,`render`)}async render(t,n){try{let r=await fetch(e(this.#n),{method:`POST`,headers:{\"content-type\":`application/json`},body:JSON.stringify({file:t,text:n})});if(r.ok)return await r.json()}catch{}return{text:n,problems:[]}}async read(t){let n=new URL(e(this.#t),location.href);n.searchParams.set(`file`,t);let r=await fetch(n),i=await r.json();return r.ok?i:i.message??`the file could not be read (${r.status})`}edit(e,t){return this.#r({action:`edit`,file:e.file,version:e.version,edits:t})}duplicate(e){return this.#r({action:`duplicate`,file:e.file,version:e.version})}create(e){return this.#r(e===void 0?{action:`new`}:{action:`new`,at:e})}async#r(t){let n;try{n=await fetch(e(this.#e),{method:`POST`,headers:{\"content-type\":`application/json`},body:JSON.stringify(t)})}catch{return{kind:`refused`,message:\"the watch is not reachable: is `postsync watch --calendar` still running?\"}}let r=await n.json().catch(()=>({}));return n.status===409&&r.post!==void 0?{kind:`conflict`,message:r.message??`the file changed on disk`,post:r.post}:n.ok?{kind:`written`,post:r}:{kind:`refused`,message:[r.message??`the edit was refused (${n.status})`,r.hint].filter(Boolean).join(` `)}}};function X(e){return/@(\\d{4}-\\d{2}-\\d{2})$/.exec(e)?.[1]}function Me(e){let t=/^---[ \\t]*\\r?\\n(?:[\\s\\S]*?\\r?\\n)?---[ \\t]*(?:\\r?\\n|$)/.exec(e);return(t===null?e:e.slice(t[0].length)).replace(/\\r\\n/g,`\n`).trim()}let Ne,Pe=new TextEncoder;function Fe(e,t){switch(t){case`graphemes`:{let t=0;Ne??=new Intl.Segmenter(void 0,{granularity:`grapheme`});for(let n of Ne.segment(e))t++;return t}case`utf16`:return e.length;case`bytes`:return Pe.encode(e).length;default:return Ie(e)}}function Ie(e){let t=0;for(let n of e)t++;return t}let Le=new TextEncoder;function Re(e,t,n){let r=Fe(e,t);if(n===null||r<=n)return{shown:e,overflow:``,length:r};let i=ze(e,t,n);return{shown:e.slice(0,i),overflow:e.slice(i),length:r}}function ze(e,t,n){let r=0,i=0;for(let a of Be(e,t)){let e=t===`bytes`?Le.encode(a).length:t===`utf16`?a.length:1;if(r+e>n)break;r+=e,i+=a.length}return i}function Be(e,t){if(t!==`graphemes`)return e;let n=new Intl.Segmenter(void 0,{granularity:`grapheme`}).segment(e);return{[Symbol.iterator]:function*(){for(let{segment:e}of n)yield e}}}function Ve(e,t){let r=(t?.options??[]).map(e=>{let t=e.value.includes(`, `);return{option:e,list:t,input:n(`input`,{\"data-option\":e.name,value:e.value,...t?{disabled:!0,title:`A list: edit it in the file`}:{}})}}),i=n(`input`,{\"data-option-name\":e.id,placeholder:`option`,\"aria-label\":`New option of ${e.label}`,pattern:`[A-Za-z][A-Za-z0-9]*`}),a=n(`input`,{\"data-option-value\":e.id,placeholder:`value`,\"aria-label\":`Its value`});return{element:n(`div`,{class:`edit-options`,\"data-account\":e.id},n(`small`,null,`Options of ${e.label}${e.platform===null?``:` (${e.platform})`}`),r.map(({option:e,input:t})=>n(`label`,{class:`edit-option`},`${e.name} `,t)),n(`span`,{class:`edit-option`},i,a)),edits(e){let t=r.filter(({option:e,list:t,input:n})=>!t&&n.value!==e.value).map(({option:t,input:n})=>({kind:`option`,account:e,name:t.name,value:He(n.value)}));return/^[A-Za-z][A-Za-z0-9]*$/.test(i.value.trim())&&a.value.trim()!==``&&t.push({kind:`option`,account:e,name:i.value.trim(),value:He(a.value)}),t}}}function He(e){let t=e.trim();return/^(yes|true)$/i.test(t)?!0:/^(no|false)$/i.test(t)?!1:/^-?\\d+(\\.\\d+)?$/.test(t)?Number(t):t}function Ue(e){let{post:t,source:r}=e,i=t===void 0?void 0:X(t.key),a=i!==void 0&&t!==void 0?t.text:Me(r.text),o=t?.slot===null||t?.slot===void 0?Ge(r.text):`${t.slot.day} ${t.slot.time}`,s=new Map((t?.targets??[]).map(e=>[e.account,e])),c=n(`input`,{id:`edit-time`,name:`time`,value:o,placeholder:`YYYY-MM-DD HH:mm (empty: a draft)`,pattern:`\\\\d{4}-\\\\d{2}-\\\\d{2} \\\\d{2}:\\\\d{2}`,autocomplete:`off`}),l=t===void 0?o===``||/^draft:[ \\t]*true/m.test(r.text):t.draft,u=n(`input`,{type:`checkbox`,id:`edit-draft`,name:`draft`,...l?{checked:!0}:{}}),d=n(`textarea`,{id:`edit-text`,name:`text`,rows:8,dir:`auto`});d.value=a;let f=e.accounts.map(e=>n(`input`,{type:`checkbox`,name:`account`,value:e.id,\"data-account\":e.id,...s.has(e.id)||t===void 0&&Ke(r.text).includes(e.label)?{checked:!0}:{}})),p=e.accounts.map(e=>Ve(e,s.get(e.id))),m=()=>f.forEach((e,t)=>p[t].element.hidden=!e.checked);for(let e of f)e.addEventListener(`change`,m);m();let h=n(`div`,{class:`section edit-previews`,\"aria-live\":`polite`}),g={text:d.value,problems:[]},_=()=>h.replaceChildren(...We({rendered:g,post:t,accounts:e.accounts,chosen:f.filter(e=>e.checked).map(e=>e.value)})),v=0,y=()=>{let t=++v,n=d.value;e.render(n).then(e=>{t===v&&(g=e,_())})};d.addEventListener(`input`,y);for(let e of f)e.addEventListener(`change`,_);return _(),y(),n(`form`,{class:`editor`,\"data-file\":r.file,\"data-version\":r.version,onsubmit:t=>{t.preventDefault();let n=[],r=c.value.trim(),m=i===void 0?{}:{occurrence:i},h=u.checked||r===``;h&&!l&&n.push({kind:`unschedule`,...m}),!h&&(l||r!==o)&&n.push({kind:`schedule`,at:r,...m}),d.value.trim()!==a.trim()&&n.push({kind:`text`,text:d.value.trim(),...i===void 0?{}:{occurrence:i}});let g=f.filter(e=>e.checked).map(t=>Z(e.accounts.find(e=>e.id===t.value),s)),_=f.filter(e=>e.defaultChecked).map(t=>Z(e.accounts.find(e=>e.id===t.value),s));if(i===void 0&&g.join(`\n`)!==_.join(`\n`)&&n.push({kind:`accounts`,accounts:g}),i===void 0&&f.forEach((t,r)=>t.checked&&n.push(...p[r].edits(Z(e.accounts[r],s)))),n.length===0)return e.onClose();e.onSave(n)}},n(`div`,{class:`details-head`},n(`h2`,{id:`details-title`},`Edit ${t?.key??r.file}`),n(`button`,{class:`btn`,type:`button`,onclick:e.onClose},`Cancel`)),e.message===void 0?null:n(`div`,{class:`edit-message`,role:`alert`},e.message),n(`div`,{class:`mono`,\"data-field\":`file`},r.file,i===void 0?null:` · the occurrence of ${i} (written under occurrences:)`),n(`label`,{class:`edit-field`},`Time (project time zone)`,c),n(`label`,{class:`edit-account`},u,` Draft: not scheduled (unchecked with a time: scheduled then)`),n(`label`,{class:`edit-field`},`Text, as written in the file`,d),i===void 0?n(`fieldset`,{class:`edit-field`},n(`legend`,null,`Accounts and their options`),e.accounts.map((e,t)=>[n(`label`,{class:`edit-account`},f[t],` ${e.label}`,e.platform===null?null:n(`small`,null,` ${e.platform}`)),p[t].element])):null,h,n(`div`,{class:`edit-actions`},n(`button`,{class:`btn primary`,type:`submit`},`Save to the file`)))}function We(e){let t=new Map(e.accounts.map(e=>[e.id,e])),{text:r,problems:i}=e.rendered,a={...e.post??{key:``,media:[]},text:r},o=e.chosen.map(n=>{let i=t.get(n),o=e.post?.targets.find(e=>e.account===n),s=Re(r,i?.unit??`characters`,i?.maxLength??null);return G({account:n,label:i?.label??n,status:null,override:!1,shown:s.shown,overflow:s.overflow,length:s.length,options:o?.options??[]},a,t)});return[n(`h3`,null,`Preview per account`),...i.map(e=>n(`div`,{class:`diag error`},e)),...o]}function Z(e,t){return t.get(e.id)?.label??(e.label===e.handle?e.id:e.label)}function Ge(e){return/^scheduledAt:[ \\t]*[\"']?(\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2})/m.exec(e)?.[1]??``}function Ke(e){return/^targets:[ \\t]*\\[([^\\]]*)\\]/m.exec(e)?.[1]?.split(`,`).map(e=>e.trim()).filter(Boolean)??[]}var qe=class{#e;#t;#n;#r;#i=/* @__PURE__ */ new Map;#a=null;constructor(e,t){this.#e=e,this.#t=new je(t),this.#r=n(`div`,{id:`edit-status`,class:`edit-status`,role:`status`,\"aria-live\":`polite`}),a(`toolbar`).after(n(`div`,{class:`edit-bar`},n(`button`,{class:`btn`,type:`button`,\"data-action\":`new-draft`,onclick:()=>void this.create(void 0)},`+ New draft`),this.#r)),this.#n=new Ae({movable:e=>this.#o(e),prepare:e=>void this.#s(e.file,{fresh:!0}),move:(e,t)=>void this.#c(e,[{kind:`schedule`,at:t,...Je(e)}],`${e.key} moved to ${t}`),status:e=>this.status(e)}),document.addEventListener(`dblclick`,e=>{let t=e.target?.closest?.(`.cell[data-day], .slot[data-day]`);if(t==null||e.target.closest(`.card`)!==null)return;let n=e.target.closest(`.free-slot`)?.dataset.time;this.create(`${t.dataset.day} ${n??`${(t.dataset.hour??`9`).padStart(2,`0`)}:00`}`)})}get holdsPanel(){return this.#a!==null}drawn(){this.#n.drawn(document)}inDetails(e,t){if(t.file===null||t.overlay===`deleted`)return;let r=n(`div`,{class:`edit-actions`},n(`button`,{class:`btn primary`,type:`button`,\"data-action\":`edit`,onclick:()=>void this.edit(t)},`Edit`),t.slot===null?null:n(`button`,{class:`btn`,type:`button`,\"data-action\":`unschedule`,onclick:()=>void this.#c(t,[{kind:`unschedule`,...Je(t)}],`${t.key} is a draft again`)},`Unschedule`),X(t.key)===void 0?n(`button`,{class:`btn`,type:`button`,\"data-action\":`duplicate`,onclick:()=>void this.#l(t)},`Duplicate`):null);e.querySelector(`.details-head`)?.after(r)}status(e){this.#r.textContent=e}async edit(e,t){let n=await this.#s(e.file,{fresh:!0});if(typeof n==`string`)return this.status(n);this.#d(n,{post:e,...t===void 0?{}:{message:t}})}async create(e){let t=await this.#t.create(e);if(t.kind!==`written`)return this.status(t.message);this.status(`New draft ${t.post.file}${e===void 0?``:` for ${e}`}: write it, then save.`),this.#d(t.post,{})}#o(e){let t=this.#e.model().posts.find(t=>t.key===e);return t===void 0||t.file===null||t.overlay===`deleted`?void 0:t}#s(e,t={}){let n=t.fresh===!0?void 0:this.#i.get(e);return n===void 0&&(n=this.#t.read(e).catch(()=>\"the watch is not reachable: is `postsync watch --calendar` still running?\"),this.#i.set(e,n)),n}async#c(e,t,n){let r=await this.#s(e.file);if(this.#i.delete(e.file),typeof r==`string`)return this.status(r);this.#u(await this.#t.edit(r,t),n,e)}async#l(e){let t=await this.#s(e.file,{fresh:!0});if(typeof t==`string`)return this.status(t);let n=await this.#t.duplicate(t);this.#u(n,n.kind===`written`?`${e.key} duplicated as ${n.post.file}`:``)}#u(e,t,n){if(e.kind===`refused`)return this.status(e.message);if(e.kind===`conflict`)return this.status(e.message),this.#d(e.post,{message:e.message,...n===void 0?{}:{post:n}});performance.mark(`postsync-edit-written`),this.status(`${t}: written to ${e.post.file}. The plan follows.`)}#d(e,t){let n=t.post??this.#e.model().posts.find(t=>t.file===e.file);this.#a=e.file;let r=a(`details`),o=()=>{this.#a=null,r.onkeydown=null,this.#e.open(n?.key??null)},s=t=>{this.#t.edit(e,t).then(t=>{t.kind===`written`&&o(),this.#u(t,`${n?.key??e.file} saved`,n)})};i(r,Ue({source:e,post:n,accounts:this.#e.model().accounts,render:t=>this.#t.render(e.file,t),...t.message===void 0?{}:{message:t.message},onSave:s,onClose:o})),r.onkeydown=e=>{e.stopPropagation(),e.key===`Escape`&&o()},r.hidden=!1,a(`edit-text`).focus()}};function Je(e){let t=X(e.key);return t===void 0?{}:{occurrence:t}}let Ye=[`scheduled`,`draft`,`blocked`,`changed`],Xe={hidden:[],status:null,problems:!1,text:``};function Ze(e){return e.hidden.length===0&&e.status===null&&!e.problems&&e.text.trim()===``}let Qe={scheduled:e=>e.slot!==null,draft:e=>e.slot===null,blocked:e=>e.overlay===`blocked`,changed:e=>e.overlay!==null&&e.overlay!==`blocked`};function $e(e){let t=new Set(e.hidden),n=e.text.trim().toLocaleLowerCase(),r=e.status===null?null:Qe[e.status];return i=>(i.targets.length===0||i.targets.some(e=>!t.has(e.account)))&&(r===null||r(i))&&(!e.problems||i.diagnostics.length>0)&&(n===``||et(i).includes(n))}function et(e){let t=e.targets.map(e=>`${e.shown??``}${e.overflow}`);return[e.text,...t,e.key,e.file??``].join(`\n`).toLocaleLowerCase()}function tt(e,t,r){let i=new Set(t.hidden),a=e=>r(t=>({hidden:t.hidden.includes(e)?t.hidden.filter(t=>t!==e):[...t.hidden,e]})),o=n(`select`,{class:`btn`,\"aria-label\":`Status`,onchange:e=>r({status:nt(e.target.value)})},n(`option`,{value:``},`Any status`),Ye.map(e=>n(`option`,{value:e},e)));return o.value=t.status??``,[n(`input`,{class:`search`,type:`search`,placeholder:`Search the texts`,\"aria-label\":`Search the texts`,value:t.text,oninput:e=>r({text:e.target.value})}),o,n(`label`,{class:`check`},n(`input`,{type:`checkbox`,checked:t.problems,onchange:e=>r({problems:e.target.checked})}),`Only posts with problems`),n(`div`,{class:`chips`,role:`group`,\"aria-label\":`Accounts`},e.map(e=>n(`button`,{class:`chip`,type:`button`,\"aria-pressed\":String(!i.has(e.id)),title:e.available?`Show or hide ${e.label}`:`${e.label} is unavailable: ${e.reason??``}`,onclick:()=>a(e.id)},n(`span`,{class:`dot`,style:`background: var(--a${e.color%8})`}),n(`span`,{class:`chip-label`,dir:`auto`},e.label),e.platform===null?null:n(`small`,null,e.platform),e.available?null:n(`small`,null,`⚠`))))]}function nt(e){return Ye.includes(e??``)?e:null}function rt(e,t){let r=k(e.generatedAt,e.timezone);return[n(`div`,{class:`brand`},n(`span`,{class:`logo`,\"aria-hidden\":`true`},`▦`),n(`h1`,null,`Content calendar`)),n(`div`,{class:`meta`},n(`span`,null,e.target.replace(/^Target: /,``)),n(`span`,null,`Times in `,n(`b`,null,e.timezone)),n(`span`,null,`${s(e.totals.scheduled,`scheduled post`)}, ${s(e.totals.unscheduled,`unscheduled post`)}`),n(`span`,null,t.updatedAt===null?`Made ${r}`:`Updated ${k(t.updatedAt.getTime(),e.timezone)}`)),t.live?n(`div`,{class:`counts`},n(`span`,{class:`live`,title:`This page updates after every save`},`live`)):null,e.source===`state`?n(`div`,{class:`banner`,style:`flex-basis: 100%; margin: 0`},`The API was not reached${e.offlineReason===void 0?``:` (${e.offlineReason})`}: statuses come from the state file, and the plan is not shown.`):null,e.range.from===null&&e.range.to===null?null:n(`div`,{class:`meta`,style:`flex-basis: 100%`},`Only posts from ${e.range.from??`the start`} to ${e.range.to??`the end`} (and every unscheduled post).`)]}var it=class{#e=/* @__PURE__ */ new Map;unscheduled=[];constructor(e){for(let t of e.posts)t.slot===null?this.unscheduled.push(t):this.#t(t.slot.day,{post:t,ghost:!1,time:t.slot.time}),t.previous!==null&&this.#t(t.previous.day,{post:t,ghost:!0,time:t.previous.time});for(let e of this.#e.values())e.sort((e,t)=>e.time<t.time?-1:+(e.time>t.time))}on(e,t){return(this.#e.get(e)??[]).filter(e=>t(e.post))}#t(e,t){let n=this.#e.get(e);n===void 0?this.#e.set(e,[t]):n.push(t)}};function at(e,t){let r=t.totals?.unscheduled??e.length,i=t.totals?.ready??e.filter(e=>e.ready).length,a=t.all?e:e.slice(0,40);return n(`section`,{class:`box`,id:`tray`,\"aria-label\":`Unscheduled`},n(`h3`,null,`Unscheduled`,n(`span`,null,r===0?``:`${i} ready · ${r-i} not ready`)),r===0?n(`p`,{class:`empty`},`Every post has a time.`):null,n(`div`,{class:`tray`},a.map(e=>p({post:e,ghost:!1,time:``},{accounts:t.accounts,badge:h(e.ready?`ready`:`not ready`),onOpen:t.onOpen}))),a.length<r?n(`button`,{class:`btn`,type:`button`,onclick:t.onAll},`Show all ${s(r,`unscheduled post`)}`):null)}function ot(e){return e.length===0?null:n(`section`,{class:`box`,id:`problems`,\"aria-label\":`Files with problems`},n(`h3`,null,`Files not on the calendar`,n(`span`,null,s(e.length,`problem`))),e.map(e=>n(`div`,{class:`problem`},n(`span`,{class:`sev-${e.severity}`},e.severity),` `,n(`code`,null,`${e.file??`postsync.yaml`}${e.line===void 0?``:`:${e.line}`}`),` `,e.message,e.hint===void 0?null:n(`div`,{class:`empty`},e.hint))))}let st=[[`new`,`New`,`a new post, or a draft getting a time`],[`moved`,`Moved`,`a new time; the old slot shows a striped card`],[`changed`,`Changed`,`same time, new text, accounts, media or options`],[`renamed`,`Renamed`,`file renamed: nothing changes on the remote`],[`unscheduled`,`Unscheduled`,`goes back to draft; striped card in its old slot`],[`deleted`,`Deleted`,`file removed and --prune: the post is deleted`],[`blocked`,`Blocked`,`cannot be done (published, account unavailable…)`],[null,`Unchanged`,`as on the remote`]],ct=[`new`,`moved`,`changed`,`renamed`,`unscheduled`,`deleted`,`blocked`];function lt(e){let t=e.summary,r=t===null?[]:ct.filter(e=>t[e]>0);return n(`section`,{class:`box`,id:`plan`,\"aria-label\":`Plan`},n(`h3`,null,`Plan`,t===null?null:n(`span`,null,`${s(t.unchanged,`post`)} unchanged`)),t===null?n(`p`,{class:`empty`},e.source===`state`?`The API was not reached: no plan. Statuses come from the state file.`:`No plan.`):r.length===0?n(`p`,{class:`empty`},`No changes: the remote matches the files.`):n(`div`,{class:`plan-rows`},r.map(e=>n(`span`,{class:`tag o-${e}`},`${t[e]} ${e}`))))}function ut(e){return n(`section`,{class:`box`,id:`legend`,\"aria-label\":`Legend`},n(`h3`,null,e.summary===null?`Statuses`:`Plan legend`),e.summary===null?null:n(`div`,{class:`legend`},st.map(([e,t,r])=>[n(`span`,{class:`card${e===null?``:` o-${e}`}`},n(`span`,{class:`card-head`},n(`span`,{class:`tag`},t))),n(`span`,null,r)])),n(`div`,{class:`statuses`,title:`Statuses as the remote gives them`},[`draft`,`scheduled`,`publishing`,`published`,`failed`].map(e=>n(`span`,{class:`status-key`},_(e),` ${e}`))))}function dt(e,t,n){let r=e.hash.replace(/^#/,``),i=r.indexOf(`&`),a=i===-1?r:r.slice(0,i),o=a.includes(`=`)?``:ft(a),s=new URLSearchParams(e.search);for(let[e,t]of new URLSearchParams(o===``?r:r.slice(i+1)))s.append(e,t);if(o===``&&[`date`,`view`,`account`,`status`,`problems`,`q`].every(e=>!s.has(e)))return null;let c={...t,filter:pt(s,n)},l=s.get(`date`);l!==null&&V(l)&&Object.assign(c,{month:l.slice(0,7),week:j(l)}),(s.get(`view`)===`week`||s.get(`view`)===`month`)&&(c.view=s.get(`view`));let u=/^week-(.+)$/.exec(o)?.[1];return ye(o)?Object.assign(c,{view:`month`,month:o}):u!==void 0&&V(u)&&Object.assign(c,{view:`week`,week:j(u)}),c}function ft(e){try{return decodeURIComponent(e)}catch{return``}}function pt(e,t){let n=e.getAll(`account`);return{hidden:n.length===0?[]:t.filter(e=>!n.includes(e.label)&&!n.includes(e.id)).map(e=>e.id),status:nt(e.get(`status`)),problems:e.has(`problems`),text:e.get(`q`)??Xe.text}}function mt(e,t){let n=new URLSearchParams,{filter:r}=e;if(r.hidden.length>0){let e=t.filter(e=>!r.hidden.includes(e.id));for(let t of e.length===0?[{label:``}]:e)n.append(`account`,t.label)}r.status!==null&&n.set(`status`,r.status),r.problems&&n.set(`problems`,``),r.text!==``&&n.set(`q`,r.text);let i=n.toString().replace(/problems=(&|$)/,`problems$1`);return`#${e.view===`month`?e.month:`week-${e.week}`}${i===``?``:`&${i}`}`}let Q=window.matchMedia(`(max-width: 699px)`);var ht=class{#e;#t;#n;#r;#i=()=>!0;#a=null;#o=!1;#s=null;#c;#l;constructor(e){this.#e=e,this.#c=e.dayCounts,this.#t=new it(e),this.#n=new Map(e.accounts.map(e=>[e.id,e]));let t={view:`month`,month:e.initial.month,week:e.initial.week,filter:Xe};this.#r=this.#b(t)??t,this.#i=$e(this.#r.filter);let n=document.body.dataset.edit;this.#l=n===void 0?null:new qe({model:()=>this.#e,open:e=>this.#_(e)},n)}start(){window.addEventListener(`hashchange`,()=>{let e=this.#b(this.#r);e!==null&&this.#y(e,{hash:!1})}),Q.addEventListener(`change`,()=>this.render()),document.addEventListener(`keydown`,e=>this.#x(e)),this.render(),performance.mark(`postsync-calendar-drawn`),requestAnimationFrame(()=>setTimeout(()=>performance.mark(`postsync-calendar-painted`)))}get posts(){return this.#e.posts}update(e){this.#s=/* @__PURE__ */ new Date,this.#u(e)}complete(e){this.#s===null&&this.#u({...this.#e,posts:[...this.#e.posts,...e]})}#u(e){this.#e=e,this.#c=null,this.#t=new it(e),this.#n=new Map(e.accounts.map(e=>[e.id,e])),this.render()}render(){let e=this.#e;i(a(`top`),rt(e,{live:document.body.dataset.live!==void 0,updatedAt:this.#s})),i(a(`toolbar`),this.#d()),this.#h();let t=Ze(this.#r.filter),n={posts:this.#t,accounts:this.#n,today:e.today,shown:e=>this.#p(e),countOn:e=>t?this.#c?.[e]:void 0,onOpen:e=>this.#_(e.key),onMore:e=>this.#y({...this.#r,view:`week`,week:j(e)}),free:this.#r.filter.status===null&&!this.#r.filter.problems&&this.#r.filter.text.trim()===``?{slots:e.slots,accounts:this.#n,today:e.today,hidden:new Set(this.#r.filter.hidden)}:null};i(a(`view`),this.#m(n));let r=this.#t.unscheduled.filter(e=>this.#p(e));i(a(`side`),lt(e),at(r,{accounts:this.#n,all:this.#o,onAll:()=>(this.#o=!0,this.render()),onOpen:e=>this.#_(e.key),...t?{totals:e.totals}:{}}),ot(e.problems),ut(e)),this.#l?.drawn(),this.#v()}#d(){let{view:e}=this.#r,t=t=>e===`month`?this.#y({...this.#r,month:L(this.#r.month,t)}):this.#y({...this.#r,week:F(this.#r.week,7*t)}),r=this.#e.today;return[n(`button`,{class:`btn`,type:`button`,\"aria-label\":`Previous ${e}`,onclick:()=>t(-1)},`‹`),n(`button`,{class:`btn`,type:`button`,onclick:()=>this.#y({...this.#r,month:r.slice(0,7),week:j(r)})},`Today`),n(`button`,{class:`btn`,type:`button`,\"aria-label\":`Next ${e}`,onclick:()=>t(1)},`›`),n(`h2`,{id:`view-title`},e===`month`?_e(this.#r.month):ve(this.#r.week)),n(`div`,{class:`seg`,role:`group`,\"aria-label\":`View`},n(`button`,{type:`button`,\"aria-pressed\":String(e===`month`),onclick:()=>this.#y({...this.#r,view:`month`,month:this.#r.week.slice(0,7)})},`Month`),n(`button`,{type:`button`,\"aria-pressed\":String(e===`week`),onclick:()=>this.#y({...this.#r,view:`week`,week:this.#f()})},`Week`))]}#f(){let e=this.#r.month;return this.#r.week.startsWith(e)||F(this.#r.week,6).startsWith(e)?this.#r.week:j(this.#e.posts.find(t=>t.slot?.day.startsWith(e))?.slot?.day??`${e}-01`)}#p(e){return this.#i(e)}#m(e){let{view:t,month:n,week:r}=this.#r;return Q.matches?we(t===`month`?ge(n):R(r),e,t):t===`month`?xe(n,e):Ce(r,e)}#h(){let e=a(`filters`);e.contains(document.activeElement)&&document.activeElement instanceof HTMLInputElement&&document.activeElement.type===`search`||i(e,tt(this.#e.accounts,this.#r.filter,e=>this.#g(e)))}#g(e){let t=this.#r.filter;this.#y({...this.#r,filter:{...t,...typeof e==`function`?e(t):e}})}#_(e){this.#a=e,this.#v(),e!==null&&a(`details`).focus()}#v(){if(this.#l?.holdsPanel===!0)return;let e=a(`details`),t=this.#a===null?void 0:this.#e.posts.find(e=>e.key===this.#a);t===void 0?(e.hidden=!0,e.replaceChildren()):(i(e,Te(t,this.#e,this.#n,()=>this.#_(null))),this.#l?.inDetails(e,t),e.hidden=!1)}#y(e,t={}){this.#r=e,this.#i=$e(e.filter),t.hash!==!1&&history.replaceState(null,``,mt(e,this.#e.accounts)),this.render()}#b(e){return dt(location,e,this.#e.accounts)}#x(e){if(!(e.altKey||e.ctrlKey||e.metaKey)){if(e.key===`Escape`&&this.#a!==null)return this.#_(null);this.#a!==null||e.target instanceof HTMLElement&&e.target.closest(`input, select, textarea`)!==null||{ArrowLeft:()=>a(`toolbar`).querySelector(`button`)?.click(),ArrowRight:()=>a(`toolbar`).querySelectorAll(`button`)[2]?.click(),m:()=>this.#y({...this.#r,view:`month`}),w:()=>this.#y({...this.#r,view:`week`,week:this.#f()}),t:()=>a(`toolbar`).querySelectorAll(`button`)[1]?.click()}[e.key]?.()}}};function gt(t,n){let r=new URL(e(n),location.href),i=Number(r.searchParams.get(`since`)),a=e=>{r.searchParams.set(`since`,e);let n=new EventSource(r.href);n.addEventListener(`calendar`,e=>{let{data:n,lastEventId:r}=e;i=Number(r),t.update(JSON.parse(n))}),n.addEventListener(`posts`,e=>{let{data:r,lastEventId:o}=e,s=JSON.parse(r),c=s.base===i?_t(t.posts,s):null;if(c===null)return n.close(),a(`none`);i=Number(o),t.update(c)})};a(String(i))}function _t(e,t){let n=new Map(e.map(e=>[e.key,e]));for(let e of t.changed)n.set(e.key,e);let r=[];for(let e of t.order){let t=n.get(e);if(t===void 0)return null;r.push(t)}return{...t.calendar,posts:r}}let $=new ht(JSON.parse(a(`calendar-data`).textContent??`null`));$.start(),document.addEventListener(`DOMContentLoaded`,()=>{let e=[...document.querySelectorAll(`script[id^=\"calendar-rest-\"]`)].flatMap(e=>JSON.parse(e.textContent??`[]`));e.length>0&&$.complete(e)}),document.body.dataset.live!==void 0&&gt($,document.body.dataset.live)})();";
 	SafeHtml = class {
 		#text;
 		constructor(text) {
@@ -76451,23 +76460,7 @@ var init_page_DkbMiDt8 = __esmMin((() => {
 .edit-options small { flex-basis: 100%; color: var(--ink-3); }
 .edit-option { display: inline-flex; gap: 4px; align-items: center; }
 .edit-options input { font: inherit; border: 1px solid var(--line); border-radius: 6px; padding: 3px 6px; width: 10em; }
-.edit-option.edit-list { flex-basis: 100%; align-items: flex-start; }
-.edit-option.edit-list textarea { flex: 1; }
-.edit-own { flex-basis: 100%; display: flex; flex-direction: column; gap: 2px; }
-.edit-field .edit-options textarea { font: inherit; font-size: 13px; border: 1px solid var(--line); border-radius: 6px; padding: 3px 6px; min-width: 10em; min-height: 0; resize: vertical; }
-.edit-own textarea { width: 100%; box-sizing: border-box; }
-.edit-media-list { list-style: none; padding: 0; margin: 0; display: flex; flex-direction: column; gap: 8px; }
-.edit-media-item { display: flex; gap: 10px; align-items: flex-start; }
-.edit-media-item .thumb { width: 72px; height: 72px; flex: none; }
-.edit-media-body { display: flex; flex-direction: column; gap: 4px; min-width: 0; flex: 1; color: var(--ink); }
-.edit-media-body .mono { overflow-wrap: anywhere; }
-.edit-media-actions { display: flex; gap: 6px; flex-wrap: wrap; }
-.edit-media-add { align-self: flex-start; position: relative; }
-.edit-media input[type="file"] { position: absolute; width: 1px; height: 1px; opacity: 0; overflow: hidden; }
-.edit-media label.btn:focus-within { outline: 2px solid var(--accent); outline-offset: 2px; }
-.edit-warning[hidden] { display: none; }
-.editor .btn:disabled { opacity: 0.45; cursor: default; }
-.edit-message, .edit-warning { border: 1px solid #e8b4b4; background: #fff1f1; color: #8a1f1f; border-radius: 7px; padding: 8px 10px; font-size: 13px; }
+.edit-message { border: 1px solid #e8b4b4; background: #fff1f1; color: #8a1f1f; border-radius: 7px; padding: 8px 10px; font-size: 13px; }
 .card[draggable="true"] { cursor: grab; }
 .card[data-moving-to] { outline: 2px dashed var(--accent); outline-offset: 1px; }
 .drop-here { outline: 2px dashed var(--accent); outline-offset: -2px; background: #eef3ff; }
@@ -76686,7 +76679,7 @@ code, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monosp
 `;
 	REST_CHUNK = 500;
 }));
-var watch_calendar_k_nAtQsl_exports = __exportAll$1({ startWatchCalendar: () => startWatchCalendar });
+var watch_calendar_BW4SDV_S_exports = __exportAll$1({ startWatchCalendar: () => startWatchCalendar });
 function sameJson(a, b) {
 	if (a === b) return true;
 	if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
@@ -76705,6 +76698,133 @@ function sameJson(a, b) {
 }
 function sseEvent(name, id, data) {
 	return `event: ${name}\nid: ${id}\ndata: ${data}\n\n`;
+}
+function readEditRequest(body) {
+	if (typeof body !== "object" || body === null) return "the body must be a JSON object";
+	const data = body;
+	if (data.action === "new") {
+		if (data.at !== void 0 && !isWallTime(data.at)) return "`at` must be a wall time, YYYY-MM-DD HH:mm";
+		return data.at === void 0 ? { action: "new" } : {
+			action: "new",
+			at: data.at
+		};
+	}
+	if (typeof data.file !== "string" || typeof data.version !== "string") return "`file` and `version` must be strings";
+	if (data.action === "duplicate") return {
+		action: "duplicate",
+		file: data.file,
+		version: data.version
+	};
+	if (data.action !== "edit") return "`action` must be edit, duplicate or new";
+	const list = data.edits ?? [data.edit];
+	if (!Array.isArray(list) || list.length === 0 || list.length > MAX_EDITS) return `\`edits\` must be a list of 1 to ${MAX_EDITS} edits`;
+	const edits = [];
+	for (const item of list) {
+		const edit = readEdit(item);
+		if (typeof edit === "string") return edit;
+		edits.push(edit);
+	}
+	return {
+		action: "edit",
+		file: data.file,
+		version: data.version,
+		edits
+	};
+}
+function readEdit(value) {
+	if (typeof value !== "object" || value === null) return "`edit` must be an object";
+	const edit = value;
+	if (edit.occurrence !== void 0 && !(typeof edit.occurrence === "string" && DATE.test(edit.occurrence))) return "`occurrence` must be a date, YYYY-MM-DD";
+	const occurrence = edit.occurrence === void 0 ? {} : { occurrence: edit.occurrence };
+	switch (edit.kind) {
+		case "schedule": return isWallTime(edit.at) ? {
+			kind: "schedule",
+			at: edit.at,
+			...occurrence
+		} : "`at` must be a wall time, YYYY-MM-DD HH:mm";
+		case "unschedule": return {
+			kind: "unschedule",
+			...occurrence
+		};
+		case "text": return typeof edit.text === "string" && edit.text.length <= MAX_TEXT ? {
+			kind: "text",
+			text: edit.text,
+			...occurrence
+		} : "`text` must be a string";
+		case "accounts": return Array.isArray(edit.accounts) && edit.accounts.every((account) => typeof account === "string" && account.trim() !== "") ? {
+			kind: "accounts",
+			accounts: edit.accounts
+		} : "`accounts` must be a list of account names";
+		case "option":
+			if (typeof edit.account !== "string" || typeof edit.name !== "string" || !/^[A-Za-z][A-Za-z0-9]*$/.test(edit.name)) return "`account` and `name` (an option name) must be strings";
+			return isScalar$3(edit.value) ? {
+				kind: "option",
+				account: edit.account,
+				name: edit.name,
+				value: edit.value
+			} : "`value` must be a string, a finite number, a boolean or null";
+		default: return "`edit.kind` must be schedule, unschedule, text, accounts or option";
+	}
+}
+function isWallTime(value) {
+	return typeof value === "string" && WALL_TIME.test(value);
+}
+function isScalar$3(value) {
+	return value === null || typeof value === "boolean" || typeof value === "number" && Number.isFinite(value) || typeof value === "string" && value.length <= MAX_TEXT;
+}
+async function answerEdit(request, response, options) {
+	try {
+		if (options.path === "/post") {
+			if (request.method !== "GET") return send(response, 405, { message: `${POST_SOURCE_PATH} is read with GET` }, { allow: "GET" });
+			const file = new URL(request.url ?? "/", "http://local.invalid").searchParams.get("file");
+			return send(response, 200, await options.editor.read(file));
+		}
+		if (options.path === "/render") {
+			if (request.method !== "POST") return send(response, 405, { message: `${RENDER_PATH} takes POST with a JSON body` }, { allow: "POST" });
+			const body = await readJson(request);
+			if (body === TOO_LARGE) return send(response, 413, { message: `a render is at most ${MAX_BODY_BYTES} bytes of JSON` });
+			if (typeof body?.text !== "string" || body.text.length > MAX_BODY_BYTES) return send(response, 400, { message: "a render takes `file` and `text`" });
+			return send(response, 200, await options.editor.render(body.file, body.text));
+		}
+		if (request.method !== "POST") return send(response, 405, { message: `${EDIT_PATH} takes POST with a JSON body` }, { allow: "POST" });
+		const body = await readJson(request);
+		if (body === TOO_LARGE) return send(response, 413, { message: `an edit is at most ${MAX_BODY_BYTES} bytes of JSON` });
+		const edit = readEditRequest(body);
+		if (typeof edit === "string") return send(response, 400, { message: `this is no edit: ${edit}` });
+		const outcome = await options.editor.apply(edit);
+		if (outcome.kind === "conflict") return send(response, 409, {
+			message: `${outcome.post.file} changed on disk since this page read it: nothing was written. Here is the file as it is now; make the edit again on it.`,
+			post: outcome.post
+		});
+		return send(response, 200, outcome.post);
+	} catch (error) {
+		if (error instanceof PostsyncError) return send(response, 400, {
+			message: error.message,
+			...error.hint === void 0 ? {} : { hint: error.hint }
+		});
+		return send(response, 500, { message: `the edit failed: ${error instanceof Error ? error.message : String(error)}` });
+	}
+}
+async function readJson(request) {
+	const chunks = [];
+	let size = 0;
+	for await (const chunk of request) {
+		size += chunk.length;
+		if (size <= MAX_BODY_BYTES) chunks.push(chunk);
+	}
+	if (size > MAX_BODY_BYTES) return TOO_LARGE;
+	try {
+		return JSON.parse(Buffer.concat(chunks).toString("utf8"));
+	} catch {
+		return null;
+	}
+}
+function send(response, status, body, headers = {}) {
+	response.writeHead(status, {
+		"content-type": "application/json; charset=utf-8",
+		"cache-control": "no-store",
+		...headers
+	}).end(`${JSON.stringify(body)}\n`);
 }
 function scalarText(value, like) {
 	if (typeof value !== "string") return String(value);
@@ -76772,159 +76892,6 @@ function postFileParts(text) {
 		bodyStart: closing.index + closing[0].length
 	};
 }
-function mediaEntries(text) {
-	const parts = postFileParts(text);
-	if (parts.frontMatter === null) return [];
-	let list;
-	try {
-		list = asSeq(new FrontMatter(parts).top("media"));
-	} catch {
-		return [];
-	}
-	return (list?.items ?? []).flatMap((item) => {
-		if ((0, import_dist$2.isScalar)(item)) return typeof item.value === "string" ? [{ path: item.value }] : [];
-		const map = asMap(item);
-		const path = map?.get("path");
-		const alt = map?.get("alt");
-		return typeof path === "string" ? [{
-			path,
-			...typeof alt === "string" ? { alt } : {}
-		}] : [];
-	});
-}
-function mediaSplices(front, edit) {
-	const value = front.top("media");
-	const list = asSeq(value);
-	if (edit.kind === "media-add") {
-		const entry = entryText(edit.path, edit.alt ?? "");
-		if (list === null) {
-			if (value === void 0 || value === null || (0, import_dist$2.isScalar)(value) && value.value === null) return [front.set(["media"], { yaml: `[${entry}]` })];
-			throw notAList();
-		}
-		if (list.items.length === 0) return [front.replace(list, `[${entry}]`)];
-		const lastEnd = front.at(list.items.at(-1).range[1]);
-		if (list.flow === true) return [{
-			start: lastEnd,
-			end: lastEnd,
-			text: `, ${entry}`
-		}];
-		const first = front.at(list.items[0].range[0]);
-		const at = front.endOfLine(lastEnd);
-		return [{
-			start: at,
-			end: at,
-			text: `${front.parts.text.slice(front.lineStart(first), first)}${entry}${front.parts.eol}`
-		}];
-	}
-	if (list === null) throw notAList();
-	const item = (index) => {
-		const found = list.items[index];
-		if (found === void 0 || !Number.isInteger(index)) throw new InputError(`this post has no media file ${index + 1} (it has ${list.items.length})`, { hint: "The file changed since the page read it? Open the editor again." });
-		return found;
-	};
-	switch (edit.kind) {
-		case "media-alt": {
-			const node = item(edit.index);
-			const map = asMap(node);
-			if (map === null) return edit.alt === "" ? [] : [front.replace(node, entryText(String(node.value), edit.alt))];
-			if (edit.alt !== "") return [front.set(["alt"], edit.alt, map)];
-			const removed = front.removeIn(map, "alt");
-			return removed === null ? [] : [removed];
-		}
-		case "media-path": {
-			const node = item(edit.index);
-			const map = asMap(node);
-			if (map !== null) return [front.set(["path"], edit.path, map)];
-			return [front.replace(node, scalarText(edit.path, (0, import_dist$2.isScalar)(node) ? node.type : void 0))];
-		}
-		case "media-remove": {
-			const node = item(edit.index);
-			if (list.items.length === 1) return [front.removeTop("media")];
-			const [start, end] = [front.at(node.range[0]), front.at(node.range[1])];
-			if (list.flow !== true) return [{
-				start: front.lineStart(start),
-				end: front.endOfLine(end),
-				text: ""
-			}];
-			if (edit.index > 0) return [{
-				start: front.at(list.items[edit.index - 1].range[1]),
-				end,
-				text: ""
-			}];
-			return [{
-				start,
-				end: front.at(list.items[1].range[0]),
-				text: ""
-			}];
-		}
-		case "media-move": {
-			item(edit.from);
-			item(edit.to);
-			const texts = list.items.map((node) => front.source(node).replace(/\r?\n$/, ""));
-			const [moved] = texts.splice(edit.from, 1);
-			texts.splice(edit.to, 0, moved);
-			const [low, high] = [Math.min(edit.from, edit.to), Math.max(edit.from, edit.to)];
-			return list.items.slice(low, high + 1).map((node, offset) => front.replace(node, texts[low + offset]));
-		}
-	}
-}
-function entryText(path, alt) {
-	return alt === "" ? scalarText(path) : `{ path: ${scalarText(path)}, alt: ${scalarText(alt)} }`;
-}
-function notAList() {
-	return new InputError("`media` is not a list in this file, so postsync cannot change its media", { hint: "Write `media:` as a list of files in an editor." });
-}
-function optionSplice(front, edit) {
-	const entry = targetEntry$1(front, edit.account, "set its options");
-	const map = asMap(entry);
-	if (map === null) return front.replace(entry, `{ account: ${scalarText(edit.account)}, options: { ${scalarText(edit.name)}: ${optionText(edit.value)} } }`);
-	if (!Array.isArray(edit.value)) return front.set(["options", edit.name], edit.value, map);
-	const list = edit.value;
-	const written = asMap(pairOf(map, "options")?.value);
-	const current = written === null ? void 0 : pairOf(written, edit.name)?.value;
-	const block = (0, import_dist$2.isSeq)(current) && current.flow !== true && current.items.length > 0 && list.length > 0 ? current : null;
-	if (block === null) return front.set(["options", edit.name], { yaml: optionText(list) }, map);
-	const first = front.at(block.items[0].range[0]);
-	const prefix = front.parts.text.slice(front.lineStart(first), first);
-	return {
-		start: front.lineStart(first),
-		end: front.endOfLine(front.at(block.items.at(-1).range[1])),
-		text: list.map((item) => `${prefix}${scalarText(item)}${front.parts.eol}`).join("")
-	};
-}
-function targetTextSplice(front, edit) {
-	const entry = targetEntry$1(front, edit.account, "give it a text of its own");
-	const map = asMap(entry);
-	if (map === null) return edit.text === "" ? [] : [front.replace(entry, `{ account: ${scalarText(edit.account)}, content: ${scalarText(edit.text)} }`)];
-	if (edit.text !== "") return [front.set(["content"], edit.text, map)];
-	const removed = front.removeIn(map, "content");
-	return removed === null ? [] : [removed];
-}
-function targetEntry$1(front, account, what) {
-	const entry = asSeq(front.top("targets"))?.items.find((item) => entryAccount(item) === account);
-	if (entry === void 0) throw new InputError(`this post has no account \`${account}\` under \`targets:\``, { hint: `Add the account first, then ${what}.` });
-	return entry;
-}
-function optionText(value) {
-	return Array.isArray(value) ? `[${value.map((item) => scalarText(item)).join(", ")}]` : scalarText(value);
-}
-function targetTexts(text) {
-	const parts = postFileParts(text);
-	if (parts.frontMatter === null) return {};
-	let entries;
-	try {
-		entries = asSeq(new FrontMatter(parts).top("targets"))?.items ?? [];
-	} catch {
-		return {};
-	}
-	const texts = {};
-	for (const entry of entries) {
-		const account = entryAccount(entry);
-		const content = asMap(entry)?.get("content");
-		if (account !== null && typeof content === "string") texts[account] = content;
-	}
-	return texts;
-}
 function editPost(text, edit) {
 	return spliced(text, splicesOf(new FrontMatter(postFileParts(text)), edit));
 }
@@ -76945,8 +76912,6 @@ function splicesOf(front, edit) {
 		case "text": return occurrence !== null ? [front.set([...occurrence, "content"], edit.text)] : [bodySplice(front, edit.text)];
 		case "accounts": return accountSplices(front, edit.accounts);
 		case "option": return [optionSplice(front, edit)];
-		case "target-text": return targetTextSplice(front, edit);
-		default: return mediaSplices(front, edit);
 	}
 }
 function spliced(text, splices) {
@@ -77008,6 +76973,13 @@ function accountSplices(front, accounts) {
 	}
 	return splices;
 }
+function optionSplice(front, edit) {
+	const entry = asSeq(front.top("targets"))?.items.find((item) => entryAccount(item) === edit.account);
+	if (entry === void 0) throw new InputError(`this post has no account \`${edit.account}\` under \`targets:\``, { hint: "Add the account first, then set its options." });
+	const map = asMap(entry);
+	if (map !== null) return front.set(["options", edit.name], edit.value, map);
+	return front.replace(entry, `{ account: ${scalarText(edit.account)}, options: { ${scalarText(edit.name)}: ${scalarText(edit.value)} } }`);
+}
 function newDraftText(options) {
 	return [
 		"---",
@@ -77026,260 +76998,6 @@ function duplicateText(text, suffix) {
 	if (!(0, import_dist$2.isScalar)(id) || id.value === null) return text;
 	const splice = front.set(["id"], `${String(id.value)}${suffix}`);
 	return text.slice(0, splice.start) + splice.text + text.slice(splice.end);
-}
-function readEditRequest(body) {
-	if (typeof body !== "object" || body === null) return "the body must be a JSON object";
-	const data = body;
-	if (data.action === "new") {
-		if (data.at !== void 0 && !isWallTime(data.at)) return "`at` must be a wall time, YYYY-MM-DD HH:mm";
-		return data.at === void 0 ? { action: "new" } : {
-			action: "new",
-			at: data.at
-		};
-	}
-	if (typeof data.file !== "string" || typeof data.version !== "string") return "`file` and `version` must be strings";
-	if (data.action === "duplicate") return {
-		action: "duplicate",
-		file: data.file,
-		version: data.version
-	};
-	if (data.action !== "edit") return "`action` must be edit, duplicate or new";
-	const list = data.edits ?? [data.edit];
-	if (!Array.isArray(list) || list.length === 0 || list.length > MAX_EDITS) return `\`edits\` must be a list of 1 to ${MAX_EDITS} edits`;
-	const edits = [];
-	for (const item of list) {
-		const edit = readEdit(item);
-		if (typeof edit === "string") return edit;
-		edits.push(edit);
-	}
-	return {
-		action: "edit",
-		file: data.file,
-		version: data.version,
-		edits
-	};
-}
-function readEdit(value) {
-	if (typeof value !== "object" || value === null) return "`edit` must be an object";
-	const edit = value;
-	if (edit.occurrence !== void 0 && !(typeof edit.occurrence === "string" && DATE.test(edit.occurrence))) return "`occurrence` must be a date, YYYY-MM-DD";
-	const occurrence = edit.occurrence === void 0 ? {} : { occurrence: edit.occurrence };
-	switch (edit.kind) {
-		case "schedule": return isWallTime(edit.at) ? {
-			kind: "schedule",
-			at: edit.at,
-			...occurrence
-		} : "`at` must be a wall time, YYYY-MM-DD HH:mm";
-		case "unschedule": return {
-			kind: "unschedule",
-			...occurrence
-		};
-		case "text": return typeof edit.text === "string" && edit.text.length <= MAX_TEXT ? {
-			kind: "text",
-			text: edit.text,
-			...occurrence
-		} : "`text` must be a string";
-		case "accounts": return Array.isArray(edit.accounts) && edit.accounts.every((account) => typeof account === "string" && account.trim() !== "") ? {
-			kind: "accounts",
-			accounts: edit.accounts
-		} : "`accounts` must be a list of account names";
-		case "option":
-			if (typeof edit.account !== "string" || typeof edit.name !== "string" || !/^[A-Za-z][A-Za-z0-9]*$/.test(edit.name)) return "`account` and `name` (an option name) must be strings";
-			if (Array.isArray(edit.value)) return edit.value.length <= MAX_ITEMS && edit.value.every((item) => typeof item === "string" && item.length <= MAX_TEXT) ? {
-				kind: "option",
-				account: edit.account,
-				name: edit.name,
-				value: edit.value
-			} : `a list \`value\` must hold at most ${MAX_ITEMS} strings`;
-			return isScalar(edit.value) ? {
-				kind: "option",
-				account: edit.account,
-				name: edit.name,
-				value: edit.value
-			} : "`value` must be a string, a finite number, a boolean, null or a list of strings";
-		case "target-text": return typeof edit.account === "string" && typeof edit.text === "string" && edit.text.length <= MAX_TEXT ? {
-			kind: "target-text",
-			account: edit.account,
-			text: edit.text
-		} : "`account` and `text` must be strings";
-		case "media-add":
-			if (!isMediaPath(edit.path)) return "`path` must be a media path, project-relative";
-			if (edit.alt !== void 0 && !(typeof edit.alt === "string" && edit.alt.length <= MAX_TEXT)) return "`alt` must be a string";
-			return {
-				kind: "media-add",
-				path: edit.path,
-				...edit.alt === void 0 ? {} : { alt: edit.alt }
-			};
-		case "media-alt": return isPlace(edit.index) && typeof edit.alt === "string" && edit.alt.length <= MAX_TEXT ? {
-			kind: "media-alt",
-			index: edit.index,
-			alt: edit.alt
-		} : "`index` must be a place in the list and `alt` a string";
-		case "media-path": return isPlace(edit.index) && isMediaPath(edit.path) ? {
-			kind: "media-path",
-			index: edit.index,
-			path: edit.path
-		} : "`index` must be a place in the list and `path` a media path";
-		case "media-remove": return isPlace(edit.index) ? {
-			kind: "media-remove",
-			index: edit.index
-		} : "`index` must be a place in the list";
-		case "media-move": return isPlace(edit.from) && isPlace(edit.to) ? {
-			kind: "media-move",
-			from: edit.from,
-			to: edit.to
-		} : "`from` and `to` must be places in the list";
-		default: return "`edit.kind` must be schedule, unschedule, text, accounts, option, target-text or a media-… kind";
-	}
-}
-function readMediaUpload(body) {
-	if (typeof body !== "object" || body === null) return "the body must be a JSON object";
-	const data = body;
-	if (typeof data.file !== "string" || typeof data.name !== "string" || data.name.length > MAX_PATH) return "`file` and `name` must be strings";
-	if (typeof data.data !== "string" || data.data.length % 4 !== 0 || !BASE64.test(data.data)) return "`data` must be the file's bytes in base64";
-	const accounts = data.accounts ?? [];
-	if (!Array.isArray(accounts) || accounts.length > MAX_ITEMS || !accounts.every((account) => typeof account === "string")) return "`accounts` must be a list of account ids";
-	return {
-		file: data.file,
-		name: data.name,
-		bytes: Buffer.from(data.data, "base64"),
-		accounts
-	};
-}
-function isMediaPath(value) {
-	return typeof value === "string" && value.trim() !== "" && value.length <= MAX_PATH && !/[\0\r\n]/.test(value);
-}
-function isPlace(value) {
-	return typeof value === "number" && Number.isInteger(value) && value >= 0 && value < MAX_ITEMS;
-}
-function isWallTime(value) {
-	return typeof value === "string" && WALL_TIME.test(value);
-}
-function isScalar(value) {
-	return value === null || typeof value === "boolean" || typeof value === "number" && Number.isFinite(value) || typeof value === "string" && value.length <= MAX_TEXT;
-}
-async function addMedia(upload, context) {
-	await context.editor.read(upload.file);
-	const shown = JSON.stringify(upload.name);
-	if (upload.bytes.length === 0) throw new InputError(`${shown} is empty`, { hint: "Choose the image or video file itself." });
-	if (upload.bytes.length > 33554432) throw new InputError(`${shown} is ${formatBytes(upload.bytes.length)}; the calendar adds files of at most ${formatBytes(MAX_UPLOAD_BYTES)}`, { hint: "Copy a larger file into the media folder and add it to `media:` in an editor." });
-	const probe = await probeMediaBytes(upload.bytes);
-	if (probe.kind === "unknown") throw new InputError(`${shown} is not an image or a video postsync can read (${probe.problem ?? "unrecognized file format"})`, { hint: "Choose a JPEG, PNG or WebP image, or an MP4 or MOV video." });
-	const problems = refusals(upload, {
-		...probe,
-		sizeBytes: upload.bytes.length
-	}, context);
-	if (problems.length > 0) throw new InputError(`${shown} cannot go on this post: ${problems.join("; ")}`, { hint: "Choose another file, or leave out the accounts that cannot take it." });
-	const { root, contentDir } = context.editor.project;
-	const post = posix.parse(relativePosix(contentDir, resolve(root, upload.file)));
-	const extension = EXTENSIONS$1[probe.contentType] ?? posix.extname(upload.name).toLowerCase().match(/^\.[a-z0-9]{1,5}$/)?.[0] ?? "";
-	for (let attempt = 1; attempt <= MAX_NAMES$1; attempt++) {
-		const path = posix.join(MEDIA_FOLDER$1, post.dir, `${post.name}${attempt === 1 ? "" : `-${attempt}`}${extension}`);
-		const absolute = resolve(root, path);
-		if (await lstat(resolve(root, posix.dirname(upload.file), path)).then(() => true, () => false)) continue;
-		if (await createFileExclusive(absolute, upload.bytes, { root })) return added(path, probe, upload);
-		if (await sameRegularFile(absolute, upload.bytes)) return added(path, probe, upload);
-	}
-	throw new InputError(`postsync found no free name for ${shown} under ${MEDIA_FOLDER$1}/ after ${MAX_NAMES$1} tries`, { hint: "Rename some of the files it tried, or add the file in an editor." });
-}
-function added(path, probe, upload) {
-	return {
-		path,
-		kind: probe.kind,
-		contentType: probe.contentType,
-		sizeBytes: upload.bytes.length
-	};
-}
-function refusals(upload, probe, context) {
-	return upload.accounts.flatMap((id) => {
-		const account = context.capabilities.get(id);
-		if (account === void 0 || !account.supported) return [];
-		const rules = {
-			account: `${context.label(id)} (${account.account.platform})`,
-			rules: account.rules
-		};
-		return (probe.kind === "image" ? checkImage(upload.name, probe, rules) : checkVideo(upload.name, probe, rules)).filter((finding) => finding.severity === "error").map((finding) => finding.message);
-	});
-}
-async function sameRegularFile(path, bytes) {
-	const stats = await lstat(path).catch(() => null);
-	if (stats === null || !stats.isFile() || stats.size !== bytes.length) return false;
-	return (await readFile(path)).equals(bytes);
-}
-async function answerEdit(request, response, options) {
-	try {
-		if (options.path === "/post") {
-			if (request.method !== "GET") return send(response, 405, { message: `${POST_SOURCE_PATH} is read with GET` }, { allow: "GET" });
-			const file = new URL(request.url ?? "/", "http://local.invalid").searchParams.get("file");
-			return send(response, 200, forEditor(await options.editor.read(file)));
-		}
-		if (options.path === "/upload") {
-			if (request.method !== "POST") return send(response, 405, { message: `${UPLOAD_PATH} takes POST with a JSON body` }, { allow: "POST" });
-			const body = await readJson(request, MAX_UPLOAD_BODY_BYTES);
-			if (body === TOO_LARGE) return send(response, 413, {
-				message: `the calendar adds media files of at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MiB`,
-				hint: "Copy a larger file into the media folder and add it to `media:` in an editor."
-			});
-			const upload = readMediaUpload(body);
-			if (typeof upload === "string") return send(response, 400, { message: `this is no media file: ${upload}` });
-			return send(response, 200, await addMedia(upload, {
-				editor: options.editor,
-				...options.media()
-			}));
-		}
-		if (options.path === "/render") {
-			if (request.method !== "POST") return send(response, 405, { message: `${RENDER_PATH} takes POST with a JSON body` }, { allow: "POST" });
-			const body = await readJson(request, MAX_BODY_BYTES);
-			if (body === TOO_LARGE) return send(response, 413, { message: `a render is at most ${MAX_BODY_BYTES} bytes of JSON` });
-			if (typeof body?.text !== "string" || body.text.length > MAX_BODY_BYTES) return send(response, 400, { message: "a render takes `file` and `text`" });
-			return send(response, 200, await options.editor.render(body.file, body.text));
-		}
-		if (request.method !== "POST") return send(response, 405, { message: `${EDIT_PATH} takes POST with a JSON body` }, { allow: "POST" });
-		const body = await readJson(request, MAX_BODY_BYTES);
-		if (body === TOO_LARGE) return send(response, 413, { message: `an edit is at most ${MAX_BODY_BYTES} bytes of JSON` });
-		const edit = readEditRequest(body);
-		if (typeof edit === "string") return send(response, 400, { message: `this is no edit: ${edit}` });
-		const outcome = await options.editor.apply(edit);
-		if (outcome.kind === "conflict") return send(response, 409, {
-			message: `${outcome.post.file} changed on disk since this page read it: nothing was written. Here is the file as it is now; make the edit again on it.`,
-			post: forEditor(outcome.post)
-		});
-		return send(response, 200, forEditor(outcome.post));
-	} catch (error) {
-		if (error instanceof PostsyncError) return send(response, 400, {
-			message: error.message,
-			...error.hint === void 0 ? {} : { hint: error.hint }
-		});
-		return send(response, 500, { message: `the edit failed: ${error instanceof Error ? error.message : String(error)}` });
-	}
-}
-async function readJson(request, max) {
-	const chunks = [];
-	let size = 0;
-	for await (const chunk of request) {
-		size += chunk.length;
-		if (size <= max) chunks.push(chunk);
-	}
-	if (size > max) return TOO_LARGE;
-	try {
-		return JSON.parse(Buffer.concat(chunks).toString("utf8"));
-	} catch {
-		return null;
-	}
-}
-function forEditor(post) {
-	return {
-		...post,
-		media: mediaEntries(post.text),
-		texts: targetTexts(post.text)
-	};
-}
-function send(response, status, body, headers = {}) {
-	response.writeHead(status, {
-		"content-type": "application/json; charset=utf-8",
-		"cache-control": "no-store",
-		...headers
-	}).end(`${JSON.stringify(body)}\n`);
 }
 async function readPostFile(path) {
 	let handle;
@@ -77378,15 +77096,13 @@ async function startWatchCalendar(options) {
 		close: () => server.close()
 	};
 }
-var CalendarVersions, import_dist$2, FrontMatter, OPENING, OTHER_OPENING, CLOSING, NEW_DRAFT_TEXT, WALL_TIME, DATE, MAX_TEXT, MAX_EDITS, MAX_ITEMS, MAX_PATH, BASE64, MAX_UPLOAD_BYTES, MAX_NAMES$1, MEDIA_FOLDER$1, EXTENSIONS$1, POST_SOURCE_PATH, EDIT_PATH, RENDER_PATH, UPLOAD_PATH, MAX_BODY_BYTES, MAX_UPLOAD_BODY_BYTES, TOO_LARGE, SERVED_MEDIA_PREFIX, EVENTS_PATH, KEEP_ALIVE_MS, PAGE_BEING_MADE, TYPES, CalendarServer, MAX_NAMES, PostFileEditor;
-var init_watch_calendar_k_nAtQsl = __esmMin((() => {
-	init_page_DkbMiDt8();
+var CalendarVersions, WALL_TIME, DATE, MAX_TEXT, MAX_EDITS, POST_SOURCE_PATH, EDIT_PATH, RENDER_PATH, MAX_BODY_BYTES, TOO_LARGE, SERVED_MEDIA_PREFIX, EVENTS_PATH, KEEP_ALIVE_MS, PAGE_BEING_MADE, TYPES, CalendarServer, import_dist$2, FrontMatter, OPENING, OTHER_OPENING, CLOSING, NEW_DRAFT_TEXT, MAX_NAMES, PostFileEditor;
+var init_watch_calendar_BW4SDV_S = __esmMin((() => {
+	init_page_BcX1fxYx();
 	init_guard_Rhg5cb5l();
 	init_main();
+	init_check_posts_CxQZhwlK();
 	init_dist_BFLjXo8H();
-	init_check_posts_CI5F9eaR();
-	init_format_DZlSd15T();
-	init_probe_DfOsGfVi();
 	init_atomic_DIWVerBI();
 	init_state_file_FV5vSkE_();
 	init_guard_write_Bpt4D2mx();
@@ -77417,6 +77133,132 @@ var init_watch_calendar_k_nAtQsl = __esmMin((() => {
 		}
 		whole() {
 			return this.#model === null ? "" : sseEvent("calendar", this.#version, JSON.stringify(this.#model));
+		}
+	};
+	WALL_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/;
+	DATE = /^\d{4}-\d{2}-\d{2}$/;
+	MAX_TEXT = 1e5;
+	MAX_EDITS = 100;
+	POST_SOURCE_PATH = "/post";
+	EDIT_PATH = "/edit";
+	RENDER_PATH = "/render";
+	MAX_BODY_BYTES = 1e6;
+	TOO_LARGE = Symbol("too large");
+	SERVED_MEDIA_PREFIX = "/media/";
+	EVENTS_PATH = "/events";
+	KEEP_ALIVE_MS = 15e3;
+	PAGE_BEING_MADE = "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Content calendar</title><script>setTimeout(() => location.reload(), 1000);<\/script></head><body><p>The calendar is being made; this page loads it in a moment.</p></body></html>\n";
+	TYPES = {
+		".jpg": "image/jpeg",
+		".png": "image/png",
+		".webp": "image/webp",
+		".gif": "image/gif"
+	};
+	CalendarServer = class CalendarServer {
+		#server;
+		#token = newToken();
+		#streams = new Set();
+		#calendar = null;
+		#versions = new CalendarVersions();
+		#page = null;
+		#keepAlive;
+		#editor;
+		constructor(editor) {
+			this.#editor = editor;
+			this.#server = createServer((request, response) => this.#handle(request, response));
+		}
+		static async start(options) {
+			const server = new CalendarServer(options.editor ?? null);
+			await new Promise((resolve, reject) => {
+				server.#server.once("error", reject);
+				server.#server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
+			});
+			server.#keepAlive = setInterval(() => server.#broadcast(": keep-alive\n\n"), KEEP_ALIVE_MS);
+			server.#keepAlive.unref();
+			return server;
+		}
+		get url() {
+			const { port } = this.#server.address();
+			return `http://127.0.0.1:${port}/?t=${this.#token}`;
+		}
+		update(calendar) {
+			this.#calendar = calendar;
+			this.#page = null;
+			const event = this.#versions.next(calendar.model, { wanted: this.#streams.size > 0 });
+			if (event !== null) this.#broadcast(event);
+		}
+		async close() {
+			clearInterval(this.#keepAlive);
+			for (const stream of this.#streams) stream.end();
+			this.#streams.clear();
+			this.#server.closeAllConnections();
+			await new Promise((resolve) => this.#server.close(() => resolve()));
+		}
+		#policy() {
+			return {
+				hosts: loopbackHosts(this.#server.address().port),
+				token: this.#token,
+				tokenFor: "every request"
+			};
+		}
+		#broadcast(text) {
+			for (const stream of this.#streams) stream.write(text);
+		}
+		#handle(request, response) {
+			const refusal = checkLocalRequest(request, this.#policy());
+			if (refusal !== null) return void response.writeHead(refusal.status, { "content-type": "text/plain; charset=utf-8" }).end(`${refusal.message}\n`);
+			const path = decodedPath(request);
+			if (this.#editor !== null && (path === "/post" || path === "/edit" || path === "/render")) {
+				answerEdit(request, response, {
+					editor: this.#editor,
+					path
+				}).catch(() => response.destroy());
+				return;
+			}
+			if (request.method !== "GET" && request.method !== "HEAD") return void response.writeHead(405, { allow: "GET, HEAD" }).end();
+			if (path === "/" || path === "/index.html") return this.#sendPage(response);
+			if (path === EVENTS_PATH) return this.#openStream(request, response);
+			if (path.startsWith("/media/")) return this.#sendMedia(path, response);
+			response.writeHead(404, { "content-type": "text/plain; charset=utf-8" }).end("Not found\n");
+		}
+		#sendPage(response) {
+			if (this.#calendar === null) return void response.writeHead(503, {
+				"content-type": "text/html; charset=utf-8",
+				"retry-after": "1",
+				"cache-control": "no-store"
+			}).end(PAGE_BEING_MADE);
+			this.#page ??= renderCalendarPage(this.#calendar.model, {
+				events: `${EVENTS_PATH}?since=${this.#versions.version}`,
+				...this.#editor === null ? {} : { edit: EDIT_PATH }
+			});
+			response.writeHead(200, {
+				"content-type": "text/html; charset=utf-8",
+				"cache-control": "no-store",
+				"referrer-policy": "same-origin"
+			}).end(this.#page);
+		}
+		#openStream(request, response) {
+			response.writeHead(200, {
+				"content-type": "text/event-stream; charset=utf-8",
+				"cache-control": "no-store",
+				connection: "keep-alive"
+			});
+			response.write("retry: 1000\n\n");
+			const held = request.headers["last-event-id"] ?? new URL(request.url ?? "/", "http://localhost").searchParams.get("since");
+			if (Number(held) !== this.#versions.version) response.write(this.#versions.whole());
+			this.#streams.add(response);
+			request.on("close", () => this.#streams.delete(response));
+		}
+		#sendMedia(path, response) {
+			const file = this.#calendar?.thumbnails.get(path);
+			if (file === void 0) return void response.writeHead(404, { "content-type": "text/plain; charset=utf-8" }).end("Not found\n");
+			const stream = createReadStream(file);
+			stream.once("open", () => response.writeHead(200, {
+				"content-type": TYPES[extname(path).toLowerCase()] ?? "application/octet-stream",
+				"cache-control": "no-cache"
+			}));
+			stream.once("error", () => response.headersSent ? response.destroy() : response.writeHead(404).end());
+			stream.pipe(response);
 		}
 	};
 	import_dist$2 = require_dist$1();
@@ -77469,37 +77311,6 @@ var init_watch_calendar_k_nAtQsl = __esmMin((() => {
 				start: this.parts.text.indexOf(":", this.#at(pair.key.range[1])) + 1,
 				end: this.#valueEnd(pair),
 				text: ` ${text}${this.parts.eol}`
-			};
-		}
-		removeIn(map, key) {
-			const index = map.items.findIndex((pair) => (0, import_dist$2.isScalar)(pair.key) && String(pair.key.value) === key);
-			if (index === -1) return null;
-			const pair = map.items[index];
-			const start = this.#at(pair.key.range[0]);
-			const next = map.items[index + 1];
-			const end = this.#at((pair.value ?? pair.key).range[1]);
-			if (map.flow === true) {
-				if (index > 0) return {
-					start: this.#at((map.items[index - 1].value ?? map.items[index - 1].key).range[1]),
-					end,
-					text: ""
-				};
-				return {
-					start,
-					end: next === void 0 ? end : this.#at(next.key.range[0]),
-					text: ""
-				};
-			}
-			const lead = this.parts.text.slice(this.lineStart(start), start);
-			if (/^[ \t]*$/.test(lead) || next === void 0) return {
-				start: /^[ \t]*$/.test(lead) ? this.lineStart(start) : start,
-				end: this.#valueEnd(pair),
-				text: ""
-			};
-			return {
-				start,
-				end: this.#at(next.key.range[0]),
-				text: ""
 			};
 		}
 		removeTop(key) {
@@ -77583,7 +77394,7 @@ var init_watch_calendar_k_nAtQsl = __esmMin((() => {
 				};
 			}
 			const first = this.#at(map.items[0].key.range[0]);
-			const indent = this.parts.text.slice(this.lineStart(first), first).replace(/[^\t ]/g, " ");
+			const indent = this.parts.text.slice(this.lineStart(first), first);
 			const at = this.#valueEnd(last);
 			return {
 				start: at,
@@ -77596,166 +77407,11 @@ var init_watch_calendar_k_nAtQsl = __esmMin((() => {
 	OTHER_OPENING = /^\uFEFF?---(?!-)/;
 	CLOSING = /(^|\n)---([^\n]*)(\n|$)/;
 	NEW_DRAFT_TEXT = "New post";
-	WALL_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/;
-	DATE = /^\d{4}-\d{2}-\d{2}$/;
-	MAX_TEXT = 1e5;
-	MAX_EDITS = 100;
-	MAX_ITEMS = 100;
-	MAX_PATH = 1e3;
-	BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
-	MAX_UPLOAD_BYTES = 33554432;
-	MAX_NAMES$1 = 50;
-	MEDIA_FOLDER$1 = "media";
-	EXTENSIONS$1 = {
-		"image/jpeg": ".jpg",
-		"image/png": ".png",
-		"image/webp": ".webp",
-		"image/gif": ".gif",
-		"video/mp4": ".mp4",
-		"video/quicktime": ".mov",
-		"video/webm": ".webm",
-		"video/x-m4v": ".m4v"
-	};
-	POST_SOURCE_PATH = "/post";
-	EDIT_PATH = "/edit";
-	RENDER_PATH = "/render";
-	UPLOAD_PATH = "/upload";
-	MAX_BODY_BYTES = 1e6;
-	MAX_UPLOAD_BODY_BYTES = Math.ceil(MAX_UPLOAD_BYTES / 3) * 4 + 65536;
-	TOO_LARGE = Symbol("too large");
-	SERVED_MEDIA_PREFIX = "/media/";
-	EVENTS_PATH = "/events";
-	KEEP_ALIVE_MS = 15e3;
-	PAGE_BEING_MADE = "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Content calendar</title><script>setTimeout(() => location.reload(), 1000);<\/script></head><body><p>The calendar is being made; this page loads it in a moment.</p></body></html>\n";
-	TYPES = {
-		".jpg": "image/jpeg",
-		".png": "image/png",
-		".webp": "image/webp",
-		".gif": "image/gif"
-	};
-	CalendarServer = class CalendarServer {
-		#server;
-		#token = newToken();
-		#streams = new Set();
-		#calendar = null;
-		#versions = new CalendarVersions();
-		#page = null;
-		#keepAlive;
-		#editor;
-		constructor(editor) {
-			this.#editor = editor;
-			this.#server = createServer((request, response) => this.#handle(request, response));
-		}
-		static async start(options) {
-			const server = new CalendarServer(options.editor ?? null);
-			await new Promise((resolve, reject) => {
-				server.#server.once("error", reject);
-				server.#server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
-			});
-			server.#keepAlive = setInterval(() => server.#broadcast(": keep-alive\n\n"), KEEP_ALIVE_MS);
-			server.#keepAlive.unref();
-			return server;
-		}
-		get url() {
-			const { port } = this.#server.address();
-			return `http://127.0.0.1:${port}/?t=${this.#token}`;
-		}
-		update(calendar) {
-			this.#calendar = calendar;
-			this.#page = null;
-			const event = this.#versions.next(calendar.model, { wanted: this.#streams.size > 0 });
-			if (event !== null) this.#broadcast(event);
-		}
-		async close() {
-			clearInterval(this.#keepAlive);
-			for (const stream of this.#streams) stream.end();
-			this.#streams.clear();
-			this.#server.closeAllConnections();
-			await new Promise((resolve) => this.#server.close(() => resolve()));
-		}
-		#policy() {
-			return {
-				hosts: loopbackHosts(this.#server.address().port),
-				token: this.#token,
-				tokenFor: "every request"
-			};
-		}
-		#broadcast(text) {
-			for (const stream of this.#streams) stream.write(text);
-		}
-		#handle(request, response) {
-			const refusal = checkLocalRequest(request, this.#policy());
-			if (refusal !== null) return void response.writeHead(refusal.status, { "content-type": "text/plain; charset=utf-8" }).end(`${refusal.message}\n`);
-			const path = decodedPath(request);
-			if (this.#editor !== null && (path === "/post" || path === "/edit" || path === "/render" || path === "/upload")) {
-				answerEdit(request, response, {
-					editor: this.#editor,
-					path,
-					media: () => this.#mediaRules()
-				}).catch(() => response.destroy());
-				return;
-			}
-			if (request.method !== "GET" && request.method !== "HEAD") return void response.writeHead(405, { allow: "GET, HEAD" }).end();
-			if (path === "/" || path === "/index.html") return this.#sendPage(response);
-			if (path === EVENTS_PATH) return this.#openStream(request, response);
-			if (path.startsWith("/media/")) return this.#sendMedia(path, response);
-			response.writeHead(404, { "content-type": "text/plain; charset=utf-8" }).end("Not found\n");
-		}
-		#mediaRules() {
-			const labels = new Map((this.#calendar?.model.accounts ?? []).map((account) => [account.id, account.label]));
-			return {
-				capabilities: this.#calendar?.capabilities ?? new Map(),
-				label: (account) => labels.get(account) ?? account
-			};
-		}
-		#sendPage(response) {
-			if (this.#calendar === null) return void response.writeHead(503, {
-				"content-type": "text/html; charset=utf-8",
-				"retry-after": "1",
-				"cache-control": "no-store"
-			}).end(PAGE_BEING_MADE);
-			this.#page ??= renderCalendarPage(this.#calendar.model, {
-				events: `${EVENTS_PATH}?since=${this.#versions.version}`,
-				...this.#editor === null ? {} : { edit: EDIT_PATH }
-			});
-			response.writeHead(200, {
-				"content-type": "text/html; charset=utf-8",
-				"cache-control": "no-store",
-				"referrer-policy": "same-origin"
-			}).end(this.#page);
-		}
-		#openStream(request, response) {
-			response.writeHead(200, {
-				"content-type": "text/event-stream; charset=utf-8",
-				"cache-control": "no-store",
-				connection: "keep-alive"
-			});
-			response.write("retry: 1000\n\n");
-			const held = request.headers["last-event-id"] ?? new URL(request.url ?? "/", "http://localhost").searchParams.get("since");
-			if (Number(held) !== this.#versions.version) response.write(this.#versions.whole());
-			this.#streams.add(response);
-			request.on("close", () => this.#streams.delete(response));
-		}
-		#sendMedia(path, response) {
-			const file = this.#calendar?.thumbnails.get(path);
-			if (file === void 0) return void response.writeHead(404, { "content-type": "text/plain; charset=utf-8" }).end("Not found\n");
-			const stream = createReadStream(file);
-			stream.once("open", () => response.writeHead(200, {
-				"content-type": TYPES[extname(path).toLowerCase()] ?? "application/octet-stream",
-				"cache-control": "no-cache"
-			}));
-			stream.once("error", () => response.headersSent ? response.destroy() : response.writeHead(404).end());
-			stream.pipe(response);
-		}
-	};
 	MAX_NAMES = 50;
 	PostFileEditor = class {
 		#project;
 		constructor(project) {
 			this.#project = project;
-		}
-		get project() {
-			return this.#project();
 		}
 		async read(file) {
 			const bytes = await readPostFile(await this.#checked(file));
@@ -77846,7 +77502,7 @@ var init_watch_calendar_k_nAtQsl = __esmMin((() => {
 		}
 	};
 }));
-var watch_8rAFuEqm_exports = __exportAll$1({ runWatch: () => runWatch });
+var watch_BPIdnx_u_exports = __exportAll$1({ runWatch: () => runWatch });
 function stopSignal() {
 	let stop = () => {};
 	let isStopped = false;
@@ -77870,8 +77526,8 @@ async function runWatch(flags, command) {
 	const { stopped, stop, isStopped } = stopSignal();
 	try {
 		const [{ globalOptions, isCI, loadProjectConfig, openTarget }, { WatchSession }, { watchPrinter }, { listenForKeys }] = await Promise.all([
-			Promise.resolve().then(() => (init_context_CVcL7BKv(), context_CVcL7BKv_exports)),
-			Promise.resolve().then(() => (init_session_DClwVSfV(), session_DClwVSfV_exports)),
+			Promise.resolve().then(() => (init_context_eSGz2z74(), context_eSGz2z74_exports)),
+			Promise.resolve().then(() => (init_session_CFAnSnNB(), session_CFAnSnNB_exports)),
 			Promise.resolve().then(() => (init_watch_Brm9WP9o(), watch_Brm9WP9o_exports)),
 			Promise.resolve().then(() => (init_watch_keys_By5Qg_BN(), watch_keys_By5Qg_BN_exports))
 		]);
@@ -77890,7 +77546,7 @@ async function runWatch(flags, command) {
 		});
 		let calendar = null;
 		try {
-			if (flags.calendar) calendar = await (await Promise.resolve().then(() => (init_watch_calendar_k_nAtQsl(), watch_calendar_k_nAtQsl_exports))).startWatchCalendar({
+			if (flags.calendar) calendar = await (await Promise.resolve().then(() => (init_watch_calendar_BW4SDV_S(), watch_calendar_BW4SDV_S_exports))).startWatchCalendar({
 				port: flags.port ?? 0,
 				label: connection.label,
 				project: config,
@@ -77935,7 +77591,7 @@ async function runWatch(flags, command) {
 		stop();
 	}
 }
-var init_watch_8rAFuEqm = __esmMin((() => {
+var init_watch_BPIdnx_u = __esmMin((() => {
 	init_main();
 }));
 function rangeBound(flag, value, timezone) {
@@ -78041,7 +77697,7 @@ var init_token_login_7wAhCEwo = __esmMin((() => {
 	init_main();
 	ACTIONS_BOT_LOGIN = "github-actions[bot]";
 }));
-var calendar_report_CeO35bxe_exports = __exportAll$1({ reportCalendarToGitHubActions: () => reportCalendarToGitHubActions });
+var calendar_report_DV9voe0r_exports = __exportAll$1({ reportCalendarToGitHubActions: () => reportCalendarToGitHubActions });
 function changedPosts(model) {
 	return model.posts.filter((post) => post.overlay !== null);
 }
@@ -78218,9 +77874,9 @@ function runLink(env) {
 	return server && repository && run ? `${server}/${repository}/actions/runs/${run}` : null;
 }
 var SIGN, EXCERPT, COMMENT_MARKER;
-var init_calendar_report_CeO35bxe = __esmMin((() => {
+var init_calendar_report_DV9voe0r = __esmMin((() => {
 	init_markdown_DgKfv07U();
-	init_page_DkbMiDt8();
+	init_page_BcX1fxYx();
 	init_limits_DNBBvwcF();
 	init_workflow_commands_xm2iSDe3();
 	init_token_login_7wAhCEwo();
@@ -78236,7 +77892,7 @@ var init_calendar_report_CeO35bxe = __esmMin((() => {
 	EXCERPT = 90;
 	COMMENT_MARKER = "<!-- postsync-calendar -->";
 }));
-var calendar_DMdJhX94_exports = __exportAll$1({ runCalendar: () => runCalendar });
+var calendar_Qvu_e6sT_exports = __exportAll$1({ runCalendar: () => runCalendar });
 function captionOf(target, post) {
 	return `${target.shown ?? post.text}${target.overflow}`;
 }
@@ -78408,7 +78064,7 @@ async function runCalendar(flags, command) {
 		feed: feed === null ? null : shown(feed)
 	}));
 	if (process.env.GITHUB_ACTIONS === "true") {
-		const { reportCalendarToGitHubActions } = await Promise.resolve().then(() => (init_calendar_report_CeO35bxe(), calendar_report_CeO35bxe_exports));
+		const { reportCalendarToGitHubActions } = await Promise.resolve().then(() => (init_calendar_report_DV9voe0r(), calendar_report_DV9voe0r_exports));
 		await reportCalendarToGitHubActions(model, {
 			env: process.env,
 			projectRoot: config.root,
@@ -78435,12 +78091,12 @@ function openInBrowser(file) {
 	child.unref();
 }
 var EVENT_MINUTES, SUMMARY_LENGTH, MEDIA_FOLDER, DEFAULT_CALENDAR_DIR;
-var init_calendar_DMdJhX94 = __esmMin((() => {
-	init_page_DkbMiDt8();
+var init_calendar_Qvu_e6sT = __esmMin((() => {
+	init_page_BcX1fxYx();
 	init_atomic_DIWVerBI();
 	init_guard_write_Bpt4D2mx();
 	init_main();
-	init_context_CVcL7BKv();
+	init_context_eSGz2z74();
 	init_read_analytics_BFTJZoMF();
 	init_format_DZlSd15T();
 	EVENT_MINUTES = 15;
@@ -78563,7 +78219,7 @@ var init_post_problems_DMPUQDUR = __esmMin((() => {
 	init_live_shape_H_Bz8ZG7();
 	CAPABILITY_CONCURRENCY$1 = 4;
 }));
-var status_CM19X6_U_exports = __exportAll$1({ runStatus: () => runStatus });
+var status_C9fR2PB3_exports = __exportAll$1({ runStatus: () => runStatus });
 async function projectStatus(input) {
 	const { config, connection } = input;
 	const state = await readState$1(config.statePath);
@@ -78798,20 +78454,20 @@ async function runStatus(flags, command) {
 		await connection.close();
 	}
 }
-var init_status_CM19X6_U = __esmMin((() => {
+var init_status_C9fR2PB3 = __esmMin((() => {
 	init_state_file_FV5vSkE_();
-	init_draft_readiness_CqGZElnF();
+	init_draft_readiness_NeLvPZ_8();
 	init_scoped_listing_BA1LLLkE();
-	init_check_posts_CI5F9eaR();
-	init_read_desired_Dg5oZEtk();
-	init_context_CVcL7BKv();
+	init_check_posts_CxQZhwlK();
+	init_read_desired_GBs1k9pK();
+	init_context_eSGz2z74();
 	init_ordering_Cxkvd8_o();
 	init_drafts_C8OYVEHU();
 	init_table_Ch59e7Ol();
 	init_terminal_C6RHjUVt();
 	init_format_DmHyemnA();
 }));
-var import_DyL4tcZl_exports = __exportAll$1({ runImport: () => runImport });
+var import_CGvHGxB2_exports = __exportAll$1({ runImport: () => runImport });
 async function downloadMedia(media, options) {
 	const tempDir = join(options.tempParent, `.postsync-import-${process.pid}-${randomBytes(4).toString("hex")}`);
 	await guardWrite(tempDir, { root: options.root });
@@ -79518,7 +79174,7 @@ async function runImport(flags, command) {
 	}
 }
 var DOWNLOAD_CONCURRENCY, HASH_CONCURRENCY, IMPORTED_MEDIA_DIR, MAX_NAME_ATTEMPTS$1, EXTENSIONS, describeForeignMedia, import_dist$1, SLUG_WORDS, SLUG_MAX_LENGTH, FALLBACK_SLUG, ID_PREFIX_LENGTH, IMPORT_FOLDER, escapeRegExp, READ_CONCURRENCY, EDITABLE_STATUSES, plural$2, PAGE_SIZE;
-var init_import_DyL4tcZl = __esmMin((() => {
+var init_import_CGvHGxB2 = __esmMin((() => {
 	init_state_file_FV5vSkE_();
 	init_lock_kGr29NWc();
 	init_state_store_DQ1JNUF_();
@@ -79526,7 +79182,7 @@ var init_import_DyL4tcZl = __esmMin((() => {
 	init_option_rules_zfr6B7io();
 	init_guard_write_Bpt4D2mx();
 	init_main();
-	init_check_posts_CI5F9eaR();
+	init_check_posts_CxQZhwlK();
 	init_ordering_Cxkvd8_o();
 	init_diff_BQ0cfhBT();
 	init_live_shape_H_Bz8ZG7();
@@ -79536,7 +79192,7 @@ var init_import_DyL4tcZl = __esmMin((() => {
 	init_parse_BYkaj89n();
 	init_hash_BfyReKVU();
 	init_atomic_DIWVerBI();
-	init_context_CVcL7BKv();
+	init_context_eSGz2z74();
 	init_preview_CRMwEdwx();
 	init_format_DmHyemnA();
 	init_terminal_C6RHjUVt();
@@ -79572,7 +79228,7 @@ var init_import_DyL4tcZl = __esmMin((() => {
 	plural$2 = (count, one, many) => count === 1 ? one : many;
 	PAGE_SIZE = 100;
 }));
-var calendars_C3BJWkC4_exports = __exportAll$1({ runCalendars: () => runCalendars });
+var calendars_BgnUUNIa_exports = __exportAll$1({ runCalendars: () => runCalendars });
 function parseGitPathList(text) {
 	return (text.includes("\0") ? text.split("\0") : text.split(/\r?\n/).map((line) => line.trim()).map(unquoteGitPath)).map((entry) => entry.replace(/^\.\//, "")).filter((entry) => entry !== "");
 }
@@ -79625,11 +79281,11 @@ async function runCalendars(flags, command) {
 	return 0;
 }
 var ESCAPES;
-var init_calendars_C3BJWkC4 = __esmMin((() => {
+var init_calendars_BgnUUNIa = __esmMin((() => {
 	init_actions_C2IqvIZI();
-	init_find_calendars_Cf2yQinn();
+	init_find_calendars_Bz5ll_F5();
 	init_main();
-	init_context_CVcL7BKv();
+	init_context_eSGz2z74();
 	init_workflow_commands_xm2iSDe3();
 	init_terminal_C6RHjUVt();
 	ESCAPES = {
@@ -79644,7 +79300,7 @@ var init_calendars_C3BJWkC4 = __esmMin((() => {
 		"\\": 92
 	};
 }));
-var health_issue_CT1wmhIG_exports = __exportAll$1({ runHealthIssue: () => runHealthIssue });
+var health_issue_Bh4lTETr_exports = __exportAll$1({ runHealthIssue: () => runHealthIssue });
 function healthReport(input) {
 	const problems = [];
 	const failures = [];
@@ -79850,16 +79506,16 @@ async function runHealthIssue(flags, command) {
 	return 0;
 }
 var HEALTH_LABEL;
-var init_health_issue_CT1wmhIG = __esmMin((() => {
+var init_health_issue_Bh4lTETr = __esmMin((() => {
 	init_main();
 	init_markdown_DgKfv07U();
 	init_ordering_Cxkvd8_o();
 	init_token_login_7wAhCEwo();
-	init_context_CVcL7BKv();
+	init_context_eSGz2z74();
 	init_terminal_C6RHjUVt();
 	HEALTH_LABEL = "postsync-health";
 }));
-var state_B_l99tdn_exports = __exportAll$1({
+var state_Dn7iLooN_exports = __exportAll$1({
 	runStateConfirm: () => runStateConfirm,
 	runStateMerge: () => runStateMerge
 });
@@ -80021,7 +79677,7 @@ async function runStateConfirm(keys, flags, command) {
 	}
 }
 var KIND;
-var init_state_B_l99tdn = __esmMin((() => {
+var init_state_Dn7iLooN = __esmMin((() => {
 	init_main();
 	init_state_file_FV5vSkE_();
 	init_lock_kGr29NWc();
@@ -80031,7 +79687,7 @@ var init_state_B_l99tdn = __esmMin((() => {
 	init_hash_BfyReKVU();
 	init_merge_OUuTyqJl();
 	init_terminal_C6RHjUVt();
-	init_context_CVcL7BKv();
+	init_context_eSGz2z74();
 	init_prompt_DdFoKWmA();
 	init_preview_CRMwEdwx();
 	init_table_Ch59e7Ol();
@@ -80042,10 +79698,12 @@ var init_state_B_l99tdn = __esmMin((() => {
 		uploads: "upload"
 	};
 }));
-var state_home_V6B3_Nma_exports = __exportAll$1({
+var state_home_DPV6gmi3_exports = __exportAll$1({
+	runStateHandoff: () => runStateHandoff,
 	runStateMoveHome: () => runStateMoveHome,
 	runStatePull: () => runStatePull,
 	runStatePush: () => runStatePush,
+	runStateRecord: () => runStateRecord,
 	runStateShow: () => runStateShow
 });
 async function writeStateSetting(root, setting) {
@@ -80150,6 +79808,177 @@ async function showState(config, options) {
 		sections
 	};
 }
+async function handOffState(config, options) {
+	const read = await readState$1(config.statePath);
+	if (readStateText(config.statePath) === null && Object.keys(read.targets).length === 0) return null;
+	const state = prettyCanonicalJson(read);
+	const home = await branchHome(config, options.remote);
+	const repository = home?.repository ?? {
+		cwd: config.root,
+		remote: options.remote
+	};
+	const top = await workTreeTop(repository);
+	const path = home?.path ?? relative(top, join(await realpath(config.root), relative(config.root, config.statePath))).split(sep).join("/");
+	const calendar = relative(top, await realpath(config.root)).split(sep).join("/") || ".";
+	let base;
+	if (home === null) base = await fileAt(repository, "HEAD", path);
+	else {
+		const pulled = await readFile(join(config.root, PULLED_RECORD), "utf8").then((text) => JSON.parse(text).commit, () => null);
+		base = typeof pulled === "string" ? await stateTextAt(home, pulled).catch(() => null) : null;
+	}
+	const handoff = {
+		formatVersion: 1,
+		calendar,
+		home: home === null ? "file" : "branch",
+		branch: home?.branch ?? options.branch,
+		path,
+		state,
+		base
+	};
+	await mkdir(options.out, { recursive: true });
+	await writeFileAtomic(join(options.out, HANDOFF_FILE), `${JSON.stringify(handoff)}\n`, { root: options.out });
+	return handoff;
+}
+function safePath(path) {
+	const segments = path.split("/");
+	return path !== "" && !path.includes("\\") && !/[\u0000-\u001f\u007f]/.test(path) && segments.every((segment) => segment !== "" && segment !== "." && segment !== "..") && segments[0].toLowerCase() !== ".git" && posix.normalize(path) === path;
+}
+async function readHandoff(folder) {
+	const file = join(folder, HANDOFF_FILE);
+	const stats = await stat$1(file).catch(() => null);
+	if (stats === null) return null;
+	const where = terminalText(file);
+	if (!stats.isFile() || stats.size > MAX_HANDOFF_BYTES) throw new InputError(`${where} is not a state hand-off (not a file, or larger than ${MAX_HANDOFF_BYTES} bytes)`);
+	let data;
+	try {
+		data = JSON.parse(await readFile(file, "utf8"));
+	} catch (error) {
+		throw new InputError(`${where} is not a state hand-off: ${error.message}`);
+	}
+	const wrong = (field) => new InputError(`${where} is not a state hand-off postsync wrote: its field ${field} is missing or wrong`, { hint: "The apply jobs write it with postsync state handoff; its artifact was changed or comes from another tool." });
+	if (data.formatVersion !== 1) throw wrong("formatVersion");
+	if (data.home !== "file" && data.home !== "branch") throw wrong("home");
+	if (typeof data.branch !== "string" || !isStateBranchName(data.branch)) throw wrong("branch");
+	if (typeof data.path !== "string" || !safePath(data.path)) throw wrong("path");
+	if (typeof data.calendar !== "string" || data.calendar !== "." && !safePath(data.calendar)) throw wrong("calendar");
+	if (typeof data.state !== "string") throw wrong("state");
+	if (data.base !== null && typeof data.base !== "string") throw wrong("base");
+	await parseState(data.state, `the state of ${data.path} in ${where}`);
+	if (data.base !== null) await parseState(data.base, `the base state of ${data.path} in ${where}`);
+	return {
+		formatVersion: 1,
+		calendar: data.calendar,
+		home: data.home,
+		branch: data.branch,
+		path: data.path,
+		state: data.state,
+		base: data.base
+	};
+}
+async function readHandoffs(root) {
+	const folders = [root, ...(await readdir(root, { withFileTypes: true }).catch((error) => {
+		if (error.code === "ENOENT") return [];
+		throw new StateError(`cannot read the state hand-offs in ${terminalText(root)}: ${error.message}`);
+	})).filter((entry) => entry.isDirectory()).map((entry) => join(root, entry.name)).sort()];
+	const handoffs = (await Promise.all(folders.map(readHandoff))).filter((handoff) => handoff !== null);
+	const seen = new Set();
+	for (const handoff of handoffs) {
+		const key = `${handoff.branch}\0${handoff.path}`;
+		if (seen.has(key)) throw new InputError(`two state hand-offs in ${terminalText(root)} write ${terminalText(handoff.path)} on ${terminalText(handoff.branch)}`, { hint: "Each calendar's apply job hands on its own state: one artifact per calendar." });
+		seen.add(key);
+	}
+	return handoffs;
+}
+async function recordStates(handoffs, options) {
+	const byBranch = new Map();
+	for (const handoff of handoffs) byBranch.set(handoff.branch, [...byBranch.get(handoff.branch) ?? [], handoff]);
+	const records = [];
+	for (const [branch, group] of [...byBranch].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0)) {
+		const calendars = group.map((handoff) => handoff.calendar);
+		try {
+			records.push(await recordBranch(branch, group, options));
+		} catch (error) {
+			records.push({
+				branch,
+				kind: "failed",
+				calendars,
+				error
+			});
+		}
+	}
+	return records;
+}
+async function recordBranch(branch, group, options) {
+	const calendars = group.map((handoff) => handoff.calendar);
+	return untilPushed(async () => {
+		const tip = await fetchHome(options.repository, branch);
+		const homes = group.map((handoff) => ({
+			repository: options.repository,
+			branch,
+			path: handoff.path
+		}));
+		const currents = tip === null ? group.map(() => null) : await inTurns(homes, (home) => stateTextAt(home, tip));
+		const files = [];
+		const notes = [];
+		for (const [n, handoff] of group.entries()) {
+			const home = homes[n];
+			const current = currents[n];
+			if (current === handoff.state) continue;
+			const merged = current === null ? {
+				text: handoff.state,
+				notes: []
+			} : await mergeTexts(home, {
+				base: handoff.base,
+				ours: handoff.state,
+				theirs: current
+			});
+			notes.push(...merged.notes);
+			if (merged.text !== current) files.push({
+				path: handoff.path,
+				text: merged.text
+			});
+		}
+		if (files.length === 0) return {
+			kind: "done",
+			value: {
+				branch,
+				kind: "unchanged",
+				calendars
+			}
+		};
+		const commit = await commitFiles(options.repository, {
+			parent: tip,
+			files,
+			message: options.message
+		});
+		const pushed = await pushHome(options.repository, commit, branch);
+		if (pushed.kind === "rejected") return pushed;
+		if (pushed.kind === "refused") throw refusal(branch, group, pushed.reason);
+		return {
+			kind: "done",
+			value: {
+				branch,
+				kind: "pushed",
+				commit,
+				created: tip === null,
+				calendars,
+				notes
+			}
+		};
+	}, {
+		branch,
+		...options.retry
+	});
+}
+async function inTurns(items, read) {
+	const results = [];
+	for (let start = 0; start < items.length; start += READS_AT_ONCE) results.push(...await Promise.all(items.slice(start, start + READS_AT_ONCE).map(read)));
+	return results;
+}
+function refusal(branch, group, reason) {
+	if (group.some((handoff) => handoff.home === "file")) return new InputError(`${branch} refuses the state commit (a protected branch?), so what this run applied is not recorded there`, { hint: "Keep the state on a branch of its own: run postsync state move-home --to branch and merge the change of postsync.yaml (state: { home: branch }); apply then pushes only to that branch." });
+	return new StateError(`${branch} refuses the state commit: ${reason}`, { hint: `Let the workflow's token push to ${branch}: exclude it from the rulesets that cover it, or add GitHub Actions to their bypass list.` });
+}
 function renderStateShown(shown, options) {
 	const { where } = shown;
 	const lines = [];
@@ -80221,6 +80050,48 @@ async function runStatePush(flags, command) {
 	else process.stdout.write(`Pushed the state file to ${branch} (${outcome.created ? "a new branch, " : ""}commit ${outcome.commit.slice(0, 12)}).\n`);
 	return 0;
 }
+async function runStateHandoff(flags, command) {
+	if (flags.out === void 0) throw new InputError("--out names the folder the hand-off is written to", { hint: "Example: postsync state handoff --out \"$RUNNER_TEMP/postsync-state\"" });
+	const config = await loadProjectConfig(globalOptions(command));
+	const branch = flags.branch ?? process.env.GITHUB_REF_NAME ?? "main";
+	const handoff = await handOffState(config, {
+		out: resolve(flags.out),
+		remote: flags.remote ?? "origin",
+		branch
+	});
+	if (handoff === null) process.stdout.write("No state file: nothing to hand on.\n");
+	else process.stdout.write(`Handed on the state of ${terminalText(handoff.calendar)} (${terminalPath(handoff.path)}, to be recorded on ${terminalText(handoff.branch)}).\n`);
+	return 0;
+}
+async function runStateRecord(folder, flags) {
+	const handoffs = await readHandoffs(resolve(folder));
+	if (handoffs.length === 0) {
+		process.stdout.write(`No state hand-offs in ${terminalPath(folder)}: nothing to record.\n`);
+		return 0;
+	}
+	const records = await recordStates(handoffs, {
+		repository: {
+			cwd: process.cwd(),
+			remote: flags.remote ?? "origin"
+		},
+		message: flags.message ?? DEFAULT_MESSAGE
+	});
+	let failed = false;
+	for (const record of records) {
+		const count = `${record.calendars.length} calendar${record.calendars.length === 1 ? "" : "s"}`;
+		if (record.kind === "pushed") {
+			writeNotes(record.notes);
+			process.stdout.write(`Recorded the states of ${count} on ${terminalText(record.branch)} in one commit (${record.created ? "a new branch, " : ""}commit ${record.commit.slice(0, 12)}).\n`);
+		} else if (record.kind === "unchanged") process.stdout.write(`The states of ${count} on ${terminalText(record.branch)} are already these: nothing to push.\n`);
+		else {
+			failed = true;
+			const hint = record.error instanceof PostsyncError ? record.error.hint : void 0;
+			process.stderr.write(`Error: the states of ${count} (${record.calendars.map(terminalText).join(", ")}) are not recorded on ${terminalText(record.branch)}: ${terminalText(record.error.message)}\n${hint ? `  ${terminalText(hint)}\n` : ""}`);
+			if (process.env.GITHUB_ACTIONS === "true") writeWorkflowCommand(annotation("error", `${record.error.message}${hint ? `. ${hint}` : ""}`, { title: "postsync" }));
+		}
+	}
+	return failed ? 1 : 0;
+}
 async function runStateShow(flags, command) {
 	const config = await loadProjectConfig(globalOptions(command));
 	const connection = config.api.url === null && !config.api.local ? new Error("no API URL (POSTSYNC_API_URL or --api-url) names the target whose key seals them") : await connect(config, {
@@ -80273,23 +80144,28 @@ async function runStateMoveHome(flags, command) {
 	}
 	return 0;
 }
-var import_dist, plural, DEFAULT_MESSAGE;
-var init_state_home_V6B3_Nma = __esmMin((() => {
+var import_dist, HANDOFF_FILE, MAX_HANDOFF_BYTES, READS_AT_ONCE, plural, DEFAULT_MESSAGE;
+var init_state_home_DPV6gmi3 = __esmMin((() => {
 	init_actions_C2IqvIZI();
 	init_state_file_FV5vSkE_();
 	init_main();
 	init_dist_BFLjXo8H();
 	init_guard_write_Bpt4D2mx();
-	init_state_home_sync_CB3aGuWH();
+	init_state_home_sync_DposWcRW();
 	init_ordering_Cxkvd8_o();
+	init_atomic_DIWVerBI();
+	init_hash_BfyReKVU();
 	init_workflow_commands_xm2iSDe3();
 	init_terminal_C6RHjUVt();
-	init_context_CVcL7BKv();
+	init_context_eSGz2z74();
 	import_dist = require_dist$1();
+	HANDOFF_FILE = "postsync-state-handoff.json";
+	MAX_HANDOFF_BYTES = 136314880;
+	READS_AT_ONCE = 8;
 	plural = (count, one, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 	DEFAULT_MESSAGE = "postsync: record applied posts";
 }));
-var accounts_DMiwYN59_exports = __exportAll$1({ runAccounts: () => runAccounts });
+var accounts_1tKQfNT__exports = __exportAll$1({ runAccounts: () => runAccounts });
 async function readAccounts(input) {
 	const { config, connection } = input;
 	const accounts = await connection.client.accounts();
@@ -80463,10 +80339,10 @@ async function runAccounts(flags, command) {
 	}
 }
 var CAPABILITY_CONCURRENCY, CAPTION_OPTIONAL, typeNames;
-var init_accounts_DMiwYN59 = __esmMin((() => {
+var init_accounts_1tKQfNT_ = __esmMin((() => {
 	init_option_rules_zfr6B7io();
 	init_state_file_FV5vSkE_();
-	init_context_CVcL7BKv();
+	init_context_eSGz2z74();
 	init_text_length_BSWyNaU7();
 	init_format_DmHyemnA();
 	init_format_DZlSd15T();
@@ -80481,7 +80357,7 @@ var init_accounts_DMiwYN59 = __esmMin((() => {
 	};
 	typeNames = (contentTypes) => contentTypes.map((type) => type.replace(/^(image|video)\//, "")).join(", ");
 }));
-var whoami_d_zRA4e6_exports = __exportAll$1({ runWhoami: () => runWhoami });
+var whoami_aFwP4aXf_exports = __exportAll$1({ runWhoami: () => runWhoami });
 function missingPermissions(session) {
 	const granted = new Set(session.permissions);
 	return ALL_PERMISSIONS.filter((permission) => !granted.has(permission)).map((permission) => ({
@@ -80555,8 +80431,8 @@ async function runWhoami(flags, command) {
 	}
 }
 var NEEDED_FOR, SOON_MS, DAY_MS;
-var init_whoami_d_zRA4e6 = __esmMin((() => {
-	init_context_CVcL7BKv();
+var init_whoami_aFwP4aXf = __esmMin((() => {
+	init_context_eSGz2z74();
 	init_types_DvW_OqHm();
 	init_terminal_C6RHjUVt();
 	init_format_DmHyemnA();
@@ -80571,7 +80447,7 @@ var init_whoami_d_zRA4e6 = __esmMin((() => {
 	SOON_MS = 12096e5;
 	DAY_MS = 864e5;
 }));
-var analytics_B0grho4E_exports = __exportAll$1({ runAnalytics: () => runAnalytics });
+var analytics_ZyjtkT5x_exports = __exportAll$1({ runAnalytics: () => runAnalytics });
 function csvField(value) {
 	const text = value === null || value === void 0 ? "" : String(value);
 	return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, "\"\"")}"` : text;
@@ -80716,9 +80592,9 @@ async function runAnalytics(flags, command) {
 	}
 }
 var METRICS, number;
-var init_analytics_B0grho4E = __esmMin((() => {
+var init_analytics_ZyjtkT5x = __esmMin((() => {
 	init_read_analytics_BFTJZoMF();
-	init_context_CVcL7BKv();
+	init_context_eSGz2z74();
 	init_table_Ch59e7Ol();
 	init_terminal_C6RHjUVt();
 	init_format_DmHyemnA();
@@ -80812,34 +80688,34 @@ async function exitWith(code) {
 function registerCommands(program) {
 	program.option("-C, --dir <path>", "project folder (holding postsync.yaml); default: the current folder").option("--api-url <url>", "Public Posting API base URL (overrides POSTSYNC_API_URL and postsync.yaml)").option("--local", "use the embedded local API even under CI").option("--no-color", "plain output without colours (NO_COLOR is honoured too)").option("--no-cache", "parse every post file and hash every media file afresh, ignoring and not writing .postsync/cache");
 	program.command("plan").description("show what apply would change on the remote, without changing anything").option("--out <file>", "save the plan as JSON, to apply exactly it later with `postsync apply <file>`").option("--prune", "plan deletes of owned posts whose files were removed (postsync.yaml can turn this on: `prune: true`)").option("--no-prune", "plan no deletes of removed files' posts even with `prune: true` in postsync.yaml").option("--refresh-all", "list every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit the plan to a post key (repeatable)", collect).option("--json", "print one JSON document and nothing else").option("--markdown", "print the plan as Markdown (for pull requests)").option("--verbose", "also list unchanged posts").option("--detailed-exitcode", "exit 2 when there are changes, 0 when there are none").option("--all", "plan every calendar: each folder below this one that holds a postsync.yaml (exit 1 if any failed, else 2 with --detailed-exitcode if any has changes)").action(async (flags, command) => {
-		const { runPlan } = await Promise.resolve().then(() => (init_plan_DP11ZiL9(), plan_DP11ZiL9_exports));
+		const { runPlan } = await Promise.resolve().then(() => (init_plan_CptZInud(), plan_CptZInud_exports));
 		if (!flags.all) return exitWith(runPlan(flags, command));
-		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_CK_hmXWR(), all_calendars_CK_hmXWR_exports));
+		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_CXDigFSJ(), all_calendars_CXDigFSJ_exports));
 		return exitWith(runInEveryCalendar(command, (scoped) => runPlan(flags, scoped), { refuse: {
 			"--out": flags.out,
 			"--json": flags.json,
 			"--target": flags.target
 		} }));
 	});
-	program.command("validate").description("check every post file, and each post against the rules of its accounts; changes nothing").option("--json", "print one JSON document and nothing else").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_validate_5LM_h4YG(), validate_5LM_h4YG_exports))).runValidate(flags, command)));
+	program.command("validate").description("check every post file, and each post against the rules of its accounts; changes nothing").option("--json", "print one JSON document and nothing else").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_validate_Dlk5A2L2(), validate_Dlk5A2L2_exports))).runValidate(flags, command)));
 	program.command("apply").argument("[planfile]", "a plan saved by `postsync plan --out`; applied exactly, refused when stale (exit 3)").description("make the remote match the files: upload media, create, update, move and (with --prune) delete posts").option("-y, --yes", "do not ask for confirmation (required outside a terminal)").option("--prune", "delete owned posts whose files were removed (postsync.yaml can turn this on: `prune: true`)").option("--no-prune", "delete no removed file's post even with `prune: true` in postsync.yaml (its scheduled post goes back to draft)").option("--refresh-all", "plan against every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit apply to a post key (repeatable)", collect).option("--strict", "all or nothing: apply nothing while any file has an error (by default the posts of invalid files are blocked and the rest is applied)").option("--json", "print one JSON document and nothing else").addOption(new Option("--concurrency <n>", "post writes in flight").argParser(positiveInteger).default(4)).option("--all", "apply every calendar: each folder below this one that holds a postsync.yaml, each with its own target, state and lock (exit 1 if any failed)").action(async (planFile, flags, command) => {
-		const { runApply } = await Promise.resolve().then(() => (init_apply_9zCDUEDm(), apply_9zCDUEDm_exports));
+		const { runApply } = await Promise.resolve().then(() => (init_apply_67XRQSVD(), apply_67XRQSVD_exports));
 		if (!flags.all) return exitWith(runApply(planFile, flags, command));
-		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_CK_hmXWR(), all_calendars_CK_hmXWR_exports));
+		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_CXDigFSJ(), all_calendars_CXDigFSJ_exports));
 		return exitWith(runInEveryCalendar(command, (scoped) => runApply(void 0, flags, scoped), { refuse: {
 			"a plan file": planFile,
 			"--json": flags.json,
 			"--target": flags.target
 		} }));
 	});
-	program.command("init").description("start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows and the action they run, .gitignore entries").option("--update-action", "only replace .github/actions/postsync/ (the action the workflows run) with this postsync version's; writes nothing else").addHelpText("after", "\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\nThe workflows run the copy of the postsync action in .github/actions/postsync/, never code fetched when\nthey run; --update-action moves them to the postsync version you run it with.\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_init_BTOvgeWA(), init_BTOvgeWA_exports))).runInit(command, { updateAction: flags.updateAction === true })));
-	program.command("serve").description("run the local Public Posting API (the emulator postsync targets by default); prints its base URL, then the control token that a changing /_emulator/ request sends as X-Postsync-Token").option("--host <host>", "interface to listen on", "127.0.0.1").option("--port <port>", "port to listen on (0: any free port)", "0").option("--fixture <file>", "projects, keys and accounts (YAML or JSON); default: the demo fixture").option("--data <dir>", "persist everything in this directory (journal + objects); default: in memory").option("--chaos <spec>", "seeded fault injection: rate=0.2,seed=42[,kinds=503+500+429+reset+reset-after+slow]").option("--idempotency-ttl <seconds>", "seconds of emulator time a create's Idempotency-Key is remembered (0: forget at once)", "86400").action(async (flags) => (await Promise.resolve().then(() => (init_serve_DmvadnE5(), serve_DmvadnE5_exports))).runServe(flags));
-	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").option("--calendar", "also serve the calendar page on 127.0.0.1, updated after every save without a reload, where posts can be moved and edited (each edit is written to its post file; open the printed address: it holds the token of this watch)").addOption(new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch_8rAFuEqm(), watch_8rAFuEqm_exports))).runWatch(flags, command)));
-	program.command("calendar").description("write the content calendar as a web page: month and week views, a preview per account, the plan overlaid").option("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)").option("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "only posts before this date/time (a date includes that whole day)").option("--open", "open the page in the default browser").option("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file").addHelpText("after", "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendar_DMdJhX94(), calendar_DMdJhX94_exports))).runCalendar(flags, command)));
-	program.command("status").description("show where each managed post stands on the remote, by file: status, schedule, per-account results and errors").option("--json", "print one JSON document and nothing else").option("--problems", "only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)").option("--refresh-all", "read every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").addHelpText("after", "\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq '.posts[] | select(.status == \"failed\")'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_status_CM19X6_U(), status_CM19X6_U_exports))).runStatus(flags, command)));
-	program.command("import").description("turn remote posts that postsync does not manage yet into post files, and adopt them in the state").option("--dry-run", "show the files that would be written, and write nothing").option("--status <status>", "only posts with this status (e.g. draft, scheduled, published)").option("--all", "also posts that can no longer be edited (published, failed...); default: draft and scheduled only").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_import_DyL4tcZl(), import_DyL4tcZl_exports))).runImport(flags, command)));
-	program.command("calendars").description("list the calendars below this folder (each folder with a postsync.yaml) and the names of their secrets").option("--changed <file>", "only the calendars that contain one of the paths listed in this file: one per line, git's \"quoted\" form too, or NUL-separated as git diff -z writes them (- reads stdin)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFolders whose secret names would be the same (acme-eu, acme_eu) are refused: rename one.\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only -z HEAD~1 HEAD | postsync calendars --changed -").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendars_C3BJWkC4(), calendars_C3BJWkC4_exports))).runCalendars(flags, command)));
-	program.command("health-issue").description("open, update or close one GitHub issue for this calendar from what plan and status --problems found (the health check workflow runs it)").requiredOption("--plan <file>", "what `postsync plan --detailed-exitcode --json` printed").requiredOption("--plan-exit <code>", "the exit code of that plan (2, changes, is not a failure)").requiredOption("--status <file>", "what `postsync status --problems --json` printed").requiredOption("--status-exit <code>", "the exit code of that status").option("--log <file>", "what the two commands wrote to stderr, quoted when one could not run (repeatable)", collect).option("--print", "print the issue instead of writing it (no GITHUB_TOKEN needed)").addHelpText("after", "\nReads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL, GITHUB_SERVER_URL, GITHUB_SHA and GITHUB_RUN_ID,\nas a GitHub Actions runner sets them; the issue carries the label postsync-health.").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_health_issue_CT1wmhIG(), health_issue_CT1wmhIG_exports))).runHealthIssue(flags, command)));
+	program.command("init").description("start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows and the action they run, .gitignore entries").option("--update-action", "only replace .github/actions/postsync/ (the action the workflows run) with this postsync version's; writes nothing else").addHelpText("after", "\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\nThe workflows run the copy of the postsync action in .github/actions/postsync/, never code fetched when\nthey run; --update-action moves them to the postsync version you run it with.\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_init_gK8WuLu2(), init_gK8WuLu2_exports))).runInit(command, { updateAction: flags.updateAction === true })));
+	program.command("serve").description("run the local Public Posting API (the emulator postsync targets by default); prints its base URL, then the control token that a changing /_emulator/ request sends as X-Postsync-Token").option("--host <host>", "interface to listen on", "127.0.0.1").option("--port <port>", "port to listen on (0: any free port)", "0").option("--fixture <file>", "projects, keys and accounts (YAML or JSON); default: the demo fixture").option("--data <dir>", "persist everything in this directory (journal + objects); default: in memory").option("--chaos <spec>", "seeded fault injection: rate=0.2,seed=42[,kinds=503+500+429+reset+reset-after+slow]").option("--idempotency-ttl <seconds>", "seconds of emulator time a create's Idempotency-Key is remembered (0: forget at once)", "86400").action(async (flags) => (await Promise.resolve().then(() => (init_serve_Cg6NU34J(), serve_Cg6NU34J_exports))).runServe(flags));
+	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").option("--calendar", "also serve the calendar page on 127.0.0.1, updated after every save without a reload, where posts can be moved and edited (each edit is written to its post file; open the printed address: it holds the token of this watch)").addOption(new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch_BPIdnx_u(), watch_BPIdnx_u_exports))).runWatch(flags, command)));
+	program.command("calendar").description("write the content calendar as a web page: month and week views, a preview per account, the plan overlaid").option("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)").option("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "only posts before this date/time (a date includes that whole day)").option("--open", "open the page in the default browser").option("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file").addHelpText("after", "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendar_Qvu_e6sT(), calendar_Qvu_e6sT_exports))).runCalendar(flags, command)));
+	program.command("status").description("show where each managed post stands on the remote, by file: status, schedule, per-account results and errors").option("--json", "print one JSON document and nothing else").option("--problems", "only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)").option("--refresh-all", "read every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").addHelpText("after", "\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq '.posts[] | select(.status == \"failed\")'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_status_C9fR2PB3(), status_C9fR2PB3_exports))).runStatus(flags, command)));
+	program.command("import").description("turn remote posts that postsync does not manage yet into post files, and adopt them in the state").option("--dry-run", "show the files that would be written, and write nothing").option("--status <status>", "only posts with this status (e.g. draft, scheduled, published)").option("--all", "also posts that can no longer be edited (published, failed...); default: draft and scheduled only").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_import_CGvHGxB2(), import_CGvHGxB2_exports))).runImport(flags, command)));
+	program.command("calendars").description("list the calendars below this folder (each folder with a postsync.yaml) and the names of their secrets").option("--changed <file>", "only the calendars that contain one of the paths listed in this file: one per line, git's \"quoted\" form too, or NUL-separated as git diff -z writes them (- reads stdin)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFolders whose secret names would be the same (acme-eu, acme_eu) are refused: rename one.\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only -z HEAD~1 HEAD | postsync calendars --changed -").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendars_BgnUUNIa(), calendars_BgnUUNIa_exports))).runCalendars(flags, command)));
+	program.command("health-issue").description("open, update or close one GitHub issue for this calendar from what plan and status --problems found (the health check workflow runs it)").requiredOption("--plan <file>", "what `postsync plan --detailed-exitcode --json` printed").requiredOption("--plan-exit <code>", "the exit code of that plan (2, changes, is not a failure)").requiredOption("--status <file>", "what `postsync status --problems --json` printed").requiredOption("--status-exit <code>", "the exit code of that status").option("--log <file>", "what the two commands wrote to stderr, quoted when one could not run (repeatable)", collect).option("--print", "print the issue instead of writing it (no GITHUB_TOKEN needed)").addHelpText("after", "\nReads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL, GITHUB_SERVER_URL, GITHUB_SHA and GITHUB_RUN_ID,\nas a GitHub Actions runner sets them; the issue carries the label postsync-health.").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_health_issue_Bh4lTETr(), health_issue_Bh4lTETr_exports))).runHealthIssue(flags, command)));
 	const state = program.command("state").description("work on the state file (.postsync/state.json) itself, and on its home (the default branch, or a state branch)");
 	state.command("merge").argument("<base>", "the common ancestor's version (git's %O)").argument("<ours>", "this branch's version (git's %A); the merged state is written here").argument("<theirs>", "the other branch's version (git's %B)").description("merge two versions of the state file: git's merge driver for .postsync/state.json").addHelpText("after", [
 		"",
@@ -80847,7 +80723,7 @@ function registerCommands(program) {
 		"record and is marked to be re-read from the remote on the next plan. `postsync init` registers it",
 		"in .gitattributes; tell git how to run it once per clone:",
 		"  $ git config merge.postsync-state.driver \"npx postsync state merge %O %A %B\""
-	].join("\n")).action(async (base, ours, theirs) => exitWith((await Promise.resolve().then(() => (init_state_B_l99tdn(), state_B_l99tdn_exports))).runStateMerge(base, ours, theirs)));
+	].join("\n")).action(async (base, ours, theirs) => exitWith((await Promise.resolve().then(() => (init_state_Dn7iLooN(), state_Dn7iLooN_exports))).runStateMerge(base, ours, theirs)));
 	state.command("confirm").argument("[keys...]", "post keys whose records to confirm (as `postsync plan` shows them)").description("seal state records no apply of this repository wrote (states from before seals, or after an API key rotation), so plans act on them again").option("--all", "every record of this target without a valid seal: posts, pending creates, media and uploads").option("-y, --yes", "do not ask for confirmation (required outside a terminal)").addHelpText("after", [
 		"",
 		"Every record an apply writes carries a seal made with the API key. A plan never updates, deletes or",
@@ -80858,7 +80734,7 @@ function registerCommands(program) {
 		"Example:",
 		"  $ postsync state confirm 2027-01/launch",
 		"  $ postsync state confirm --all --yes    # after rotating POSTSYNC_API_KEY"
-	].join("\n")).action(async (keys, flags, command) => exitWith((await Promise.resolve().then(() => (init_state_B_l99tdn(), state_B_l99tdn_exports))).runStateConfirm(keys, flags, command)));
+	].join("\n")).action(async (keys, flags, command) => exitWith((await Promise.resolve().then(() => (init_state_Dn7iLooN(), state_Dn7iLooN_exports))).runStateConfirm(keys, flags, command)));
 	const remoteOption = [
 		"--remote <name>",
 		"the git remote that holds the state branch",
@@ -80871,7 +80747,7 @@ function registerCommands(program) {
 		"",
 		"Example:",
 		"  $ postsync state pull && postsync plan"
-	].join("\n")).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_V6B3_Nma(), state_home_V6B3_Nma_exports))).runStatePull(flags, command)));
+	].join("\n")).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_DPV6gmi3(), state_home_DPV6gmi3_exports))).runStatePull(flags, command)));
 	state.command("push").description("commit the working state file to the calendar's state branch and push it (the branch is created when missing)").option(...remoteOption).option("--merge", "when the branch moved since the last pull, merge its records in entry by entry and push the union").option("--message <text>", "the commit message", "postsync: record applied posts").addHelpText("after", [
 		"",
 		"Commits this calendar's file alone: other calendars' files on the branch stay as they are. Refuses to",
@@ -80879,8 +80755,26 @@ function registerCommands(program) {
 		"",
 		"Example:",
 		"  $ postsync state pull && postsync state confirm --all --yes && postsync state push"
-	].join("\n")).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_V6B3_Nma(), state_home_V6B3_Nma_exports))).runStatePush(flags, command)));
-	state.command("show").description("print where the state lives and its records by target, with their seals when the API key can check them").option(...remoteOption).option("--json", "print one JSON document and nothing else").addHelpText("after", "\nReads the state branch's tip (or the committed file) without touching the working file.\n\nExample:\n  $ postsync state show --json").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_V6B3_Nma(), state_home_V6B3_Nma_exports))).runStateShow(flags, command)));
+	].join("\n")).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_DPV6gmi3(), state_home_DPV6gmi3_exports))).runStatePush(flags, command)));
+	state.command("handoff").description("write the calendar's state as applied to a folder, for the job that records every calendar's state at once (the apply workflow)").requiredOption("--out <folder>", "the folder the hand-off is written to (an artifact's folder)").option("--branch <name>", "with state home `file`: the branch the state is recorded on (default: GITHUB_REF_NAME)").option(...remoteOption).addHelpText("after", [
+		"",
+		"Writes one file: where the state lives, the state as applied, and the state as it was read before",
+		"the apply (the base of the merge). postsync state record commits every calendar's hand-off at once.",
+		"",
+		"Example:",
+		"  $ postsync state handoff --out \"$RUNNER_TEMP/postsync-state\""
+	].join("\n")).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_DPV6gmi3(), state_home_DPV6gmi3_exports))).runStateHandoff(flags, command)));
+	state.command("record").description("record the states that apply jobs handed on (postsync state handoff) in their homes: one commit and one push per branch").argument("<folder>", "the folder of the hand-offs: one sub-folder per calendar, as actions/download-artifact lays them out").option(...remoteOption).option("--message <text>", "the commit message", "postsync: record applied posts").addHelpText("after", [
+		"",
+		"Run it in a clone of the repository. Each branch (the state branch, or the default branch for state",
+		"home `file`) gets one commit that changes only the states handed on, each merged entry by entry into",
+		"what the branch holds. A push another writer got in before is fetched, merged and tried again, with",
+		"growing waits, for up to five minutes.",
+		"",
+		"Example:",
+		"  $ postsync state record \"$RUNNER_TEMP/postsync-states\" --message \"postsync: record applied posts [skip ci]\""
+	].join("\n")).action(async (folder, flags) => exitWith((await Promise.resolve().then(() => (init_state_home_DPV6gmi3(), state_home_DPV6gmi3_exports))).runStateRecord(folder, flags)));
+	state.command("show").description("print where the state lives and its records by target, with their seals when the API key can check them").option(...remoteOption).option("--json", "print one JSON document and nothing else").addHelpText("after", "\nReads the state branch's tip (or the committed file) without touching the working file.\n\nExample:\n  $ postsync state show --json").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_DPV6gmi3(), state_home_DPV6gmi3_exports))).runStateShow(flags, command)));
 	state.command("move-home").description("move the state to a branch of its own (--to branch) or back to the committed file (--to file), and say so in postsync.yaml").requiredOption("--to <home>", "`branch` or `file`").option("--branch <name>", "the state branch, with --to branch", "postsync/state").option(...remoteOption).addHelpText("after", [
 		"",
 		"--to branch pushes the working state file to the branch (merged with what it holds), writes",
@@ -80889,14 +80783,14 @@ function registerCommands(program) {
 		"",
 		"Example:",
 		"  $ postsync state move-home --to branch"
-	].join("\n")).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_V6B3_Nma(), state_home_V6B3_Nma_exports))).runStateMoveHome(flags, command)));
-	program.command("accounts").description("list the accounts of the project with their aliases and posting rules (caption, attachments, media)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ postsync accounts\n  $ postsync accounts --json | jq -r '.accounts[] | \"\\(.id) \\(.platform)\"'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_accounts_DMiwYN59(), accounts_DMiwYN59_exports))).runAccounts(flags, command)));
-	program.command("whoami").description("show the target, project, key expiry and permissions of the API key (never the key)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ POSTSYNC_API_URL=https://api.example.com/public/v1 POSTSYNC_API_KEY=... postsync whoami").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_whoami_d_zRA4e6(), whoami_d_zRA4e6_exports))).runWhoami(flags, command)));
+	].join("\n")).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_DPV6gmi3(), state_home_DPV6gmi3_exports))).runStateMoveHome(flags, command)));
+	program.command("accounts").description("list the accounts of the project with their aliases and posting rules (caption, attachments, media)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ postsync accounts\n  $ postsync accounts --json | jq -r '.accounts[] | \"\\(.id) \\(.platform)\"'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_accounts_1tKQfNT_(), accounts_1tKQfNT__exports))).runAccounts(flags, command)));
+	program.command("whoami").description("show the target, project, key expiry and permissions of the API key (never the key)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ POSTSYNC_API_URL=https://api.example.com/public/v1 POSTSYNC_API_KEY=... postsync whoami").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_whoami_aFwP4aXf(), whoami_aFwP4aXf_exports))).runWhoami(flags, command)));
 	program.command("analytics").description("show the metrics of each published post and account, joined with your post files").option("--from <date>", "published at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "published before this date/time (a date includes that whole day)").option("--account <account>", "only this account: an alias from postsync.yaml or an account uuid").option("--platform <platform>", "only this platform (e.g. photoC)").addOption(new Option("--format <format>", "output format (default: table on a terminal, csv otherwise)").choices([
 		"table",
 		"csv",
 		"json"
-	])).option("--json", "same as --format json").addHelpText("after", "\nExample:\n  $ postsync analytics --from 2026-12-01 --to 2026-12-31 --account photo\n  $ postsync analytics --format csv > december.csv").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_analytics_B0grho4E(), analytics_B0grho4E_exports))).runAnalytics(flags, command)));
+	])).option("--json", "same as --format json").addHelpText("after", "\nExample:\n  $ postsync analytics --from 2026-12-01 --to 2026-12-31 --account photo\n  $ postsync analytics --format csv > december.csv").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_analytics_ZyjtkT5x(), analytics_ZyjtkT5x_exports))).runAnalytics(flags, command)));
 }
 function formatConfigDiagnostic(diagnostic) {
 	const where = [

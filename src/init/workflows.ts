@@ -2,11 +2,12 @@
  * The three GitHub workflows `postsync init` writes to .github/workflows/ (examples/workflows/
  * holds the same files; a test keeps them identical). Each first finds the calendars to work on
  * (the folders with a postsync.yaml: one at the repository root, or one per client or brand),
- * then runs one job per calendar, each with its own concurrency group and its own secrets.
+ * then runs one job per calendar, each with its own secrets (apply: then one job that records
+ * every calendar's state).
  * All run the postsync action `init` copied into the repository (ACTION_REF) and third-party
  * actions pinned by commit, and grant each job only the permissions it needs.
  */
-import { COMMIT_STATE } from './state-commit.js';
+import { APPLY_CONCURRENCY, HAND_ON_STATE, RECORD_JOB } from './state-commit.js';
 import { ACTION_REF, calendarSecrets, calendarsJob, CHANGED_PATHS, checkout, matrix, PINNED_ACTIONS, readState, SECRETS_NOTE, setupPostsync, WITH_TOKEN } from './workflow-steps.js';
 
 /** Whether the plan job plans: false only for a pull request from a fork that got no secrets. */
@@ -111,11 +112,12 @@ ${calendarSecrets}
 /** The run is on the repository's default branch: the only branch the apply workflow applies. */
 const ON_DEFAULT_BRANCH = "github.ref == format('refs/heads/{0}', github.event.repository.default_branch)";
 
-export const APPLY_WORKFLOW = `# Applies each calendar (folder with a postsync.yaml) that a push to main touched, then records
-# its state (.postsync/state.json: which remote post belongs to which file) in its home: committed
+export const APPLY_WORKFLOW = `# Applies each calendar (folder with a postsync.yaml) that a push to main touched, one job per
+# calendar, all at once; each hands its state (.postsync/state.json: which remote post belongs to
+# which file) on, and one job after them records every state in its home in one commit: committed
 # back to main, or, with \`state: { home: branch }\` in its postsync.yaml, on a state branch of its
-# own (postsync/state), for a main that branch protection keeps from the workflow's pushes. Then
-# it lists the posts with problems, as the daily health check does.
+# own (postsync/state), for a main that branch protection keeps from the workflow's pushes. Each
+# apply job also lists the posts with problems, as the daily health check does.
 ${SECRETS_NOTE}
 # Each key needs every permission its posts use.
 name: postsync apply
@@ -131,6 +133,7 @@ on:
 
 permissions: {}
 
+${APPLY_CONCURRENCY}
 jobs:
   refuse:
     name: Apply only the default branch
@@ -170,12 +173,7 @@ ${WITH_TOKEN}          if [ -n "$BEFORE" ] && [ "$BEFORE" != "000000000000000000
 ${matrix}
     timeout-minutes: 30
     permissions:
-      contents: write # only for pushing the state file (the Commit step)
-    # One apply per calendar at a time, never cancelled halfway. A newer run's job waits here (GitHub
-    # keeps the newest one waiting), so it starts after the previous one pushed its state.
-    concurrency:
-      group: postsync-apply-\${{ matrix.calendar.folder }}
-      cancel-in-progress: false
+      contents: read # the record job alone writes the states
     steps:
 ${checkout({ ref: '${{ github.ref_name }}', comment: 'The branch as it is now, not the commit that triggered this run: it has the state\nthe previous run pushed, and every merge since (a skipped run\'s too).' })}
 ${setupPostsync()}
@@ -189,19 +187,7 @@ ${readState()}
           working-directory: \${{ matrix.calendar.folder }}
 ${calendarSecrets}
 
-      # Also after a failed or partial apply: the state records every post that was created.
-      # Not when the state could not be read: nothing was applied, and a stale file must not be pushed.
-      - name: Commit the state file
-        if: \${{ always() && steps.state.outcome == 'success' }}
-        working-directory: \${{ matrix.calendar.folder }}
-        env:
-          CALENDAR: \${{ matrix.calendar.folder }}
-          STATE_HOME: \${{ steps.state.outputs.home }}
-          STATE_FILE: \${{ steps.state.outputs.file }}
-          POSTSYNC_API_URL: \${{ secrets[matrix.calendar.apiUrlSecret] }}
-          POSTSYNC_API_KEY: \${{ secrets[matrix.calendar.apiKeySecret] }}
-          GITHUB_TOKEN: \${{ github.token }}
-${COMMIT_STATE}
+${HAND_ON_STATE}
       # The health check's post check after every apply too, so that a scheduled health workflow
       # GitHub disabled (60 days without activity in a public repository) misses nothing.
       - name: Check for problems
@@ -220,7 +206,8 @@ ${COMMIT_STATE}
           else
             echo "::warning title=postsync::$count managed posts of $CALENDAR have problems (drifted, failed, partly published or blocked): postsync status --problems lists them"
           fi
-`;
+
+${RECORD_JOB}`;
 
 export const HEALTH_WORKFLOW = `# Checks every calendar (folder with a postsync.yaml) once a day: \`plan --detailed-exitcode\`
 # (invalid files, merges not applied, drift, blocked changes) and \`status --problems\` (failed,
