@@ -84,12 +84,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const ttl = options.idempotencyTtlSeconds;
   if (ttl !== undefined && !(Number.isInteger(ttl) && ttl >= 0)) throw new RangeError(`idempotencyTtlSeconds must be a whole number of 0 or more, got ${ttl}`);
   const store = new EmulatorStore(clock, projectSettings(fixture), { idempotencyTtlSeconds: ttl });
-  const storage = await ObjectStorage.open({ dataDir: options.dataDir });
   const { dataDir } = options;
 
   // With --data, the state is shared with every other process serving the folder (SharedStore).
   const shared = dataDir ? await SharedStore.open(store, dataDir, () => seedPosts(store, fixture.projects)) : undefined;
   if (!shared) seedPosts(store, fixture.projects);
+  const storage = await ObjectStorage.open({ dataDir });
 
   const services: Services = {
     store,

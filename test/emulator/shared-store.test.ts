@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -181,5 +181,23 @@ describe('one --data folder served by several processes', () => {
     const fresh = await serve(dataDir);
     expect(await contents(fresh)).toEqual(seen);
     await stop(fresh);
+  });
+
+  it('refuses, saying why, to serve a folder this user may not write', async () => {
+    const parent = await freshDir();
+    await chmod(parent, 0o755);
+    const dataDir = join(parent, 'data');
+    await mkdir(dataDir);
+    // As root, the folder is another user's (root's) for the child run as nobody; else it is read-only.
+    const asRoot = process.getuid?.() === 0;
+    if (!asRoot) await chmod(dataDir, 0o555);
+    const child = spawn(process.execPath, [CLI, 'serve', '--port', '0', '--data', join(dataDir, 'local-api')], { env: cliEnv(), ...(asRoot ? { uid: 65534, gid: 65534 } : {}) });
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    const code = await new Promise((resolve) => child.on('close', resolve));
+    expect(code).toBe(1);
+    expect(stderr).toContain(`the local API's data folder ${join(dataDir, 'local-api')} cannot be shared with this process: this user (uid ${asRoot ? 65534 : process.getuid?.()}) may not write in it (it belongs to uid ${process.getuid?.()})`);
+    expect(stderr).toContain('run postsync as the user who owns it');
+    expect(stderr).not.toMatch(/\n\s+at /);
   });
 });

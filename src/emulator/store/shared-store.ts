@@ -1,4 +1,6 @@
-import { join } from 'node:path';
+import { stat } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { StateError } from '../../errors.js';
 import { ErrorCodes } from '../../api/error-codes.js';
 import { ApiError } from '../protocol/envelope.js';
 import { Journal } from './journal.js';
@@ -44,6 +46,14 @@ export class SharedStore {
    * when there is none yet; compacts it when most of its lines are superseded.
    */
   static async open(store: EmulatorStore, dir: string, seed: () => void): Promise<SharedStore> {
+    try {
+      return await SharedStore.openWritable(store, dir, seed);
+    } catch (error) {
+      throw (await unsharableError(dir, error)) ?? error;
+    }
+  }
+
+  private static async openWritable(store: EmulatorStore, dir: string, seed: () => void): Promise<SharedStore> {
     const shared = new SharedStore(store, await Journal.open(dir), dir);
     // The lock is taken after reading what is there: an existing journal is already read.
     await shared.exclusive(async () => {
@@ -154,5 +164,33 @@ export class SharedStore {
     if (!reading) return;
     if (reading.reload) this.store.clear();
     this.store.replay(reading.records);
+  }
+}
+
+/**
+ * Why this process cannot share the folder, when an error says it may not write there: every
+ * process of one local API writes its journal and its lock, so one that cannot is refused at start.
+ */
+async function unsharableError(dir: string, error: unknown): Promise<StateError | undefined> {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code !== 'EACCES' && code !== 'EPERM' && code !== 'EROFS') return undefined;
+  let why = 'it is on a read-only file system';
+  if (code !== 'EROFS') {
+    const owner = await ownerOf(dir);
+    const user = process.getuid?.();
+    why = `this user${user === undefined ? '' : ` (uid ${user})`} may not write in it${owner === undefined ? '' : ` (it belongs to uid ${owner})`}`;
+  }
+  return new StateError(`the local API's data folder ${dir} cannot be shared with this process: ${why}`, {
+    hint: 'Every process on one local API reads and writes its folder: run postsync as the user who owns it, or use an API of your own (POSTSYNC_API_URL, e.g. a `postsync serve` run by that user).',
+    cause: error,
+  });
+}
+
+/** The owner of `dir`, or of its nearest existing parent. */
+async function ownerOf(dir: string): Promise<number | undefined> {
+  for (let at = resolve(dir); ; at = dirname(at)) {
+    const found = await stat(at).catch(() => undefined);
+    if (found) return found.uid;
+    if (dirname(at) === at) return undefined;
   }
 }
