@@ -72,7 +72,7 @@ async function contents(served: Served): Promise<Map<string, string>> {
   const found = new Map<string, string>();
   let cursor: string | null = null;
   do {
-    const page = await call(served, 'GET', `/posts?limit=100${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+    const page = await call(served, 'GET', `/posts?limit=100${cursor ? `&after=${encodeURIComponent(cursor)}` : ''}`);
     expect(page.status).toBe(200);
     for (const post of page.body.data.items) found.set(post.id, post.content);
     cursor = page.body.data.nextCursor;

@@ -45,10 +45,13 @@ function loggedQuery(url: URL): string {
 /**
  * The request listener. First for every request: a well-formed address (400) and, on a loopback
  * bind, a loopback Host name on any port (421: a DNS-rebinding page names its own host; a proxy
- * on another port of this machine may front the emulator). Then, for API requests: chaos fault →
- * body (413 while reading) → key (401/403) → project rate limit (429) → due posts published →
- * route (404 unknown path, 405 with `Allow` for another method) → Content-Type of a POST/PATCH
- * body (415) → handler, which checks permissions, parses and validates → journal commit → answer.
+ * on another port of this machine may front the emulator). Then the store is brought up to date
+ * with what other processes serving the same --data folder wrote. Then, for API requests: chaos
+ * fault → body (413 while reading) → key (401/403) → project rate limit (429) → for a request that
+ * may change the store, the transaction begins (store lock) → due posts published → route (404
+ * unknown path, 405 with `Allow` for another method) → Content-Type of a POST/PATCH body (415) →
+ * handler, which checks permissions, parses and validates → journal commit (the lock released) →
+ * answer.
  */
 export function createListener(endpoints: Endpoints): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {

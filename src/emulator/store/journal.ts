@@ -175,12 +175,16 @@ async function readRange(handle: FileHandle, from: number, to: number): Promise<
   return buffer.subarray(0, done);
 }
 
-/** The records of the complete lines of `bytes` and how many bytes they take; a line that does not parse is a corrupt journal. */
+/**
+ * The records of the complete lines of `bytes` and how many bytes they take; a line that does not
+ * parse is a corrupt journal. Lines are decoded one at a time: a whole journal is never one string.
+ */
 function parse(bytes: Buffer, file: string, linesBefore: number): { records: JournalRecord[]; consumed: number; lines: number } {
-  const end = bytes.lastIndexOf(NEWLINE) + 1;
   const records: JournalRecord[] = [];
   let lines = 0;
-  for (const line of bytes.toString('utf8', 0, end).split('\n')) {
+  let start = 0;
+  for (let end = bytes.indexOf(NEWLINE); end !== -1; start = end + 1, end = bytes.indexOf(NEWLINE, start)) {
+    const line = bytes.toString('utf8', start, end);
     if (line.trim() === '') continue;
     lines++;
     let value: JournalRecord | BatchLine;
@@ -192,5 +196,5 @@ function parse(bytes: Buffer, file: string, linesBefore: number): { records: Jou
     if (value.t === 'batch') records.push(...value.records);
     else records.push(value);
   }
-  return { records, consumed: end, lines };
+  return { records, consumed: start, lines };
 }

@@ -44,6 +44,7 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
  */
 export class StoreLock {
   private readonly holds = new Set<string>();
+  private made = false;
 
   constructor(
     readonly dir: string,
@@ -52,7 +53,10 @@ export class StoreLock {
 
   /** Waits for the lock (polling, with backoff) and returns its release. */
   async acquire(): Promise<() => Promise<void>> {
-    await mkdir(this.dir, { recursive: true });
+    if (!this.made) {
+      await mkdir(this.dir, { recursive: true });
+      this.made = true;
+    }
     const deadline = Date.now() + this.options.waitMs;
     const holder: StoreLockHolder = { pid: process.pid, hostname: hostname(), startedAt: new Date().toISOString(), nonce: randomBytes(8).toString('hex') };
     let pause = 1;
