@@ -93,7 +93,10 @@ export class Journal {
     return records.length === 0 ? null : { reload: false, records };
   }
 
-  /** Appends one transaction's changes and waits until they are on disk. The caller holds the lock and has read every line. */
+  /**
+   * Appends one transaction's changes (on disk once `sync` resolves). The caller holds the lock and
+   * has read every line.
+   */
   async append(records: readonly JournalRecord[]): Promise<void> {
     if (records.length === 0) return;
     const handle = this.handle;
@@ -103,10 +106,14 @@ export class Journal {
     // A partial last line left by a killed writer would otherwise glue onto this one.
     if (this.seenSize > this.offset) await handle.truncate(this.offset);
     await handle.write(bytes, 0, bytes.length, this.offset);
-    await handle.datasync();
     this.offset += bytes.length;
     this.seenSize = this.offset;
     this.lineCount += 1;
+  }
+
+  /** Waits until every line appended so far is on disk (fdatasync). */
+  async sync(): Promise<void> {
+    await this.handle?.datasync();
   }
 
   /**

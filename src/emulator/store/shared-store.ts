@@ -9,6 +9,18 @@ import type { EmulatorStore, JournalRecord } from './store.js';
 
 /** How long a request waits for another process's change before it is answered 503. */
 const LOCK_WAIT_MS = 15_000;
+/** How long one hold of the lock may serve this process's queued transactions before it lets other processes in. */
+const HOLD_BUDGET_MS = 50;
+/** The pause after a hold that used its budget, so a process polling for the lock gets it. */
+const YIELD_MS = 15;
+
+interface Queued {
+  work: () => Promise<unknown>;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * One store for every process that serves a --data folder (the embedded local API of a `watch`
@@ -16,19 +28,21 @@ const LOCK_WAIT_MS = 15_000;
  *
  * Each process keeps the state in memory, and the journal is the truth they share. Before it
  * answers, a request brings the memory up to date with the journal (`refresh`: a `stat` when
- * nothing changed). A request that changes something runs as a transaction: it takes the store
- * lock, reads what other processes added, decides, appends its changes as one line, fsyncs, and
- * only then releases the lock and answers. So no process decides on a state another is changing,
- * every answered change is on disk, and the journal's order is the order changes were made in.
- * Transactions of one process run one at a time; reads run beside them.
+ * nothing changed). A request that changes something runs as a transaction: under the store
+ * lock, after reading what other processes added, it decides and appends its changes as one line.
+ * Transactions of one process run one after the other; those queued while one runs share its hold
+ * of the lock (for up to HOLD_BUDGET_MS) and one fsync, after which the lock is released and they
+ * are answered. So no process decides on a state another is changing, every answered change is on
+ * disk, and the journal's order is the order changes were made in. Reads run beside transactions.
  */
 export class SharedStore {
   private readonly lock: StoreLock;
   private pending: JournalRecord[] = [];
   /** True while this process holds the lock and has read the journal: memory is then the latest state. */
   private holding = false;
-  /** The end of the chain of transactions of this process. */
-  private transactions: Promise<unknown> = Promise.resolve();
+  /** Transactions waiting for this process's next hold of the lock, and the running holds, if any. */
+  private readonly queue: Queued[] = [];
+  private holds: Promise<void> | null = null;
   /** The end of the chain of reads of the journal, and the read queued behind it, if any (later callers share it). */
   private reads: Promise<void> = Promise.resolve();
   private queuedRead: Promise<void> | null = null;
@@ -75,29 +89,17 @@ export class SharedStore {
     return this.queuedRead;
   }
 
-  /** Runs `work`, which may change the store, as one transaction (see the class). */
+  /** Runs `work`, which may change the store, as one transaction (see the class); resolves once its changes are on disk. */
   transaction<T>(work: () => Promise<T>): Promise<T> {
-    return this.exclusive(async () => {
-      try {
-        return await work();
-      } finally {
-        await this.commit();
-      }
-    });
+    return this.exclusive(work);
   }
 
-  /** Writes the changes made so far in the running transaction and waits until they are on disk. */
+  /** Writes the changes made so far in the running transaction as one journal line (on disk when its hold ends). */
   async commit(): Promise<void> {
     if (this.pending.length === 0) return;
     const records = this.pending;
     this.pending = [];
-    try {
-      await this.journal.append(records);
-    } catch (error) {
-      // Memory now holds changes the journal lacks: the next look reads the whole journal again.
-      this.journal.forget();
-      throw error;
-    }
+    await this.journal.append(records);
   }
 
   /** Forgets everything and writes `fill`'s state as the whole journal (a reset). */
@@ -116,7 +118,7 @@ export class SharedStore {
   }
 
   async close(): Promise<void> {
-    await this.transactions.catch(() => undefined);
+    await this.holds;
     await this.journal.close();
   }
 
@@ -125,28 +127,75 @@ export class SharedStore {
     this.pending.push(record);
   }
 
-  /** Under the lock, once the journal is read; one at a time in this process. */
+  /** Runs `work` under the lock, once the journal is read; one at a time in this process. */
   private exclusive<T>(work: () => Promise<T>): Promise<T> {
-    const run = this.transactions.then(async () => {
-      let release: () => Promise<void>;
-      try {
-        release = await this.lock.acquire();
-      } catch (error) {
-        if (error instanceof StoreBusyError) throw new ApiError(503, ErrorCodes.serviceUnavailable, `${error.message}; retry later`, { 'Retry-After': '1' });
-        throw error;
-      }
-      try {
-        await this.refresh();
-        this.holding = true;
-        return await work();
-      } finally {
-        this.holding = false;
-        this.pending = [];
-        await release();
-      }
+    return new Promise<T>((resolve, reject) => {
+      this.queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
+      this.holds ??= this.runHolds().finally(() => {
+        this.holds = null;
+      });
     });
-    this.transactions = run.catch(() => undefined);
-    return run;
+  }
+
+  private async runHolds(): Promise<void> {
+    while (this.queue.length > 0) {
+      try {
+        if (await this.hold()) await sleep(YIELD_MS);
+      } catch (error) {
+        for (const queued of this.queue.splice(0)) queued.reject(error);
+      }
+    }
+  }
+
+  /** One hold of the lock: runs queued transactions, fsyncs once, answers them, releases. True when it ran out of budget. */
+  private async hold(): Promise<boolean> {
+    let release: () => Promise<void>;
+    try {
+      release = await this.lock.acquire();
+    } catch (error) {
+      throw error instanceof StoreBusyError ? new ApiError(503, ErrorCodes.serviceUnavailable, `${error.message}; retry later`, { 'Retry-After': '1' }) : error;
+    }
+    try {
+      await this.refresh();
+    } catch (error) {
+      // The journal cannot be read (corrupt): nothing queued can run.
+      await release();
+      throw error;
+    }
+    const ran: { queued: Queued; outcome: { value: unknown } | { error: unknown } }[] = [];
+    const started = Date.now();
+    let exhausted = false;
+    try {
+      this.holding = true;
+      while (this.queue.length > 0 && Date.now() - started < HOLD_BUDGET_MS) {
+        const queued = this.queue.shift() as Queued;
+        const entry: (typeof ran)[number] = { queued, outcome: { value: undefined } };
+        ran.push(entry);
+        try {
+          entry.outcome = { value: await queued.work() };
+        } catch (error) {
+          entry.outcome = { error };
+        }
+        // Also what a failed one changed before failing (e.g. posts published on the way).
+        await this.commit();
+      }
+      exhausted = this.queue.length > 0;
+      await this.journal.sync();
+    } catch (error) {
+      // Not on disk: none of them succeeded, and memory may hold changes the journal lacks, so
+      // the next look reads the whole journal again.
+      this.journal.forget();
+      for (const entry of ran) entry.outcome = { error };
+    } finally {
+      this.holding = false;
+      this.pending = [];
+    }
+    for (const { queued, outcome } of ran) {
+      if ('error' in outcome) queued.reject(outcome.error);
+      else queued.resolve(outcome.value);
+    }
+    await release();
+    return exhausted;
   }
 
   private readAfterOthers(): Promise<void> {

@@ -80,7 +80,7 @@ export class StoreLock {
       }
       if (Date.now() >= deadline) throw new StoreBusyError(this.file(`held.${current as number}`), await this.holderOf(current as number));
       await sleep(pause);
-      pause = Math.min(pause * 2, 25);
+      pause = Math.min(pause * 2, 10);
     }
   }
 
