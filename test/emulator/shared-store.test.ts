@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_API_KEY } from '../../src/emulator/index.js';
+import { mulberry32 } from '../../src/emulator/http/chaos.js';
 import { CLI, cliEnv } from '../helpers/cli.js';
 import { postBody } from './support.js';
 
@@ -80,18 +81,6 @@ async function contents(served: Served): Promise<Map<string, string>> {
   return found;
 }
 
-/** A small seeded generator (mulberry32): the same kill points on every run of a seed. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 describe('one --data folder served by several processes', () => {
   it('shows each process the writes of the others at once, and a process started and stopped beside them loses nothing', async () => {
     const dataDir = await freshDir();
@@ -133,7 +122,7 @@ describe('one --data folder served by several processes', () => {
   });
 
   it('loses no answered write and makes no post twice when either process is killed (-9) at random points', async () => {
-    const random = seeded(39);
+    const random = mulberry32(39);
     const dataDir = await freshDir();
     const servers = await Promise.all([serve(dataDir), serve(dataDir)]);
     const keys = Array.from({ length: 24 }, (_, i) => `kill-${i}`);

@@ -72,12 +72,7 @@ export class Journal {
       try {
         const size = (await handle.stat()).size;
         const { records, consumed, lines } = parse(await readRange(handle, 0, size), this.file, 0);
-        await this.handle?.close();
-        this.handle = handle;
-        this.ino = (await handle.stat()).ino;
-        this.offset = consumed;
-        this.seenSize = size;
-        this.lineCount = lines;
+        await this.adopt(handle, { size, consumed, lines });
         return { reload: true, records };
       } catch (error) {
         if (handle !== this.handle) await handle.close();
@@ -150,13 +145,17 @@ export class Journal {
     } finally {
       await folder.close();
     }
-    const handle = await open(this.file, constants.O_RDWR);
+    await this.adopt(await open(this.file, constants.O_RDWR), { size, consumed: size, lines });
+  }
+
+  /** Makes `handle` the journal this process has read, `consumed` bytes of it. */
+  private async adopt(handle: FileHandle, read: { size: number; consumed: number; lines: number }): Promise<void> {
     await this.handle?.close();
     this.handle = handle;
     this.ino = (await handle.stat()).ino;
-    this.offset = size;
-    this.seenSize = size;
-    this.lineCount = lines;
+    this.offset = read.consumed;
+    this.seenSize = read.size;
+    this.lineCount = read.lines;
   }
 
   /** Makes the next look read the whole journal again (memory may hold changes the journal lacks). */
