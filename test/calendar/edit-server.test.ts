@@ -44,7 +44,7 @@ describe('the edit server of watch --calendar', () => {
     const undo = await post({ action: 'undo', file: 'posts/launch.md', version: moved.version });
     expect(undo.status).toBe(200);
     expect(await readFile(join(dir, 'posts/launch.md'), 'utf8')).toBe(LAUNCH);
-    expect(JSON.parse(undo.body)).toEqual({ file: 'posts/launch.md', text: LAUNCH, version: postVersion(LAUNCH) });
+    expect(JSON.parse(undo.body)).toEqual({ file: 'posts/launch.md', text: LAUNCH, version: postVersion(LAUNCH), media: [], texts: {} });
     // Once: the undo of an undo is no undo (the edit is made again instead).
     const again = await post({ action: 'undo', file: 'posts/launch.md', version: postVersion(LAUNCH) });
     expect([again.status, (JSON.parse(again.body) as { message: string }).message]).toEqual([400, 'there is no edit of posts/launch.md to undo: the page\'s last edit of it was undone already, or was not made by this watch']);

@@ -11,6 +11,11 @@ import { startWatchProcess, type WatchProcess } from './watch-process.js';
 
 /** `12:03:04 <what happened> → <plan>`: the headline of each block watch prints. */
 const headline = (text: string) => new RegExp(`\\d\\d:\\d\\d:\\d\\d ${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`);
+/**
+ * A re-read asked for with `r` settles on no changes: through the re-read itself, or, when the
+ * watch read the remote before it saw the apply's state file, through that file's change after it.
+ */
+const SETTLED = /\d\d:\d\d:\d\d (remote data re-read|state file changed by another run) → no changes/;
 
 function startWatch(dir: string, args: string[]): WatchProcess {
   const watch = startWatchProcess(['watch', '--refresh', '3600', ...args], { cwd: dir });
@@ -41,7 +46,7 @@ describe('watch beside apply on the embedded local API', () => {
     // It may also have re-read the remote on its own, seeing the state file change.
     let mark = watch.mark();
     watch.send('r');
-    await watch.waitFor(headline('remote data re-read → no changes'), mark);
+    await watch.waitFor(SETTLED, mark);
     expect(watch.stdout()).not.toContain('deleted on the remote');
 
     mark = watch.mark();
@@ -73,7 +78,7 @@ describe('watch beside apply on the embedded local API', () => {
 
     const mark = watch.mark();
     watch.send('r');
-    await watch.waitFor(headline('remote data re-read → no changes'), mark);
+    await watch.waitFor(SETTLED, mark);
     expect(watch.stdout()).not.toContain('deleted on the remote');
     expect((await watch.stop('SIGINT')).code).toBe(0);
 
