@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { lstat } from 'node:fs/promises';
+import { lstat, realpath } from 'node:fs/promises';
 import { dirname, posix, resolve } from 'node:path';
 import type { Config } from '../config/types.js';
 import { isInSnippets, snippetsDirOf } from '../content/snippet-files.js';
@@ -10,6 +10,7 @@ import { builtInValues, renderTemplate } from '../templates/index.js';
 import { isHiddenPath, isInside, relativePosix } from '../text/paths.js';
 import { guardWrite } from '../write-guard/guard-write.js';
 import type { EditRequest } from './edit-request.js';
+import { PathLocks } from './path-locks.js';
 import { readPostFile } from './read-post-file.js';
 
 /**
@@ -41,11 +42,14 @@ export function postVersion(bytes: Uint8Array | string): string {
  * content folder, named as the calendar names them (project-relative, forward slashes): no hidden
  * part, no `..`, nothing under node_modules, no symbolic link from the project root to the file.
  * A write names the version the page read; when the file changed since (a save in an editor, a
- * pull), nothing is written and the current file comes back. Each write replaces the file at
- * once (writeFileAtomic).
+ * pull, another tab's edit), nothing is written and the current file comes back. The edits of one
+ * file run one at a time (a lock per real path), and the version is checked again just before the
+ * new text replaces the file (writeFileAtomic's `stillCurrent`), so of edits naming one version
+ * exactly one is written.
  */
 export class PostFileEditor {
   readonly #project: () => PostProject;
+  readonly #locks = new PathLocks();
 
   /** `project` is asked on each request: a reloaded postsync.yaml may name another content folder. */
   constructor(project: () => PostProject) {
@@ -75,13 +79,20 @@ export class PostFileEditor {
 
   async apply(request: EditRequest): Promise<EditOutcome> {
     if (request.action === 'new') return this.#create(newDraftText(request.at === undefined ? {} : { at: request.at }), draftName(request.at));
-    const current = await this.read(request.file);
-    if (current.version !== request.version) return { kind: 'conflict', post: current };
-    if (request.action === 'duplicate') return this.#duplicate(current);
-    const text = request.edits.reduce(editPost, current.text);
-    const path = await this.#checked(request.file);
-    await writeFileAtomic(path, text, { root: this.#project().root });
-    return { kind: 'written', post: sourceOf(request.file, text) };
+    const { file, version } = request;
+    const path = await this.#checked(file);
+    return this.#locks.run(await realpath(path), async () => {
+      const current = await this.read(file);
+      if (current.version !== version) return { kind: 'conflict', post: current };
+      if (request.action === 'duplicate') return this.#duplicate(current);
+      const text = request.edits.reduce(editPost, current.text);
+      const stillCurrent = async () => {
+        const bytes = await readPostFile(await this.#checked(file));
+        return typeof bytes !== 'string' && postVersion(bytes) === version;
+      };
+      if (await writeFileAtomic(path, text, { root: this.#project().root, stillCurrent })) return { kind: 'written', post: sourceOf(file, text) };
+      return { kind: 'conflict', post: await this.read(file) };
+    });
   }
 
   async #duplicate(original: PostSource): Promise<EditOutcome> {

@@ -20,6 +20,13 @@ export interface AtomicWriteOptions {
   fs?: AtomicFileSystem;
   /** The folder the write must stay in (guardWrite); default: the file's own folder. */
   root?: string;
+  /**
+   * Asked once the new text is written and synced, just before it replaces the file: false keeps
+   * the file as it is (nothing is replaced, the temp file is removed). A compare-and-swap for a
+   * writer that read the file first; it narrows the window in which another writer's change is
+   * lost to the rename itself.
+   */
+  stillCurrent?: () => Promise<boolean>;
 }
 
 const NODE_FS: AtomicFileSystem = { open, link, mkdir, rename, unlink };
@@ -61,18 +68,24 @@ async function writeTemp(fs: AtomicFileSystem, path: string, text: string, root:
  * Replaces `path` with `text` so that a crash at any moment leaves either the old file or the new
  * one, never a mix: write a temp file in the same directory, fsync it, rename it over the target,
  * then fsync the directory so the rename itself is durable. Missing directories are created; a
- * symbolic link at `path` or on the way to it is refused (guardWrite).
+ * symbolic link at `path` or on the way to it is refused (guardWrite). True once replaced; false
+ * when `stillCurrent` said no.
  */
-export async function writeFileAtomic(path: string, text: string, options: AtomicWriteOptions = {}): Promise<void> {
+export async function writeFileAtomic(path: string, text: string, options: AtomicWriteOptions = {}): Promise<boolean> {
   const fs = options.fs ?? NODE_FS;
   const temp = await writeTemp(fs, path, text, options.root);
   try {
+    if (options.stillCurrent !== undefined && !(await options.stillCurrent())) {
+      await fs.unlink(temp);
+      return false;
+    }
     await fs.rename(temp, path);
   } catch (error) {
     await fs.unlink(temp).catch(() => undefined);
     throw error;
   }
   await syncDirectory(dirname(path), fs);
+  return true;
 }
 
 /**

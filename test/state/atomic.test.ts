@@ -132,6 +132,18 @@ describe('writeFileAtomic', () => {
     expect(await readdir(dir)).toEqual(['state.json']);
   });
 
+  it('replaces nothing when `stillCurrent` says the file changed since it was read, and leaves no temp file', async () => {
+    const { dir, path } = await stateFile();
+    const asked: string[] = [];
+    const stillCurrent = async () => (asked.push(await readFile(path, 'utf8')), false);
+    expect(await writeFileAtomic(path, 'new\n', { stillCurrent })).toBe(false);
+    expect(asked).toEqual(['{ "old": true }\n']);
+    expect(await readFile(path, 'utf8')).toBe('{ "old": true }\n');
+    expect(await readdir(dir)).toEqual(['state.json']);
+    expect(await writeFileAtomic(path, 'new\n', { stillCurrent: async () => true })).toBe(true);
+    expect(await readFile(path, 'utf8')).toBe('new\n');
+  });
+
   it('surfaces a failed fsync of the directory: the rename may not be durable', async () => {
     const { dir, path } = await stateFile();
     const { fs } = recordingFs(failOn('sync', basename(dir), 'EIO'));
