@@ -11,7 +11,7 @@ import { isHiddenPath, isInside, relativePosix } from '../text/paths.js';
 import { guardWrite } from '../write-guard/guard-write.js';
 import type { EditRequest } from './edit-request.js';
 import { PathLocks } from './path-locks.js';
-import { readPostFile } from './read-post-file.js';
+import { readPostAt, readPostFile } from './read-post-file.js';
 
 /**
  * Where the post files are (the project root names them, the content folder holds them, the
@@ -58,7 +58,7 @@ export class PostFileEditor {
 
   async read(file: unknown): Promise<PostSource> {
     const path = await this.#checked(file);
-    const bytes = await readPostFile(path);
+    const bytes = await readPostFile(path, { root: this.#project().root });
     if (typeof bytes === 'string') throw refused(file as string, bytes);
     return sourceOf(file as string, bytes);
   }
@@ -86,9 +86,9 @@ export class PostFileEditor {
       if (current.version !== version) return { kind: 'conflict', post: current };
       if (request.action === 'duplicate') return this.#duplicate(current);
       const text = request.edits.reduce(editPost, current.text);
-      const stillCurrent = async () => {
-        const bytes = await readPostFile(await this.#checked(file));
-        return typeof bytes !== 'string' && postVersion(bytes) === version;
+      const stillCurrent = async (now: string) => {
+        const read = await readPostAt(now);
+        return typeof read !== 'string' && postVersion(read.bytes) === version;
       };
       if (await writeFileAtomic(path, text, { root: this.#project().root, stillCurrent })) return { kind: 'written', post: sourceOf(file, text) };
       return { kind: 'conflict', post: await this.read(file) };
