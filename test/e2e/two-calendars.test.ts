@@ -85,4 +85,30 @@ describe('two calendars of one repository on one API project', () => {
     await rm(join(top, 'b/.postsync'), { recursive: true });
     expect((await a('plan')).stdout).toContain('No changes.');
   });
+
+  it('`postsync import` in b/ offers none of a/\'s posts: it shows them as a/\'s', async () => {
+    const api = emulator();
+    const { b, remote } = await repository(api, { 'a/posts/launch.md': LAUNCH });
+    const [launch] = await remote();
+    const imported = await b('import', '--dry-run', '--json');
+    expect(imported.code, imported.stderr).toBe(0);
+    const report = JSON.parse(imported.stdout) as { imported: unknown[]; toDownload: unknown[]; otherCalendars: unknown[] };
+    expect([report.imported, report.toDownload]).toEqual([[], []]);
+    expect(report.otherCalendars).toEqual([{ postId: launch!.id, status: 'scheduled', calendar: 'a' }]);
+    expect((await b('import', '--dry-run')).stdout).toContain('1 remote post managed by the calendar in a of this repository: not imported here.');
+  });
+
+  it('a root calendar with `content: .` neither reads the posts of a calendar in a subfolder nor adopts them', async () => {
+    const api = emulator();
+    await api.reset();
+    const top = await testdir({ 'postsync.yaml': `${CONFIG}content: .\n`, 'media/cover.png': COVER, 'b/postsync.yaml': CONFIG, 'b/media/cover.png': COVER, 'b/posts/launch.md': LAUNCH });
+    await git(top, 'init', '--quiet');
+    const run = (folder: string) => (...args: string[]) => runCli(['--api-url', api.baseUrl, ...args], { cwd: join(top, folder), env });
+    expect((await run('b')('apply', '--yes')).code).toBe(0);
+    // The root's own copy of b/'s post, in a folder of its own.
+    await mkdir(join(top, 'posts'));
+    await copyFile(join(top, 'b/posts/launch.md'), join(top, 'posts/launch.md'));
+    const planned = await planOf(run('.'));
+    expect(planned.changes.map((change) => [change.action, change.key])).toEqual([['create', 'posts/launch']]);
+  });
 });
