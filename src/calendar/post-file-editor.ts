@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { lstat } from 'node:fs/promises';
+import { lstat, realpath } from 'node:fs/promises';
 import { dirname, posix, resolve } from 'node:path';
 import type { Config } from '../config/types.js';
 import { isInSnippets, snippetsDirOf } from '../content/snippet-files.js';
@@ -11,7 +11,8 @@ import { isHiddenPath, isInside, relativePosix } from '../text/paths.js';
 import { guardWrite } from '../write-guard/guard-write.js';
 import { formatOffset, offsetMs, parseScheduledAt } from '../zoned-time/index.js';
 import type { EditRequest } from './edit-request.js';
-import { readPostFile } from './read-post-file.js';
+import { PathLocks } from './path-locks.js';
+import { readPostAt, readPostFile } from './read-post-file.js';
 
 /**
  * Where the post files are (the project root names them, the content folder holds them, the
@@ -46,13 +47,17 @@ export function postVersion(bytes: Uint8Array | string): string {
  * content folder, named as the calendar names them (project-relative, forward slashes): no hidden
  * part, no `..`, nothing under node_modules, no symbolic link from the project root to the file.
  * A write names the version the page read; when the file changed since (a save in an editor, a
- * pull), nothing is written and the current file comes back. Each write replaces the file at
- * once (writeFileAtomic).
+ * pull, another tab's edit), nothing is written and the current file comes back. The edits of one
+ * file run one at a time (a lock per real path), and the version is checked again just before the
+ * new text replaces the file (writeFileAtomic's `stillCurrent`), so of edits naming one version
+ * exactly one is written.
  */
 export class PostFileEditor {
   readonly #project: () => PostProject;
   /** By file: the version its last edit wrote, and its text before that edit (what an undo puts back). */
   readonly #undos = new Map<string, { version: string; before: string }>();
+  /** One edit of a file at a time (by real path): its read, version check and write. */
+  readonly #locks = new PathLocks();
 
   /** `project` is asked on each request: a reloaded postsync.yaml may name another content folder. */
   constructor(project: () => PostProject) {
@@ -66,7 +71,7 @@ export class PostFileEditor {
 
   async read(file: unknown): Promise<PostSource> {
     const path = await this.#checked(file);
-    const bytes = await readPostFile(path);
+    const bytes = await readPostFile(path, { root: this.#project().root });
     if (typeof bytes === 'string') throw refused(file as string, bytes);
     return sourceOf(file as string, bytes);
   }
@@ -87,14 +92,18 @@ export class PostFileEditor {
 
   async apply(request: EditRequest): Promise<EditOutcome> {
     if (request.action === 'new') return this.#create(newDraftText(request.at === undefined ? {} : { at: request.at }), draftName(request.at));
-    const current = await this.read(request.file);
-    if (current.version !== request.version) return { kind: 'conflict', post: current };
-    if (request.action === 'duplicate') return this.#duplicate(current, request.at);
-    if (request.action === 'undo') return this.#undo(current);
-    const text = request.edits.map((edit) => this.#zoned(edit)).reduce(editPost, current.text);
-    const written = await this.#write(current.file, text);
-    this.#keepUndo(current.file, { version: written.version, before: current.text });
-    return { kind: 'written', post: written };
+    const { file, version } = request;
+    const path = await this.#checked(file);
+    return this.#locks.run(await realpath(path), async () => {
+      const current = await this.read(file);
+      if (current.version !== version) return { kind: 'conflict', post: current };
+      if (request.action === 'duplicate') return this.#duplicate(current, request.at);
+      if (request.action === 'undo') return this.#undo(current, path);
+      const text = request.edits.map((edit) => this.#zoned(edit)).reduce(editPost, current.text);
+      const outcome = await this.#replace(current, path, text);
+      if (outcome.kind === 'written') this.#keepUndo(current.file, { version: outcome.post.version, before: current.text });
+      return outcome;
+    });
   }
 
   #keepUndo(file: string, undo: { version: string; before: string }): void {
@@ -110,19 +119,26 @@ export class PostFileEditor {
   }
 
   /** The edit's inverse: the file's bytes before it, written only while the file is still what the edit wrote (the version check of every edit). */
-  async #undo(current: PostSource): Promise<EditOutcome> {
+  async #undo(current: PostSource, path: string): Promise<EditOutcome> {
     const undo = this.#undos.get(current.file);
     if (undo === undefined || undo.version !== current.version) {
       throw new InputError(`there is no edit of ${current.file} to undo: the page's last edit of it was undone already, or was not made by this watch`, { hint: 'Edit the post again instead.' });
     }
     this.#undos.delete(current.file);
-    return { kind: 'written', post: await this.#write(current.file, undo.before) };
+    return this.#replace(current, path, undo.before);
   }
 
-  async #write(file: string, text: string): Promise<PostSource> {
-    const path = await this.#checked(file);
-    await writeFileAtomic(path, text, { root: this.#project().root });
-    return sourceOf(file, text);
+  /**
+   * Replaces the file at `path` with `text` only while it is still `current`'s version: checked
+   * again just before the replace, so an edit that came between is answered as a conflict.
+   */
+  async #replace(current: PostSource, path: string, text: string): Promise<EditOutcome> {
+    const stillCurrent = async (now: string) => {
+      const read = await readPostAt(now);
+      return typeof read !== 'string' && postVersion(read.bytes) === current.version;
+    };
+    if (await writeFileAtomic(path, text, { root: this.#project().root, stillCurrent })) return { kind: 'written', post: sourceOf(current.file, text) };
+    return { kind: 'conflict', post: await this.read(current.file) };
   }
 
   /** A schedule edit with the project's UTC offset at its time: a file that writes its times with an offset keeps that form. */

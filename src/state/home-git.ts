@@ -53,7 +53,7 @@ export async function workTreeTop(repository: HomeRepository): Promise<string> {
 }
 
 /** Where a fetched state branch is kept in this clone: out of the way of branches and tags. */
-const localRef = (branch: string) => `refs/postsync/home/${branch}`;
+export const localRef = (branch: string) => `refs/postsync/home/${branch}`;
 
 /**
  * Fetches the tip of `branch` (that ref alone, no history: depth 1) and returns its commit, or

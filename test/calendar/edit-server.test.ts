@@ -89,6 +89,18 @@ describe('the edit server of watch --calendar', () => {
     expect(await readFile(join(dir, 'posts/launch.md'), 'utf8')).toBe(now);
   });
 
+  it('writes one of ten edits sent at once that name the same version, and answers the nine others 409 with the file as it is now', async () => {
+    const { dir, post } = await project();
+    const texts = Array.from({ length: 10 }, (_, index) => `Launch day, take ${index}`);
+    const answers = await Promise.all(texts.map((text) => post({ action: 'edit', file: 'posts/launch.md', version: postVersion(LAUNCH), edit: { kind: 'text', text } })));
+    const written = answers.filter((answer) => answer.status === 200);
+    const refused = answers.filter((answer) => answer.status === 409);
+    expect([written.length, refused.length]).toEqual([1, 9]);
+    const onDisk = await readFile(join(dir, 'posts/launch.md'), 'utf8');
+    expect(JSON.parse(written[0]!.body)).toEqual({ file: 'posts/launch.md', text: onDisk, version: postVersion(onDisk) });
+    for (const answer of refused) expect((JSON.parse(answer.body) as { post: unknown }).post).toEqual({ file: 'posts/launch.md', text: onDisk, version: postVersion(onDisk) });
+  });
+
   it('refuses a request without the token, from another origin or Host, with a body that is not JSON, and every GET of /edit', async () => {
     const { dir, origin, token, post } = await project();
     const version = postVersion(LAUNCH);
