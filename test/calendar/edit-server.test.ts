@@ -97,8 +97,8 @@ describe('the edit server of watch --calendar', () => {
     const refused = answers.filter((answer) => answer.status === 409);
     expect([written.length, refused.length]).toEqual([1, 9]);
     const onDisk = await readFile(join(dir, 'posts/launch.md'), 'utf8');
-    expect(JSON.parse(written[0]!.body)).toEqual({ file: 'posts/launch.md', text: onDisk, version: postVersion(onDisk) });
-    for (const answer of refused) expect((JSON.parse(answer.body) as { post: unknown }).post).toEqual({ file: 'posts/launch.md', text: onDisk, version: postVersion(onDisk) });
+    expect(JSON.parse(written[0]!.body)).toEqual({ file: 'posts/launch.md', text: onDisk, version: postVersion(onDisk), media: [], texts: {} });
+    for (const answer of refused) expect((JSON.parse(answer.body) as { post: unknown }).post).toEqual({ file: 'posts/launch.md', text: onDisk, version: postVersion(onDisk), media: [], texts: {} });
   });
 
   it('refuses a request without the token, from another origin or Host, with a body that is not JSON, and every GET of /edit', async () => {
