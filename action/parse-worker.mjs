@@ -18777,6 +18777,7 @@ function normalizePost(frontMatter, body, bodyLine, context) {
 	const slot = slotOf(data, context);
 	const schedule = slot === void 0 ? normalizeScheduledAt(data, context, diagnostics) : void 0;
 	const scheduledAt = schedule?.instant ?? null;
+	const pencilledAt = slot === void 0 && schedule === void 0 ? pencilledTime(data, context) : void 0;
 	const targets = normalizeTargets(data.targets, context);
 	diagnostics.push(...targets.diagnostics);
 	if ((scheduledAt !== null || slot !== void 0) && targets.targets.length === 0 && !hasErrors([...diagnostics, ...targets.diagnostics])) diagnostics.push({
@@ -18796,6 +18797,7 @@ function normalizePost(frontMatter, body, bodyLine, context) {
 		scheduledAt,
 		...schedule === void 0 ? {} : { schedule },
 		...slot === void 0 ? {} : { slot },
+		...pencilledAt === void 0 ? {} : { pencilledAt },
 		targets,
 		diagnostics
 	};
@@ -18842,6 +18844,11 @@ function normalizeScheduledAt(data, context, diagnostics) {
 		...position === void 0 ? {} : { position }
 	};
 }
+function pencilledTime(data, context) {
+	if (data.draft !== true || typeof data.scheduledAt !== "string") return void 0;
+	const parsed = parseScheduledAt(data.scheduledAt, context.timezone);
+	return parsed.ok ? parsed.instant : void 0;
+}
 function isRecord$1(value) {
 	return typeof value === "object" && value !== null && !Array.isArray(value);
 }
@@ -18866,6 +18873,7 @@ function interpretPostFile(bytes, context) {
 		scheduledAt: normalized.scheduledAt,
 		...normalized.schedule === void 0 ? {} : { schedule: normalized.schedule },
 		...normalized.slot === void 0 ? {} : { slot: normalized.slot },
+		...normalized.pencilledAt === void 0 ? {} : { pencilledAt: normalized.pencilledAt },
 		targets: normalized.targets.targets,
 		targetLabels: normalized.targets.labels,
 		targetPositions: normalized.targets.positions,

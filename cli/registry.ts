@@ -228,6 +228,38 @@ export function registerCommands(program: Command): void {
     ].join('\n'))
     .action(async (flags, command: Command) => exitWith((await import('./commands/state-home.js')).runStatePush(flags, command)));
   state
+    .command('handoff')
+    .description('write the calendar\'s state as applied to a folder, for the job that records every calendar\'s state at once (the apply workflow)')
+    .requiredOption('--out <folder>', 'the folder the hand-off is written to (an artifact\'s folder)')
+    .option('--branch <name>', 'with state home `file`: the branch the state is recorded on (default: GITHUB_REF_NAME)')
+    .option(...remoteOption)
+    .addHelpText('after', [
+      '',
+      'Writes one file: where the state lives, the state as applied, and the state as it was read before',
+      'the apply (the base of the merge). postsync state record commits every calendar\'s hand-off at once.',
+      '',
+      'Example:',
+      '  $ postsync state handoff --out "$RUNNER_TEMP/postsync-state"',
+    ].join('\n'))
+    .action(async (flags, command: Command) => exitWith((await import('./commands/state-home.js')).runStateHandoff(flags, command)));
+  state
+    .command('record')
+    .description('record the states that apply jobs handed on (postsync state handoff) in their homes: one commit and one push per branch')
+    .argument('<folder>', 'the folder of the hand-offs: one sub-folder per calendar, as actions/download-artifact lays them out')
+    .option(...remoteOption)
+    .option('--message <text>', 'the commit message', 'postsync: record applied posts')
+    .addHelpText('after', [
+      '',
+      'Run it in a clone of the repository. Each branch (the state branch, or the default branch for state',
+      'home `file`) gets one commit that changes only the states handed on, each merged entry by entry into',
+      'what the branch holds. A push another writer got in before is fetched, merged and tried again, with',
+      'growing waits, for up to five minutes.',
+      '',
+      'Example:',
+      '  $ postsync state record "$RUNNER_TEMP/postsync-states" --message "postsync: record applied posts [skip ci]"',
+    ].join('\n'))
+    .action(async (folder: string, flags) => exitWith((await import('./commands/state-home.js')).runStateRecord(folder, flags)));
+  state
     .command('show')
     .description('print where the state lives and its records by target, with their seals when the API key can check them')
     .option(...remoteOption)

@@ -57,7 +57,7 @@ export async function writeProject(dir, { posts, variant = 'v1', videoBytes }) {
  * in the create body) with `concurrency` requests in flight, and the state file written once.
  * Records: postId, file, appliedHash = shapeHash(shape), remoteUpdatedAt, appliedAt, and the seal.
  */
-export async function seedRemote(dir, { baseUrl, concurrency = 16 }) {
+export async function seedRemote(dir, { baseUrl, concurrency = 16, local = false }) {
   const { loadConfig } = await fromRepoDist('src/config/load-config.js');
   const { readContent } = await fromRepoDist('src/content/read-content.js');
   const { createProbeCache } = await fromRepoDist('src/media/probe-cache.js');
@@ -77,10 +77,12 @@ export async function seedRemote(dir, { baseUrl, concurrency = 16 }) {
   const client = new ApiClient({ baseUrl: config.api.url, apiKey: DEMO_API_KEY });
   try {
     const session = await client.session();
-    const id = targetId({ apiUrl: config.api.url, projectId: session.project.id, local: false });
+    // `local`: the remote is the project's embedded local API (served from its folder while seeding).
+    const apiUrl = local ? 'local' : config.api.url;
+    const id = targetId({ apiUrl, projectId: session.project.id, local });
     // Sealed as an apply seals them: a record without its seal blocks its post from every plan.
     const seal = new StateSeal({ apiKey: DEMO_API_KEY, targetId: id, calendar: calendarIdentity(dir) });
-    const section = { apiUrl: config.api.url, projectId: session.project.id, posts: {}, media: {}, pending: {}, uploads: {} };
+    const section = { apiUrl, projectId: session.project.id, posts: {}, media: {}, pending: {}, uploads: {} };
     const files = new Map();
     for (const post of content.posts) for (const media of post.media) files.set(media.sha256, media);
     for (const media of files.values()) {

@@ -1,21 +1,25 @@
-import { relative } from 'node:path';
+import { relative, resolve } from 'node:path';
 import type { Command } from 'commander';
-import { appendStepOutputs, gitHubActionsEnvironment } from '../../src/actions/index.js';
+import { annotation, appendStepOutputs, gitHubActionsEnvironment } from '../../src/actions/index.js';
 import { DEFAULT_STATE_BRANCH, isStateBranchName } from '../../src/config/state-section.js';
 import type { Config } from '../../src/config/types.js';
-import { InputError } from '../../src/errors.js';
+import { InputError, PostsyncError } from '../../src/errors.js';
 import { moveStateHome } from '../../src/pipeline/move-state-home.js';
 import { showState } from '../../src/pipeline/show-state.js';
+import { handOffState, readHandoffs } from '../../src/pipeline/state-handoff.js';
 import { pullState, pushState } from '../../src/pipeline/state-home-sync.js';
+import { recordStates } from '../../src/pipeline/state-record.js';
 import type { StateMergeNote } from '../../src/state/merge.js';
 import { terminalPath, terminalText, terminalJson } from '../../src/text/terminal.js';
 import { relativePosix } from '../../src/text/paths.js';
 import { connect } from '../../src/pipeline/connect.js';
 import { globalOptions, isCI, loadProjectConfig } from '../context.js';
+import { writeWorkflowCommand } from '../workflow-output.js';
 import { renderStateShown } from '../views/state-home.js';
 
 export interface StateHomeFlags {
   remote?: string;
+  out?: string;
   merge?: boolean;
   message?: string;
   json?: boolean;
@@ -65,6 +69,44 @@ export async function runStatePush(flags: StateHomeFlags, command: Command): Pro
   if (outcome.kind === 'unchanged') process.stdout.write(`The state on ${branch} is already this one: nothing to push.\n`);
   else process.stdout.write(`Pushed the state file to ${branch} (${outcome.created ? 'a new branch, ' : ''}commit ${outcome.commit.slice(0, 12)}).\n`);
   return 0;
+}
+
+/** `postsync state handoff --out DIR [--branch NAME]`: the apply job's state → a hand-off for the job that records every calendar's state. */
+export async function runStateHandoff(flags: StateHomeFlags, command: Command): Promise<number> {
+  if (flags.out === undefined) throw new InputError('--out names the folder the hand-off is written to', { hint: 'Example: postsync state handoff --out "$RUNNER_TEMP/postsync-state"' });
+  const config = await loadProjectConfig(globalOptions(command));
+  // The file home records its state on the branch this checkout applied (GitHub Actions: the run's branch).
+  const branch = flags.branch ?? process.env.GITHUB_REF_NAME ?? 'main';
+  const handoff = await handOffState(config, { out: resolve(flags.out), remote: flags.remote ?? 'origin', branch });
+  if (handoff === null) process.stdout.write('No state file: nothing to hand on.\n');
+  else process.stdout.write(`Handed on the state of ${terminalText(handoff.calendar)} (${terminalPath(handoff.path)}, to be recorded on ${terminalText(handoff.branch)}).\n`);
+  return 0;
+}
+
+/** `postsync state record DIR [--message TEXT]`: every hand-off in DIR → one commit and one push per branch. */
+export async function runStateRecord(folder: string, flags: StateHomeFlags): Promise<number> {
+  const handoffs = await readHandoffs(resolve(folder));
+  if (handoffs.length === 0) {
+    process.stdout.write(`No state hand-offs in ${terminalPath(folder)}: nothing to record.\n`);
+    return 0;
+  }
+  const records = await recordStates(handoffs, { repository: { cwd: process.cwd(), remote: flags.remote ?? 'origin' }, message: flags.message ?? DEFAULT_MESSAGE });
+  let failed = false;
+  for (const record of records) {
+    const count = `${record.calendars.length} calendar${record.calendars.length === 1 ? '' : 's'}`;
+    if (record.kind === 'pushed') {
+      writeNotes(record.notes);
+      process.stdout.write(`Recorded the states of ${count} on ${terminalText(record.branch)} in one commit (${record.created ? 'a new branch, ' : ''}commit ${record.commit.slice(0, 12)}).\n`);
+    } else if (record.kind === 'unchanged') {
+      process.stdout.write(`The states of ${count} on ${terminalText(record.branch)} are already these: nothing to push.\n`);
+    } else {
+      failed = true;
+      const hint = record.error instanceof PostsyncError ? record.error.hint : undefined;
+      process.stderr.write(`Error: the states of ${count} (${record.calendars.map(terminalText).join(', ')}) are not recorded on ${terminalText(record.branch)}: ${terminalText(record.error.message)}\n${hint ? `  ${terminalText(hint)}\n` : ''}`);
+      if (process.env.GITHUB_ACTIONS === 'true') writeWorkflowCommand(annotation('error', `${record.error.message}${hint ? `. ${hint}` : ''}`, { title: 'postsync' }));
+    }
+  }
+  return failed ? 1 : 0;
 }
 
 /** `postsync state show [--json]`: the state of the home, its records by target, and their seals when a key can check them. */

@@ -1,6 +1,7 @@
 import type { Post } from '../../src/api/types.js';
 import type { ImportResult } from '../../src/import/import-posts.js';
 import type { PlanTarget } from '../../src/plan/types.js';
+import { compareText } from '../../src/text/ordering.js';
 import { previewText } from '../../src/text/preview.js';
 import { plural } from './format.js';
 import type { Style } from './style.js';
@@ -50,6 +51,7 @@ export function renderImport(result: ImportResult, options: { label: string; sty
     out.push(`${plural(plan.filteredOut.length, 'post')} not selected (${countByStatus(plan.filteredOut)}); draft and scheduled posts are imported by default, --all imports every status.`);
   }
   if (plan.managed > 0) out.push(style.dim(`${plural(plan.managed, 'remote post')} already managed by postsync.`));
+  for (const [folder, count] of countByFolder(plan.otherCalendars)) out.push(style.dim(`${plural(count, 'remote post')} managed by the calendar in ${terminalPath(folder)} of this repository: not imported here.`));
   return out.join('\n');
 }
 
@@ -81,5 +83,13 @@ export function importReport(result: ImportResult, options: { target: PlanTarget
     ],
     notSelected: plan.filteredOut.map((post) => ({ postId: post.id, status: post.status })),
     managed: plan.managed,
+    otherCalendars: plan.otherCalendars.map(({ post, folder }) => ({ postId: post.id, status: post.status, calendar: folder })),
   };
+}
+
+/** How many posts each other calendar records, by folder, in folder order. */
+function countByFolder(posts: readonly { folder: string }[]): [string, number][] {
+  const counts = new Map<string, number>();
+  for (const { folder } of posts) counts.set(folder, (counts.get(folder) ?? 0) + 1);
+  return [...counts].sort(([a], [b]) => compareText(a, b));
 }

@@ -3,7 +3,7 @@ import type { GitHubActionsEnvironment } from './environment.js';
 import { hasChanges } from '../plan/has-changes.js';
 import type { Diagnostic } from '../diagnostics.js';
 import type { Plan } from '../plan/types.js';
-import { openNoFollow } from '../write-guard/guard-write.js';
+import { openNoFollow } from '../write-guard/anchored-folder.js';
 
 /** Step outputs by name; values are written as text. */
 export type StepOutputs = Record<string, string | number | boolean>;

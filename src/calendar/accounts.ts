@@ -1,6 +1,7 @@
+import { knownOptionRules } from '../api/option-rules.js';
 import type { Capabilities } from '../api/types.js';
 import { unitWord } from '../content/text-length.js';
-import type { CalendarAccount } from './model.js';
+import type { AccountMedia, CalendarAccount } from './model.js';
 
 /**
  * The accounts of the calendar, in a stable order (postsync.yaml's aliases first, as written, then
@@ -32,6 +33,14 @@ export function calendarAccounts(input: {
       maxLength: capabilities?.rules.caption.maxLength ?? null,
       unit,
       unitWord: unitWord(unit),
+      media: capabilities === undefined ? null : mediaOf(capabilities),
+      listOptions: Object.entries(knownOptionRules(capabilities?.rules.options) ?? {}).filter(([, rule]) => rule.type === 'array').map(([name]) => name),
     };
   });
+}
+
+function mediaOf({ rules }: Capabilities): AccountMedia {
+  const { images, videos } = rules.media;
+  const { max, maxVideos, allowMixed } = rules.attachments;
+  return { images: { types: images.contentTypes, maxBytes: images.maxBytes }, videos: { types: videos.contentTypes, maxBytes: videos.maxBytes }, maxFiles: max, maxVideos, mixed: allowMixed };
 }

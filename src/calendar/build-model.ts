@@ -86,7 +86,7 @@ export function buildCalendarModel(input: CalendarInput): CalendarModel {
     const change = changes.get(card.key);
     changes.delete(card.key);
     const live = lives[index];
-    return desiredEntry(card, context, { change, live, status: statusOf(card, live, input), diagnostics: diagnosticsByFile.get(card.file) ?? [] });
+    return desiredEntry(card, context, { change, live, status: statusOf(card, live, input), diagnostics: ownDiagnostics(diagnosticsByFile.get(card.file), card.key) });
   });
   // What the plan names beyond the files: removed files (deletes), files that cannot be read (blocked).
   const placedFiles = new Set<string>();
@@ -122,6 +122,11 @@ export function buildCalendarModel(input: CalendarInput): CalendarModel {
     problems: problems.filter((d) => d.file === undefined || !placedFiles.has(d.file)),
     summary: input.plan === null ? null : summaryOf(kept),
   };
+}
+
+/** A post's problems among its file's: those of the whole file, and those about this post (an occurrence of a repeat a rule holds back). */
+function ownDiagnostics(diagnostics: readonly Diagnostic[] | undefined, key: string): Diagnostic[] {
+  return diagnostics?.filter((diagnostic) => diagnostic.key === undefined || diagnostic.key === key) ?? [];
 }
 
 /** The remote's status; without the remote, what the state says about the post. */

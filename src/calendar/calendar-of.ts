@@ -1,3 +1,4 @@
+import type { Capabilities } from '../api/types.js';
 import type { Config } from '../config/types.js';
 import { buildCalendarModel } from './build-model.js';
 import { thumbnailFiles } from './media-views.js';
@@ -8,6 +9,8 @@ export interface Calendar {
   model: CalendarModel;
   /** Thumbnail name (as the page refers to it) → the project file it shows. */
   thumbnails: Map<string, string>;
+  /** The accounts' rules, by id: what a media file the page adds is checked against (none: not checked). */
+  capabilities?: ReadonlyMap<string, Capabilities>;
 }
 
 /**
@@ -31,7 +34,7 @@ export function calendarOf(sources: CalendarSources, options: CalendarOptions): 
     ...(options.range === undefined ? {} : { range: options.range }),
     ...(sources.offlineReason === undefined ? {} : { offlineReason: sources.offlineReason }),
   });
-  return { model, thumbnails: thumbnailFiles(model, sources.cards, { root: options.config.root, mediaPrefix: options.mediaPrefix }) };
+  return { model, thumbnails: thumbnailFiles(model, sources.cards, { root: options.config.root, mediaPrefix: options.mediaPrefix }), capabilities: sources.capabilities };
 }
 
 interface CalendarOptions {

@@ -1,10 +1,12 @@
 import { createReadStream } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Capabilities } from '../api/types.js';
 import { extname } from 'node:path';
-import { checkLocalRequest, decodedPath, type LocalPolicy, loopbackHosts, newToken, TOKEN_PARAM } from '../local-server/guard.js';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { checkAddress, checkHost, checkLocalRequest, decodedPath, type LocalPolicy, loopbackHosts, newToken, TOKEN_PARAM } from '../local-server/guard.js';
 import { CalendarVersions } from './calendar-events.js';
-import { answerEdit, EDIT_PATH, POST_SOURCE_PATH, RENDER_PATH } from './edit-endpoint.js';
+import { answerEdit, EDIT_PATH, POST_SOURCE_PATH, RENDER_PATH, UPLOAD_PATH } from './edit-endpoint.js';
 import type { PostFileEditor } from './post-file-editor.js';
 import type { Calendar } from './calendar-of.js';
 import { renderCalendarPage } from './page.js';
@@ -12,6 +14,8 @@ import { renderCalendarPage } from './page.js';
 /** Where a served page finds its thumbnails (the media prefix of `watch --calendar`). */
 export const SERVED_MEDIA_PREFIX = '/media/';
 const EVENTS_PATH = '/events';
+/** Asked for by browsers and tools on their own, without the page's token: answered with no content (the page names its icon inline). */
+const ICON_PATH = '/favicon.ico';
 /** A comment line now and then keeps idle connections (and proxies) from closing the stream. */
 const KEEP_ALIVE_MS = 15_000;
 /** Reloads itself (a meta refresh would not: the URL may hold a #month, and going to the same URL and fragment loads nothing). */
@@ -35,6 +39,8 @@ export class CalendarServer {
   #calendar: Calendar | null = null;
   readonly #versions = new CalendarVersions();
   #page: string | null = null;
+  /** The page compressed, by encoding, made once per calendar on the first request that accepts it. */
+  #compressed = new Map<Encoding, Buffer>();
   #keepAlive: NodeJS.Timeout | undefined;
   /** Edits the post files (`watch --calendar`); null: the page is read-only. */
   readonly #editor: PostFileEditor | null;
@@ -66,6 +72,7 @@ export class CalendarServer {
   update(calendar: Calendar): void {
     this.#calendar = calendar;
     this.#page = null;
+    this.#compressed.clear();
     const event = this.#versions.next(calendar.model, { wanted: this.#streams.size > 0 });
     if (event !== null) this.#broadcast(event);
   }
@@ -88,26 +95,42 @@ export class CalendarServer {
   }
 
   #handle(request: IncomingMessage, response: ServerResponse): void {
+    if (isIconRequest(request)) {
+      // No token (the browser asks on its own), but still only this server's names.
+      const refusal = checkAddress(request) ?? checkHost(request, this.#policy().hosts);
+      return void response.writeHead(refusal?.status ?? 204, { 'cache-control': 'max-age=86400' }).end();
+    }
     const refusal = checkLocalRequest(request, this.#policy());
     if (refusal !== null) return void response.writeHead(refusal.status, { 'content-type': 'text/plain; charset=utf-8' }).end(`${refusal.message}\n`);
     const path = decodedPath(request)!;
-    if (this.#editor !== null && (path === POST_SOURCE_PATH || path === EDIT_PATH || path === RENDER_PATH)) {
-      return void answerEdit(request, response, { editor: this.#editor, path }).catch(() => response.destroy());
+    if (this.#editor !== null && (path === POST_SOURCE_PATH || path === EDIT_PATH || path === RENDER_PATH || path === UPLOAD_PATH)) {
+      return void answerEdit(request, response, { editor: this.#editor, path, media: () => this.#mediaRules() }).catch(() => response.destroy());
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') return void response.writeHead(405, { allow: 'GET, HEAD' }).end();
-    if (path === '/' || path === '/index.html') return this.#sendPage(response);
+    if (path === '/' || path === '/index.html') return this.#sendPage(request, response);
     if (path === EVENTS_PATH) return this.#openStream(request, response);
     if (path.startsWith(SERVED_MEDIA_PREFIX)) return this.#sendMedia(path, response);
     response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found\n');
   }
 
-  #sendPage(response: ServerResponse): void {
+  /** The rules a media file the page adds is checked against: the accounts' of the calendar shown. */
+  #mediaRules(): { capabilities: ReadonlyMap<string, Capabilities>; label: (account: string) => string } {
+    const labels = new Map((this.#calendar?.model.accounts ?? []).map((account) => [account.id, account.label]));
+    return { capabilities: this.#calendar?.capabilities ?? new Map(), label: (account) => labels.get(account) ?? account };
+  }
+
+  #sendPage(request: IncomingMessage, response: ServerResponse): void {
     // Opened before the first calendar is made (the URL is printed as the watch starts): a page that loads itself again.
     if (this.#calendar === null) return void response.writeHead(503, { 'content-type': 'text/html; charset=utf-8', 'retry-after': '1', 'cache-control': 'no-store' }).end(PAGE_BEING_MADE);
     // The page says which calendar it holds: its event stream starts from there.
     this.#page ??= renderCalendarPage(this.#calendar.model, { events: `${EVENTS_PATH}?since=${this.#versions.version}`, ...(this.#editor === null ? {} : { edit: EDIT_PATH }) });
     // The address holds the token: no other site is told it.
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'referrer-policy': 'same-origin' }).end(this.#page);
+    const headers = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'referrer-policy': 'same-origin', vary: 'accept-encoding' };
+    const encoding = encodingFor(request.headers['accept-encoding']);
+    if (encoding === null) return void response.writeHead(200, headers).end(this.#page);
+    let body = this.#compressed.get(encoding);
+    if (body === undefined) this.#compressed.set(encoding, (body = compress(this.#page, encoding)));
+    response.writeHead(200, { ...headers, 'content-encoding': encoding }).end(body);
   }
 
   #openStream(request: IncomingMessage, response: ServerResponse): void {
@@ -130,4 +153,28 @@ export class CalendarServer {
     stream.once('error', () => (response.headersSent ? response.destroy() : response.writeHead(404).end()));
     stream.pipe(response);
   }
+}
+
+function isIconRequest(request: IncomingMessage): boolean {
+  return (request.method === 'GET' || request.method === 'HEAD') && decodedPath(request) === ICON_PATH;
+}
+
+type Encoding = 'br' | 'gzip';
+
+/** The encoding the page goes out in: Brotli, else gzip, when the client accepts it (`q=0` refuses one); null: as it is. */
+export function encodingFor(accepted: string | undefined): Encoding | null {
+  const offered = new Map(
+    (accepted ?? '').split(',').map((part) => {
+      const [name = '', ...parameters] = part.trim().toLowerCase().split(';');
+      const q = parameters.map((parameter) => /^\s*q=([\d.]+)\s*$/.exec(parameter)?.[1]).find((value) => value !== undefined);
+      return [name.trim(), q === undefined ? 1 : Number(q)] as const;
+    }),
+  );
+  const takes = (name: Encoding) => (offered.get(name) ?? offered.get('*') ?? 0) > 0;
+  return takes('br') ? 'br' : takes('gzip') ? 'gzip' : null;
+}
+
+/** The page is made again after every save: a middle Brotli quality compresses it nearly as well, many times faster. */
+function compress(text: string, encoding: Encoding): Buffer {
+  return encoding === 'br' ? brotliCompressSync(text, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(text) } }) : gzipSync(text);
 }

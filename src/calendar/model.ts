@@ -62,6 +62,20 @@ export interface CalendarAccount {
   unit: string;
   /** The unit in words: "characters", "bytes (UTF-8)". */
   unitWord: string;
+  /** The media files it takes (types, largest size), checked in the editor before a save; null when its rules are unknown. */
+  media: AccountMedia | null;
+  /** Its options whose values are lists (`vidATags`), as its rules say. */
+  listOptions: string[];
+}
+
+/** The media an account takes: content types, and the largest file, of images and of videos; how many files a post may have. */
+export interface AccountMedia {
+  images: { types: string[]; maxBytes: number };
+  videos: { types: string[]; maxBytes: number };
+  /** At most this many files, of which at most `maxVideos` videos; images and videos together only when `mixed`. */
+  maxFiles: number;
+  maxVideos: number;
+  mixed: boolean;
 }
 
 /** A weekly posting slot of an account, on the project's clock. */
@@ -97,6 +111,8 @@ export interface CalendarPost {
   file: string | null;
   slot: Slot | null;
   previous: Slot | null;
+  /** A draft's time as its file pencils it (`draft: true` with `scheduledAt`): the page shows it on that day too, and a drag keeps the time. */
+  pencilled?: Slot;
   /** `draft: true` or no time: sits in the tray. */
   draft: boolean;
   /** A draft with no error, at least one target: ready to be scheduled. */
@@ -140,7 +156,8 @@ export interface CalendarTarget {
   shown?: string;
   overflow: string;
   length: number;
-  options: { name: string; value: string }[];
+  /** Each option as the preview shows it (`value`), and a list option's items (`list`) as the file has them. */
+  options: { name: string; value: string; list?: string[] }[];
 }
 
 /** What the files (or, for a post without one, the remote) say of a post: its text, each account's preview, its media. */
@@ -172,6 +189,8 @@ export interface CalendarMedia {
   /** A media file of the remote post only (a removed file's post): `path` is an id, not a name to show. */
   remote?: true;
   src: string | null;
+  /** The content type its bytes are (absent for a remote media file). */
+  type?: string;
   alt?: string;
   width?: number;
   height?: number;

@@ -27,7 +27,7 @@ export const VIEW_STYLE = `
 .free-slot .dot { width: 7px; height: 7px; }
 .free-time { font-weight: 600; color: var(--ink-2); }
 
-.agenda { display: flex; flex-direction: column; }
+.agenda { display: flex; flex-direction: column; list-style: none; margin: 0; padding: 0; }
 .agenda-day { display: flex; flex-direction: column; gap: 6px; padding: 10px 12px 12px; border-bottom: 1px solid var(--line-2); }
 .agenda-day:last-child { border-bottom: 0; }
 .agenda-day.today { background: var(--today); }
@@ -35,6 +35,12 @@ export const VIEW_STYLE = `
 .agenda-day h3 small { color: var(--ink-3); font-weight: 500; }
 .agenda .card-text { -webkit-line-clamp: 3; }
 .agenda .empty { margin: 0; padding: 16px; }
+
+/* The skip link shows only once focused: the first Tab of the page. */
+.skip-link { position: absolute; left: 12px; top: -80px; z-index: 20; background: var(--panel); color: var(--accent); border: 2px solid var(--accent); border-radius: 8px; padding: 10px 14px; font-weight: 600; }
+.skip-link:focus { top: 12px; }
+.view:focus { outline: none; }
+.visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
 
 @media (max-width: 1199px) {
   .layout { grid-template-columns: minmax(0, 1fr); }
@@ -51,5 +57,12 @@ export const VIEW_STYLE = `
   .side { grid-template-columns: minmax(0, 1fr); }
   .details { padding: 14px 12px 24px; }
   .facts { grid-template-columns: 76px minmax(0, 1fr); }
+  /* A finger's target: every control at least 44 px each way. */
+  .btn, .seg button, .chip, .search, .filters select, .more, .check, .card, .free-slot { min-height: 44px; }
+  .btn, .seg button, .chip, .more { min-width: 44px; }
+  .chip, .btn, .seg button { display: inline-flex; align-items: center; justify-content: center; }
+  .check input { width: 20px; height: 20px; margin: 0; }
+  .free-slot { padding: 4px 10px; }
+  .legend .card { min-height: 0; }
 }
 `;

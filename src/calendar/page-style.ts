@@ -5,7 +5,7 @@
  */
 export const PAGE_STYLE = `
 :root {
-  --ink: #1c2430; --ink-2: #4a5565; --ink-3: #6b7585; --line: #dde2ea; --line-2: #eef1f5;
+  --ink: #1c2430; --ink-2: #4a5565; --ink-3: #5f6979; --line: #dde2ea; --line-2: #eef1f5;
   --bg: #f6f7f9; --panel: #ffffff; --accent: #2454c7; --today: #fff7d6;
   --new: #15803d; --new-bg: #ecfdf3; --moved: #2454c7; --moved-bg: #eef3ff; --changed: #7c3aed; --changed-bg: #f5f0ff;
   --renamed: #475569; --renamed-bg: #f1f5f9; --deleted: #c81e1e; --deleted-bg: #fdf0f0; --unscheduled: #b45309; --unscheduled-bg: #fff6e8;
@@ -60,7 +60,7 @@ code, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monosp
 .cell { container-type: inline-size; min-height: 128px; border-right: 1px solid var(--line-2); border-bottom: 1px solid var(--line-2); padding: 5px 6px 6px; display: flex; flex-direction: column; gap: 4px; min-width: 0; }
 .month-row .cell:nth-child(7n) { border-right: 0; }
 .cell.other { background: #fafbfc; }
-.cell.other .day-num { color: #aab2bf; }
+.cell.other .day-num { color: var(--ink-3); font-weight: 500; }
 .cell.today { background: var(--today); }
 .day-num { font-size: 12.5px; font-weight: 600; color: var(--ink-2); padding: 1px 3px; display: flex; justify-content: space-between; }
 .day-num small { font-weight: 500; color: var(--ink-3); }
@@ -90,6 +90,7 @@ code, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monosp
 .o-blocked { border-left-color: var(--blocked); background: var(--blocked-bg); } .o-blocked .tag, .tag.o-blocked { background: var(--blocked); color: #fff; }
 .card.ghost { background: repeating-linear-gradient(135deg, #fff, #fff 6px, #f4f6f9 6px, #f4f6f9 12px); border-style: dashed; border-left-style: dashed; }
 .card.ghost .card-time { text-decoration: line-through; color: var(--ink-3); }
+.card.pencilled { border-style: dashed; border-left-style: dashed; background: #fbfcfd; }
 .card.ghost .card-text { color: var(--ink-3); }
 .card.ghost .tag { background: none; padding: 0 2px; }
 .card.ghost.o-moved .tag { color: var(--moved); } .card.ghost.o-unscheduled .tag { color: var(--unscheduled); }

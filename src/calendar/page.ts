@@ -42,15 +42,17 @@ export function* calendarPageParts(model: CalendarModel, options: PageOptions = 
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light">
 <meta name="generator" content="postsync">
+<link rel="icon" href="${trusted(ICON)}">
 <title>${title}</title>
 <style>${trusted(PAGE_STYLE + VIEW_STYLE)}</style>${options.edit === undefined ? '' : html`<style>${trusted(EDIT_STYLE)}</style>`}
 </head>
 <body${options.events === undefined ? '' : html` data-live="${options.events}"`}${options.edit === undefined ? '' : html` data-edit="${options.edit}"`}>
+<a class="skip-link" href="#view">Skip to the calendar</a>
 <header class="top" id="top"><h1>Content calendar</h1></header>
 <nav class="toolbar" id="toolbar" aria-label="Calendar navigation"></nav>
 <div class="filters" id="filters" role="search" aria-label="Filters"></div>
-<main class="layout"><section class="view" id="view" aria-live="polite"></section><aside class="side" id="side"></aside></main>
-<aside class="details" id="details" role="dialog" aria-labelledby="details-title" tabindex="-1" hidden></aside>
+<main class="layout"><section class="view" id="view" aria-live="polite" aria-labelledby="view-title" tabindex="-1"></section><aside class="side" id="side"></aside></main>
+<div class="details" id="details" role="dialog" aria-labelledby="details-title" tabindex="-1" hidden></div>
 <noscript><p class="banner">This page draws the calendar with JavaScript, which is turned off. Its data is in the page's source.</p></noscript>
 ${scriptElement('application/json', 'calendar-data', firstViewJson(first, postsJson))}
 ${scriptElement(null, null, trusted(CALENDAR_CLIENT))}
@@ -60,6 +62,9 @@ ${scriptElement(null, null, trusted(CALENDAR_CLIENT))}
   }
   yield '</body>\n</html>\n';
 }
+
+/** The page's icon, inline: a written page fetches nothing, and a served one makes no request without its token for it. */
+const ICON = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect x="1" y="2" width="14" height="13" rx="2" fill="#2454c7"/><rect x="3" y="6" width="10" height="7" fill="#fff"/></svg>')}`;
 
 /**
  * Posts per element of the rest: the browser paints the first view between two elements, while

@@ -18,6 +18,8 @@ export interface PostCard {
   /** The post's shape hash: without the remote, its status is whether the state applied this shape. */
   shapeHash: string;
   slot: Slot | null;
+  /** A draft's pencilled time (DesiredPost.pencilledAt), placed. */
+  pencilled: Slot | null;
   /** The accounts of the content's targets, by id, in its order. */
   accounts: string[];
   /** The content's media files, in its order: what their pictures are made from. */
@@ -84,6 +86,7 @@ export function postCard(post: DesiredPost, context: CardContext): PostCard {
     file: post.file,
     shapeHash: post.shapeHash,
     slot: context.place(shape.scheduledAt),
+    pencilled: context.place(post.pencilledAt ?? null),
     accounts: targets.map((target) => target.account),
     media: post.media.map(cardMedia),
     content,
@@ -100,6 +103,7 @@ function contentMedia(media: DesiredMedia, probes: CardContext['probes']): Conte
   return {
     kind: media.kind,
     path: media.path,
+    type: media.contentType,
     ...(media.alt === undefined ? {} : { alt: media.alt }),
     ...(probe?.width === undefined ? {} : { width: probe.width }),
     ...(probe?.height === undefined ? {} : { height: probe.height }),
@@ -121,7 +125,7 @@ export function captionPreview(text: string, postText: string, limit: CaptionLim
 export function optionsShown(options: object): CalendarTarget['options'] {
   return Object.entries(options)
     .filter(([, value]) => value !== undefined)
-    .map(([name, value]) => ({ name, value: optionText(value) }));
+    .map(([name, value]) => (Array.isArray(value) ? { name, value: optionText(value), list: value.map(String) } : { name, value: optionText(value) }));
 }
 
 /** An option's value as the preview shows it. */

@@ -42,6 +42,7 @@ export function desiredEntry(card: PostCard, context: EntryContext, extra: { cha
     file: card.file,
     slot: card.slot,
     previous,
+    ...(card.pencilled === null || card.slot !== null ? {} : { pencilled: card.pencilled }),
     draft: card.slot === null,
     ready: card.slot === null && draftReadiness({ diagnostics: extra.diagnostics }).ready,
     status: extra.status,

@@ -1,16 +1,18 @@
 import { createHash } from 'node:crypto';
-import { lstat } from 'node:fs/promises';
+import { lstat, realpath } from 'node:fs/promises';
 import { dirname, posix, resolve } from 'node:path';
 import type { Config } from '../config/types.js';
 import { isInSnippets, snippetsDirOf } from '../content/snippet-files.js';
 import { InputError } from '../errors.js';
-import { duplicateText, editPost, newDraftText } from '../post-edit/index.js';
+import { duplicateText, editPost, newDraftText, type PostEdit } from '../post-edit/index.js';
 import { createFileExclusive, writeFileAtomic } from '../state/atomic.js';
 import { builtInValues, renderTemplate } from '../templates/index.js';
 import { isHiddenPath, isInside, relativePosix } from '../text/paths.js';
 import { guardWrite } from '../write-guard/guard-write.js';
+import { formatOffset, offsetMs, parseScheduledAt } from '../zoned-time/index.js';
 import type { EditRequest } from './edit-request.js';
-import { readPostFile } from './read-post-file.js';
+import { PathLocks } from './path-locks.js';
+import { readPostAt, readPostFile } from './read-post-file.js';
 
 /**
  * Where the post files are (the project root names them, the content folder holds them, the
@@ -28,6 +30,10 @@ export interface PostSource {
 /** What an edit came to: the file as written, or, when it changed on disk since the page read it, as it is now. */
 export type EditOutcome = { kind: 'written'; post: PostSource } | { kind: 'conflict'; post: PostSource };
 
+/** Files whose last edit can be undone, and the text kept for them: the oldest is forgotten past either. */
+const MAX_UNDOS = 100;
+const MAX_UNDO_CHARACTERS = 8_000_000;
+
 /** Names tried for a new or duplicated file (`name`, `name-2`, …) before giving up. */
 const MAX_NAMES = 50;
 
@@ -41,20 +47,31 @@ export function postVersion(bytes: Uint8Array | string): string {
  * content folder, named as the calendar names them (project-relative, forward slashes): no hidden
  * part, no `..`, nothing under node_modules, no symbolic link from the project root to the file.
  * A write names the version the page read; when the file changed since (a save in an editor, a
- * pull), nothing is written and the current file comes back. Each write replaces the file at
- * once (writeFileAtomic).
+ * pull, another tab's edit), nothing is written and the current file comes back. The edits of one
+ * file run one at a time (a lock per real path), and the version is checked again just before the
+ * new text replaces the file (writeFileAtomic's `stillCurrent`), so of edits naming one version
+ * exactly one is written.
  */
 export class PostFileEditor {
   readonly #project: () => PostProject;
+  /** By file: the version its last edit wrote, and its text before that edit (what an undo puts back). */
+  readonly #undos = new Map<string, { version: string; before: string }>();
+  /** One edit of a file at a time (by real path): its read, version check and write. */
+  readonly #locks = new PathLocks();
 
   /** `project` is asked on each request: a reloaded postsync.yaml may name another content folder. */
   constructor(project: () => PostProject) {
     this.#project = project;
   }
 
+  /** Where the post files are, as asked now. */
+  get project(): PostProject {
+    return this.#project();
+  }
+
   async read(file: unknown): Promise<PostSource> {
     const path = await this.#checked(file);
-    const bytes = await readPostFile(path);
+    const bytes = await readPostFile(path, { root: this.#project().root });
     if (typeof bytes === 'string') throw refused(file as string, bytes);
     return sourceOf(file as string, bytes);
   }
@@ -75,18 +92,68 @@ export class PostFileEditor {
 
   async apply(request: EditRequest): Promise<EditOutcome> {
     if (request.action === 'new') return this.#create(newDraftText(request.at === undefined ? {} : { at: request.at }), draftName(request.at));
-    const current = await this.read(request.file);
-    if (current.version !== request.version) return { kind: 'conflict', post: current };
-    if (request.action === 'duplicate') return this.#duplicate(current);
-    const text = request.edits.reduce(editPost, current.text);
-    const path = await this.#checked(request.file);
-    await writeFileAtomic(path, text, { root: this.#project().root });
-    return { kind: 'written', post: sourceOf(request.file, text) };
+    const { file, version } = request;
+    const path = await this.#checked(file);
+    return this.#locks.run(await realpath(path), async () => {
+      const current = await this.read(file);
+      if (current.version !== version) return { kind: 'conflict', post: current };
+      if (request.action === 'duplicate') return this.#duplicate(current, request.at);
+      if (request.action === 'undo') return this.#undo(current, path);
+      const text = request.edits.map((edit) => this.#zoned(edit)).reduce(editPost, current.text);
+      const outcome = await this.#replace(current, path, text);
+      if (outcome.kind === 'written') this.#keepUndo(current.file, { version: outcome.post.version, before: current.text });
+      return outcome;
+    });
   }
 
-  async #duplicate(original: PostSource): Promise<EditOutcome> {
+  #keepUndo(file: string, undo: { version: string; before: string }): void {
+    this.#undos.delete(file);
+    this.#undos.set(file, undo);
+    let kept = 0;
+    for (const { before } of this.#undos.values()) kept += before.length;
+    for (const [oldest, { before }] of this.#undos) {
+      if (this.#undos.size <= MAX_UNDOS && kept <= MAX_UNDO_CHARACTERS) break;
+      this.#undos.delete(oldest);
+      kept -= before.length;
+    }
+  }
+
+  /** The edit's inverse: the file's bytes before it, written only while the file is still what the edit wrote (the version check of every edit). */
+  async #undo(current: PostSource, path: string): Promise<EditOutcome> {
+    const undo = this.#undos.get(current.file);
+    if (undo === undefined || undo.version !== current.version) {
+      throw new InputError(`there is no edit of ${current.file} to undo: the page's last edit of it was undone already, or was not made by this watch`, { hint: 'Edit the post again instead.' });
+    }
+    this.#undos.delete(current.file);
+    return this.#replace(current, path, undo.before);
+  }
+
+  /**
+   * Replaces the file at `path` with `text` only while it is still `current`'s version: checked
+   * again just before the replace, so an edit that came between is answered as a conflict.
+   */
+  async #replace(current: PostSource, path: string, text: string): Promise<EditOutcome> {
+    const stillCurrent = async (now: string) => {
+      const read = await readPostAt(now);
+      return typeof read !== 'string' && postVersion(read.bytes) === current.version;
+    };
+    if (await writeFileAtomic(path, text, { root: this.#project().root, stillCurrent })) return { kind: 'written', post: sourceOf(current.file, text) };
+    return { kind: 'conflict', post: await this.read(current.file) };
+  }
+
+  /** A schedule edit with the project's UTC offset at its time: a file that writes its times with an offset keeps that form. */
+  #zoned(edit: PostEdit): PostEdit {
+    if (edit.kind !== 'schedule') return edit;
+    const { timezone } = this.#project();
+    const parsed = parseScheduledAt(edit.at, timezone);
+    return parsed.ok ? { ...edit, offset: formatOffset(offsetMs(Date.parse(parsed.instant), timezone)) } : edit;
+  }
+
+  /** The copy goes to `at`, else it is a draft: never on the original's time, where a rule or a slot would block it at once. */
+  async #duplicate(original: PostSource, at: string | undefined): Promise<EditOutcome> {
     const { dir, name } = posix.parse(original.file);
-    return this.#createFirst((suffix) => ({ file: posix.join(dir, `${name}-copy${suffix}.md`), text: duplicateText(original.text, `-copy${suffix}`) }), { relative: true });
+    const moved = (text: string) => editPost(text, at === undefined ? { kind: 'unschedule' } : this.#zoned({ kind: 'schedule', at }));
+    return this.#createFirst((suffix) => ({ file: posix.join(dir, `${name}-copy${suffix}.md`), text: moved(duplicateText(original.text, `-copy${suffix}`)) }), { relative: true });
   }
 
   /** A new file in the content folder (`name` relative to it), under the first free name. */

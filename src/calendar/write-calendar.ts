@@ -3,7 +3,8 @@ import { access, copyFile, mkdir, rename, rm } from 'node:fs/promises';
 import { finished } from 'node:stream/promises';
 import { dirname, join } from 'node:path';
 import { writeFileAtomic } from '../state/atomic.js';
-import { guardWrite, namedPathRoot, openNoFollow, type WriteRoot } from '../write-guard/guard-write.js';
+import { openNoFollow } from '../write-guard/anchored-folder.js';
+import { guardWrite, namedPathRoot, type WriteRoot } from '../write-guard/guard-write.js';
 import type { CalendarModel } from './model.js';
 import { calendarPageParts } from './page.js';
 
@@ -30,7 +31,7 @@ export async function writeCalendarPage(outDir: string, model: CalendarModel, th
   await mkdir(media, { recursive: true });
   await Promise.all([...thumbnails].map(([name, source]) => copyOnce(source, join(outDir, name), options)));
   // Each part is on its way to the disk while the next is made.
-  const file = (await openNoFollow(page, { truncate: true })).createWriteStream();
+  const file = (await openNoFollow(page, { truncate: true, root: options.root })).createWriteStream();
   for (const part of calendarPageParts(model)) file.write(part);
   await finished(file.end());
   return { page, thumbnails: thumbnails.size };

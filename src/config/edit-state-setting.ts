@@ -1,7 +1,8 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseDocument } from 'yaml';
 import { InputError } from '../errors.js';
+import { openNoFollow } from '../write-guard/anchored-folder.js';
 import { guardWrite } from '../write-guard/guard-write.js';
 import { CONFIG_FILE_NAMES } from './config-file.js';
 import { DEFAULT_STATE_BRANCH, DEFAULT_STATE_PATH } from './state-section.js';
@@ -30,6 +31,12 @@ export async function writeStateSetting(root: string, setting: { file: string; h
   else document.set('state', value);
   const path = join(root, config.name);
   await guardWrite(path, { root });
-  await writeFile(path, document.toString());
+  // Never through a link put at the name since the check.
+  const handle = await openNoFollow(path, { truncate: true, root });
+  try {
+    await handle.writeFile(document.toString());
+  } finally {
+    await handle.close();
+  }
   return config.name;
 }

@@ -21,6 +21,8 @@ export interface Calendar {
   readKeySecret: string;
   /** The name of the calendar page artifact of its plan job: `postsync-calendar`, `postsync-calendar-clients-acme`. */
   artifactName: string;
+  /** The name of the state hand-off artifact of its apply job: `postsync-state`, `postsync-state-clients-acme`. */
+  stateArtifactName: string;
 }
 
 /** `clients/acme-co` → `_CLIENTS_ACME_CO`; `.` → `` (secret names allow only A–Z, 0–9 and `_`). */
@@ -33,7 +35,8 @@ export function calendarAt(folder: string): Calendar {
   const suffix = secretSuffix(folder);
   // The secret suffix in lower case with `-`: artifact names allow no `/`, and calendars whose
   // names would collide are refused already (assertDistinctSecrets).
-  return { folder, apiUrlSecret: `POSTSYNC_API_URL${suffix}`, apiKeySecret: `POSTSYNC_API_KEY${suffix}`, readKeySecret: `POSTSYNC_API_READ_KEY${suffix}`, artifactName: `postsync-calendar${suffix.toLowerCase().replace(/_/g, '-')}` };
+  const name = suffix.toLowerCase().replace(/_/g, '-');
+  return { folder, apiUrlSecret: `POSTSYNC_API_URL${suffix}`, apiKeySecret: `POSTSYNC_API_KEY${suffix}`, readKeySecret: `POSTSYNC_API_READ_KEY${suffix}`, artifactName: `postsync-calendar${name}`, stateArtifactName: `postsync-state${name}` };
 }
 
 /**

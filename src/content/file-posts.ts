@@ -16,6 +16,8 @@ export interface FilePost {
   /** Where and how its time is written, for the "in the past" check. */
   schedule?: ScheduleSource;
   slot?: SlotSource;
+  /** A draft's pencilled time (not for the occurrences of a repeat). */
+  pencilledAt?: string;
   /** Set on an occurrence of a repeat: the file's key and the occurrence's date. */
   occurrence?: { of: string; date: string };
 }
@@ -55,7 +57,8 @@ export function postsOfFile(input: FilePostsInput): { posts: FilePost[]; diagnos
   const posts = rendered.map(({ source, post }) => {
     const shape = shapeOf(source, post, checked.rewrites.filter((rewrite) => rewrite.key === source.key), input.media);
     const schedule = scheduleOf(source, input);
-    return { key: source.key, shape, ...(schedule === undefined ? {} : { schedule }), ...(source.slotted && text.slot !== undefined ? { slot: text.slot } : {}), ...occurrenceOf(source, input.key) };
+    const pencilled = source.occurrence === undefined && text.pencilledAt !== undefined ? { pencilledAt: text.pencilledAt } : {};
+    return { key: source.key, shape, ...(schedule === undefined ? {} : { schedule }), ...(source.slotted && text.slot !== undefined ? { slot: text.slot } : {}), ...pencilled, ...occurrenceOf(source, input.key) };
   });
   return { posts, diagnostics: distinctDiagnostics(diagnostics), needsFacts: false };
 }

@@ -25,6 +25,8 @@ export interface PostText {
   schedule?: ScheduleSource;
   /** Set for `scheduledAt: next-slot`: the time is chosen when planning. */
   slot?: SlotSource;
+  /** A draft's pencilled time (NormalizedPost). */
+  pencilledAt?: string;
   /** Sorted by socialAccountId. */
   targets: TargetShape[];
   /** Parallel to `targets`: the alias or id as written, and where. */
@@ -76,6 +78,7 @@ export function interpretPostFile(bytes: Uint8Array, context: InterpretContext):
     scheduledAt: normalized.scheduledAt,
     ...(normalized.schedule === undefined ? {} : { schedule: normalized.schedule }),
     ...(normalized.slot === undefined ? {} : { slot: normalized.slot }),
+    ...(normalized.pencilledAt === undefined ? {} : { pencilledAt: normalized.pencilledAt }),
     targets: normalized.targets.targets,
     targetLabels: normalized.targets.labels,
     targetPositions: normalized.targets.positions,

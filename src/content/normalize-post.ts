@@ -30,6 +30,8 @@ export interface NormalizedPost {
   schedule?: ScheduleSource;
   /** Set for `scheduledAt: next-slot` (not a draft): the time comes from a slot when planning. */
   slot?: SlotSource;
+  /** A draft's `scheduledAt` (`draft: true`): an instant nothing sends, where the calendar shows the draft. */
+  pencilledAt?: string;
   targets: NormalizedTargets;
   diagnostics: Diagnostic[];
 }
@@ -93,6 +95,7 @@ export function normalizePost(frontMatter: unknown, body: string, bodyLine: numb
   const slot = slotOf(data, context);
   const schedule = slot === undefined ? normalizeScheduledAt(data, context, diagnostics) : undefined;
   const scheduledAt = schedule?.instant ?? null;
+  const pencilledAt = slot === undefined && schedule === undefined ? pencilledTime(data, context) : undefined;
   const targets = normalizeTargets(data.targets, context);
   diagnostics.push(...targets.diagnostics);
   if ((scheduledAt !== null || slot !== undefined) && targets.targets.length === 0 && !hasErrors([...diagnostics, ...targets.diagnostics])) {
@@ -107,7 +110,7 @@ export function normalizePost(frontMatter: unknown, body: string, bodyLine: numb
       hint: 'Add the accounts to publish to under `targets:`, or remove `scheduledAt` to keep the post a draft.',
     });
   }
-  return { key, keyPosition: hasId ? context.locate(['id']) : undefined, content, scheduledAt, ...(schedule === undefined ? {} : { schedule }), ...(slot === undefined ? {} : { slot }), targets, diagnostics };
+  return { key, keyPosition: hasId ? context.locate(['id']) : undefined, content, scheduledAt, ...(schedule === undefined ? {} : { schedule }), ...(slot === undefined ? {} : { slot }), ...(pencilledAt === undefined ? {} : { pencilledAt }), targets, diagnostics };
 }
 
 /** `scheduledAt: next-slot` on a post that is not a draft; a draft keeps no time at all. */
@@ -148,6 +151,13 @@ function normalizeScheduledAt(data: Record<string, unknown>, context: NormalizeC
   }
   if (data.draft === true) return undefined;
   return { instant: parsed.instant, raw, ...(position === undefined ? {} : { position }) };
+}
+
+/** The time a draft's `scheduledAt` names (its problems are reported by normalizeScheduledAt), or undefined. */
+function pencilledTime(data: Record<string, unknown>, context: NormalizeContext): string | undefined {
+  if (data.draft !== true || typeof data.scheduledAt !== 'string') return undefined;
+  const parsed = parseScheduledAt(data.scheduledAt, context.timezone);
+  return parsed.ok ? parsed.instant : undefined;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -165,6 +165,7 @@ function assemble(file: string, reading: PostFileReading, found: { posts: FilePo
       locations: { targets: text.targetPositions, media: media.positions, body: text.body, ...(scheduleAt === undefined ? {} : { schedule: scheduleAt }), targetKeys: text.targetKeys },
       ...(post.occurrence === undefined ? {} : { occurrence: post.occurrence }),
       ...(post.slot === undefined ? {} : { slot: post.slot }),
+      ...(post.pencilledAt === undefined ? {} : { pencilledAt: post.pencilledAt }),
     };
   });
   if (!hasErrors(diagnostics)) return { file, key, ...keyPosition, posts, ...snippets, diagnostics };

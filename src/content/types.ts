@@ -63,6 +63,11 @@ export interface DesiredPost {
   occurrence?: { of: string; date: string };
   /** Set for `scheduledAt: next-slot`: `shape.scheduledAt` is null until src/plan gives the post a slot. */
   slot?: PostSlot;
+  /**
+   * A draft's `scheduledAt` (`draft: true` with a time): an instant nothing sends or plans, where
+   * the calendar shows the draft and where it keeps its time when dragged.
+   */
+  pencilledAt?: string;
 }
 
 /** A post's `scheduledAt: next-slot`: where it is written, and once planned, the slot it got. */

@@ -9,7 +9,6 @@ import { Router } from './http/context.js';
 import { handleControl, isLoopbackAddress } from './endpoints/control.js';
 import { demoFixture } from './fixture/demo-fixture.js';
 import { type Fixture, loadFixture, type RateLimit } from './fixture/fixture.js';
-import { Journal } from './store/journal.js';
 import type { AccountRecord, ProjectSettings } from './store/model.js';
 import { publishDue } from './rules/publish.js';
 import { RateLimiter } from './rules/rate-limit.js';
@@ -19,6 +18,7 @@ import { seedPosts } from './seed/seed.js';
 import { API_PREFIX, createListener } from './http/server.js';
 import { ObjectStorage } from './store/storage.js';
 import { handleStorage } from './endpoints/storage-routes.js';
+import { SharedStore } from './store/shared-store.js';
 import { EmulatorStore } from './store/store.js';
 
 export interface EmulatorOptions {
@@ -84,25 +84,23 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const ttl = options.idempotencyTtlSeconds;
   if (ttl !== undefined && !(Number.isInteger(ttl) && ttl >= 0)) throw new RangeError(`idempotencyTtlSeconds must be a whole number of 0 or more, got ${ttl}`);
   const store = new EmulatorStore(clock, projectSettings(fixture), { idempotencyTtlSeconds: ttl });
-  const storage = await ObjectStorage.open({ dataDir: options.dataDir });
   const { dataDir } = options;
 
-  let journal: Journal | undefined;
-  const openJournal = async (): Promise<void> => {
-    if (!dataDir) return;
-    journal = await Journal.rewrite(dataDir, store.snapshot());
-    const current = journal;
-    store.setSink((record) => current.append(record));
-  };
-  if (dataDir) {
-    const replay = await Journal.replay(dataDir, (record) => store.apply(record));
-    if (!replay.existed) seedPosts(store, fixture.projects);
-  } else {
-    seedPosts(store, fixture.projects);
-  }
-  await openJournal();
+  // With --data, the state is shared with every other process serving the folder (SharedStore).
+  const shared = dataDir ? await SharedStore.open(store, dataDir, () => seedPosts(store, fixture.projects)) : undefined;
+  if (!shared) seedPosts(store, fixture.projects);
+  const storage = await ObjectStorage.open({ dataDir });
 
-  const services: Services = { store, clock, storage, durable: dataDir !== undefined, origin: '', commit: () => journal?.sync() ?? Promise.resolve() };
+  const services: Services = {
+    store,
+    clock,
+    storage,
+    durable: dataDir !== undefined,
+    origin: '',
+    commit: () => shared?.commit() ?? Promise.resolve(),
+    refresh: () => shared?.refresh() ?? Promise.resolve(),
+    transaction: (work) => (shared ? shared.transaction(work) : work()),
+  };
   const limits = new Map<string, RateLimit>();
   for (const project of fixture.projects) if (project.rateLimit) limits.set(project.id, project.rateLimit);
   const limiter = new RateLimiter(limits);
@@ -117,26 +115,31 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     policy: () => ({ hosts: hosts(), token: controlToken, tokenFor: 'changes' as const }),
     log,
     chaos,
-    async moveClock(change: { advanceSeconds: number } | { now: Date }) {
-      if ('now' in change) clock.set(change.now);
-      else clock.advance(change.advanceSeconds);
-      store.recordClock();
-      const published = publishDue(store);
-      await services.commit();
-      return { now: clock.nowIso(), published };
+    moveClock(change: { advanceSeconds: number } | { now: Date }) {
+      return services.transaction(async () => {
+        if ('now' in change) clock.set(change.now);
+        else clock.advance(change.advanceSeconds);
+        store.recordClock();
+        const published = publishDue(store);
+        await services.commit();
+        return { now: clock.nowIso(), published };
+      });
     },
     async reset() {
-      store.setSink(null);
-      await journal?.close();
-      store.clear();
-      if (options.now) clock.set(options.now);
-      else clock.restoreOffset(0);
-      seedPosts(store, fixture.projects);
+      const fill = () => {
+        if (options.now) clock.set(options.now);
+        else clock.restoreOffset(0);
+        seedPosts(store, fixture.projects);
+      };
+      if (shared) await shared.replaceAll(fill);
+      else {
+        store.clear();
+        fill();
+      }
       await storage.clear();
       log.clear();
       chaos.configure(parseChaosSpec(''));
       limiter.reset();
-      await openJournal();
     },
   };
 
@@ -168,7 +171,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         server.closeAllConnections();
         await closed;
-        await journal?.close();
+        await shared?.close();
         await storage.close();
       })();
       return closing;

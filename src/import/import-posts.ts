@@ -7,6 +7,7 @@ import { StateStore } from '../state/state-store.js';
 import { readState, sectionFor } from '../state/state-file.js';
 import type { TargetState } from '../state/types.js';
 import { describeForeignMedia, mediaDownloader, type FetchForeignMedia } from './foreign-media.js';
+import { foreignOwners } from '../pipeline/foreign-owners.js';
 import { prepareImport, type ImportPlan } from './prepare.js';
 import type { ImportFilter } from './select.js';
 import { writeImport, type WriteOutcome } from './write.js';
@@ -47,7 +48,16 @@ export async function importPosts(options: ImportOptions): Promise<ImportResult>
   const { config, connection } = options;
   const now = options.now();
   const prepare = async (section: TargetState, fetchForeignMedia: FetchForeignMedia) =>
-    prepareImport({ config, client: connection.client, section, posts: await listRemotePosts(connection, options.filter), filter: options.filter, now, fetchForeignMedia });
+    prepareImport({
+      config,
+      client: connection.client,
+      section,
+      posts: await listRemotePosts(connection, options.filter),
+      filter: options.filter,
+      now,
+      fetchForeignMedia,
+      foreignOwners: await foreignOwners(config.root, connection.target),
+    });
   if (options.dryRun) {
     const plan = await prepare(sectionFor(await readState(config.statePath), connection.target), describeForeignMedia);
     return { plan, outcome: { written: [], failed: [] } };

@@ -16,6 +16,7 @@ import { locateMediaFiles, mediaReference } from './media-files.js';
 import type { PlacedMedia } from './place-media.js';
 import { importKey, renderPostFile } from './post-file.js';
 import { readBack } from './read-back.js';
+import type { ForeignOwners } from '../plan/foreign-owners.js';
 import { selectForImport, type ImportFilter } from './select.js';
 
 /** One remote post to adopt: the file to write and the state record to add. */
@@ -48,6 +49,8 @@ export interface ImportPlan {
   pending: { post: Post; key: string }[];
   /** Remote posts already in state. */
   managed: number;
+  /** Remote posts another calendar of the repository records, with its folder. */
+  otherCalendars: { post: Post; folder: string }[];
   /** Dry run: posts whose media the service offers, to be downloaded (and the post checked) by a real import. */
   toDownload: { post: Post; media: Media[] }[];
 }
@@ -61,6 +64,8 @@ export interface PrepareImportInput {
   filter: ImportFilter;
   now: Date;
   caches?: PlanCaches;
+  /** The posts other calendars of the repository record: never imported here. */
+  foreignOwners?: ForeignOwners;
   /**
    * Brings media the state does not know into the project (`mediaDownloader`, or on a dry run
    * `describeForeignMedia`). Without it, posts with such media are skipped.
@@ -85,8 +90,8 @@ const plural = (count: number, one: string, many: string) => (count === 1 ? one 
  */
 export async function prepareImport(input: PrepareImportInput): Promise<ImportPlan> {
   const { config, section } = input;
-  const selection = selectForImport(input.posts, section, input.filter);
-  const plan: ImportPlan = { items: [], skipped: [], filteredOut: selection.filteredOut, pending: selection.pending, managed: selection.managed, toDownload: [] };
+  const selection = selectForImport(input.posts, section, input.filter, input.foreignOwners);
+  const plan: ImportPlan = { items: [], skipped: [], filteredOut: selection.filteredOut, pending: selection.pending, managed: selection.managed, otherCalendars: selection.otherCalendars, toDownload: [] };
   const knownMediaIds = mediaIdIndex(section);
   const skip = (post: Post, reason: string) => plan.skipped.push({ post, reason });
 

@@ -1,5 +1,6 @@
 import type { CreatePostBody, Post } from '../api/types.js';
 import { canonicalJson } from '../state/hash.js';
+import { NO_FOREIGN_OWNERS, type ForeignOwners } from '../plan/foreign-owners.js';
 import type { TargetState } from '../state/types.js';
 import { compareTargets, inputOptions } from '../plan/live-shape.js';
 
@@ -22,6 +23,8 @@ export interface Selection {
   pending: { post: Post; key: string }[];
   /** Posts already recorded in state. */
   managed: number;
+  /** Posts another calendar of the repository records (`ForeignOwners`), with its folder: never imported here. */
+  otherCalendars: { post: Post; folder: string }[];
 }
 
 function comparablePayload(body: Pick<CreatePostBody, 'content' | 'targets' | 'mediaIds'>): string {
@@ -40,19 +43,25 @@ function postAsPayload(post: Post): string {
 }
 
 /**
- * Which remote posts an import looks at: those not in this state section, with a selected status.
+ * Which remote posts an import looks at: those not in this state section, nor in another calendar's
+ * of the repository (`foreign`: set apart with its folder), with a selected status.
  * A post equal to the payload of a pending create is most likely that create's result (sent, but
  * the run stopped before state was written); adopting it as a new key would give one post two
  * owners, so it is set apart for `postsync apply` to confirm.
  */
-export function selectForImport(posts: readonly Post[], section: Pick<TargetState, 'posts' | 'pending'>, filter: ImportFilter): Selection {
+export function selectForImport(posts: readonly Post[], section: Pick<TargetState, 'posts' | 'pending'>, filter: ImportFilter, foreign: ForeignOwners = NO_FOREIGN_OWNERS): Selection {
   const owned = new Set(Object.values(section.posts).map((record) => record.postId));
   const pendingByPayload = new Map(Object.entries(section.pending).map(([key, pending]) => [comparablePayload(pending.payload), key]));
   const accepts = (status: string) => (filter.status !== undefined ? status === filter.status : filter.all === true || EDITABLE_STATUSES.includes(status));
-  const selection: Selection = { candidates: [], filteredOut: [], pending: [], managed: 0 };
+  const selection: Selection = { candidates: [], filteredOut: [], pending: [], managed: 0, otherCalendars: [] };
   for (const post of posts) {
     if (owned.has(post.id)) {
       selection.managed++;
+      continue;
+    }
+    const folder = foreign.get(post.id);
+    if (folder !== undefined) {
+      selection.otherCalendars.push({ post, folder });
       continue;
     }
     const pendingKey = pendingByPayload.size > 0 ? pendingByPayload.get(postAsPayload(post)) : undefined;

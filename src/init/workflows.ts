@@ -2,11 +2,12 @@
  * The three GitHub workflows `postsync init` writes to .github/workflows/ (examples/workflows/
  * holds the same files; a test keeps them identical). Each first finds the calendars to work on
  * (the folders with a postsync.yaml: one at the repository root, or one per client or brand),
- * then runs one job per calendar, each with its own concurrency group and its own secrets.
+ * then runs one job per calendar, each with its own secrets (apply: then one job that records
+ * every calendar's state).
  * All run the postsync action `init` copied into the repository (ACTION_REF) and third-party
  * actions pinned by commit, and grant each job only the permissions it needs.
  */
-import { COMMIT_STATE } from './state-commit.js';
+import { APPLY_CONCURRENCY, HAND_ON_STATE, RECORD_JOB } from './state-commit.js';
 import { ACTION_REF, APPLY_ENVIRONMENT, applyKeyCheck, branchFilter, calendarSecrets, calendarsJob, CHANGED_PATHS, checkout, matrix, PINNED_ACTIONS, readSecrets, readSecretsEnv, readState, SECRETS_NOTE, setupPostsync, WITH_TOKEN } from './workflow-steps.js';
 
 /** The default branch the examples are written for; `init` writes the repository's own. */
@@ -123,11 +124,12 @@ ${readSecrets}
 const ON_DEFAULT_BRANCH = "github.ref == format('refs/heads/{0}', github.event.repository.default_branch)";
 
 /** The apply workflow of a repository whose default branch is `defaultBranch` (read from git by `init`). */
-export const applyWorkflow = (options: { defaultBranch: string }) => `# Applies each calendar (folder with a postsync.yaml) that a push to ${options.defaultBranch} touched, then records
-# its state (.postsync/state.json: which remote post belongs to which file) in its home: committed
+export const applyWorkflow = (options: { defaultBranch: string }) => `# Applies each calendar (folder with a postsync.yaml) that a push to ${options.defaultBranch} touched, one job per
+# calendar, all at once; each hands its state (.postsync/state.json: which remote post belongs to
+# which file) on, and one job after them records every state in its home in one commit: committed
 # back to ${options.defaultBranch}, or, with \`state: { home: branch }\` in its postsync.yaml, on a state branch of its
-# own (postsync/state), for a ${options.defaultBranch} that branch protection keeps from the workflow's pushes. Then
-# it lists the posts with problems, as the daily health check does.
+# own (postsync/state), for a ${options.defaultBranch} that branch protection keeps from the workflow's pushes. Each
+# apply job also lists the posts with problems, as the daily health check does.
 ${SECRETS_NOTE}
 # The write key needs every permission its posts use.
 name: postsync apply
@@ -143,6 +145,7 @@ on:
 
 permissions: {}
 
+${APPLY_CONCURRENCY}
 jobs:
   refuse:
     name: Apply only the default branch
@@ -182,14 +185,9 @@ ${WITH_TOKEN}          if [ -n "$BEFORE" ] && [ "$BEFORE" != "000000000000000000
 ${matrix}
     timeout-minutes: 30
     permissions:
-      contents: write # only for pushing the state file (the Commit step)
+      contents: read # the record job alone writes the states
     # The write key is a secret of this environment alone, which only the default branch may use.
     environment: ${APPLY_ENVIRONMENT}
-    # One apply per calendar at a time, never cancelled halfway. A newer run's job waits here (GitHub
-    # keeps the newest one waiting), so it starts after the previous one pushed its state.
-    concurrency:
-      group: postsync-apply-\${{ matrix.calendar.folder }}
-      cancel-in-progress: false
     steps:
 ${applyKeyCheck}
 ${checkout({ ref: '${{ github.ref_name }}', comment: 'The branch as it is now, not the commit that triggered this run: it has the state\nthe previous run pushed, and every merge since (a skipped run\'s too).' })}
@@ -204,23 +202,12 @@ ${readState()}
           working-directory: \${{ matrix.calendar.folder }}
 ${calendarSecrets}
 
-      # Also after a failed or partial apply: the state records every post that was created.
-      # Not when the state could not be read: nothing was applied, and a stale file must not be pushed.
-      - name: Commit the state file
-        if: \${{ always() && steps.state.outcome == 'success' }}
-        working-directory: \${{ matrix.calendar.folder }}
-        env:
-          CALENDAR: \${{ matrix.calendar.folder }}
-          STATE_HOME: \${{ steps.state.outputs.home }}
-          STATE_FILE: \${{ steps.state.outputs.file }}
-          POSTSYNC_API_URL: \${{ secrets[matrix.calendar.apiUrlSecret] }}
-          POSTSYNC_API_KEY: \${{ secrets[matrix.calendar.apiKeySecret] }}
-          GITHUB_TOKEN: \${{ github.token }}
-${COMMIT_STATE}
+${HAND_ON_STATE}
       # The health check's post check after every apply too, so that a scheduled health workflow
       # GitHub disabled (60 days without activity in a public repository) misses nothing. It runs
-      # after the state is recorded; a post that failed to publish, was partly published or is
-      # blocked fails the job, and the job summary lists each with why (drifted posts are listed only).
+      # after the state is handed on (the record job records it whatever this job ends with); a post
+      # that failed to publish, was partly published or is blocked fails the job, and the job summary
+      # lists each with why (drifted posts are listed only).
       - name: Check for problems
         if: \${{ always() && steps.postsync.outcome != 'skipped' }}
         working-directory: \${{ matrix.calendar.folder }}
@@ -228,7 +215,8 @@ ${COMMIT_STATE}
           POSTSYNC_API_URL: \${{ secrets[matrix.calendar.apiUrlSecret] }}
           POSTSYNC_API_KEY: \${{ secrets[matrix.calendar.apiKeySecret] }}
         run: postsync status --problems --exit-code
-`;
+
+${RECORD_JOB}`;
 
 export const HEALTH_WORKFLOW = `# Checks every calendar (folder with a postsync.yaml) once a day: \`plan --detailed-exitcode\`
 # (invalid files, merges not applied, drift, blocked changes) and \`status --problems\` (failed,

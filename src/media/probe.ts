@@ -41,16 +41,25 @@ export async function probeMedia(absolutePath: string): Promise<MediaProbe> {
   const handle = await open(absolutePath, 'r');
   try {
     const { size } = await handle.stat();
-    const readAt = positionedReader(handle);
-    const head = await readAt(0, Math.min(size, SNIFF_BYTES));
-    const contentType = (await sniffContentType(head)) ?? '';
-    if (contentType.startsWith('image/')) return probeImage(contentType, await readAt(0, Math.min(size, IMAGE_HEADER_BYTES)));
-    if (ISO_BMFF_VIDEO_TYPES.has(contentType)) return await probeMovie(contentType, readAt, size);
-    if (contentType.startsWith('video/')) return { contentType, kind: 'video' };
-    return { contentType, kind: 'unknown', problem: contentType ? `${contentType} is not an image or a video` : 'unrecognized file format' };
+    return await probeRead(positionedReader(handle), size);
   } finally {
     await handle.close();
   }
+}
+
+/** The same probe of bytes held in memory (a file not written yet). */
+export function probeMediaBytes(bytes: Uint8Array): Promise<MediaProbe> {
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return probeRead(async (position, length) => buffer.subarray(position, position + length), buffer.length);
+}
+
+async function probeRead(readAt: ReadAt, size: number): Promise<MediaProbe> {
+  const head = await readAt(0, Math.min(size, SNIFF_BYTES));
+  const contentType = (await sniffContentType(head)) ?? '';
+  if (contentType.startsWith('image/')) return probeImage(contentType, await readAt(0, Math.min(size, IMAGE_HEADER_BYTES)));
+  if (ISO_BMFF_VIDEO_TYPES.has(contentType)) return await probeMovie(contentType, readAt, size);
+  if (contentType.startsWith('video/')) return { contentType, kind: 'video' };
+  return { contentType, kind: 'unknown', problem: contentType ? `${contentType} is not an image or a video` : 'unrecognized file format' };
 }
 
 function positionedReader(handle: FileHandle): ReadAt {

@@ -1,6 +1,8 @@
 import type { RunCache } from '../cache/run-cache.js';
 import type { Config } from '../config/types.js';
+import { exceptForeign, NO_FOREIGN_OWNERS, type ForeignOwners } from '../plan/foreign-owners.js';
 import { planPosts } from '../plan/plan-posts.js';
+import { foreignOwners } from './foreign-owners.js';
 import type { LivePostsById, Plan, PlanTarget } from '../plan/types.js';
 import { unconfirmedRecords, type StateSeal } from '../state/seal.js';
 import type { StateSection } from '../state/state-file.js';
@@ -59,6 +61,8 @@ export function startRemoteRead(client: Connection['client'], options: { refresh
 export async function buildPlan(options: BuildPlanOptions): Promise<BuiltPlan> {
   const { config, connection, now } = options;
   const read = options.listing ?? startRemoteRead(connection.client, options);
+  // Read alongside the listing; awaited once the desired side is read.
+  const othersRead = foreignOwners(config.root, connection.target);
   const state = await options.state;
   const { section } = state;
   // The schedule rules and slots see the open posts (drafts and scheduled), not the by-id reads that complete a scoped listing.
@@ -72,7 +76,8 @@ export async function buildPlan(options: BuildPlanOptions): Promise<BuiltPlan> {
   const live = Array.isArray(listed)
     ? await completeScopedListing({ client: connection.client, listings: listed, records: section.posts, readFinal: changedSinceApply(desired) })
     : listed;
-  const plan = await planDesired(desired, { target: connection.target, seal: connection.seal, live, section, stateHash: state.hash, prune: options.prune, only: options.only, now, timezone: config.timezone });
+  const others = await othersRead;
+  const plan = await planDesired(desired, { target: connection.target, seal: connection.seal, live, section, stateHash: state.hash, prune: options.prune, only: options.only, now, timezone: config.timezone, foreignOwners: others });
   return { plan, desired, live, state };
 }
 
@@ -104,6 +109,8 @@ export interface PlanAgainst {
   timezone: string;
   /** Such a session's remote media learned by content so far (`learnOrphanMedia`), so each is fetched once. */
   learnedMedia?: Map<string, string>;
+  /** The posts other calendars of the repository record (`foreignOwners`); absent: none. */
+  foreignOwners?: ForeignOwners;
 }
 
 /**
@@ -113,7 +120,9 @@ export interface PlanAgainst {
  */
 export async function planDesired(desired: DesiredSide, against: PlanAgainst): Promise<Plan> {
   const { posts } = desired;
-  const mediaSha256s = await learnOrphanMedia({ posts, state: against.section, live: against.live, ...(against.learnedMedia === undefined ? {} : { learned: against.learnedMedia }) });
+  const foreign = against.foreignOwners ?? NO_FOREIGN_OWNERS;
+  // Another calendar's posts are never adopted here: their media are not worth learning.
+  const mediaSha256s = await learnOrphanMedia({ posts, state: against.section, live: exceptForeign(against.live, foreign), ...(against.learnedMedia === undefined ? {} : { learned: against.learnedMedia }) });
   return planPosts({
     target: against.target,
     posts,
@@ -122,6 +131,7 @@ export async function planDesired(desired: DesiredSide, against: PlanAgainst): P
     invalidFiles: desired.invalid,
     state: against.section,
     unconfirmed: unconfirmedRecords(against.section, against.seal),
+    foreignOwners: foreign,
     stateHash: against.stateHash,
     live: against.live,
     mediaSha256s,

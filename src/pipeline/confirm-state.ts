@@ -6,7 +6,9 @@ import { acquireLock } from '../state/lock.js';
 import { StateStore } from '../state/state-store.js';
 import type { TargetState } from '../state/types.js';
 import { compareText } from '../text/ordering.js';
+import type { ForeignOwners } from '../plan/foreign-owners.js';
 import type { Connection } from './connect.js';
+import { foreignOwners } from './foreign-owners.js';
 
 /** A state record without a valid seal, and what it points at on the remote as read now. */
 export interface UnconfirmedRecord {
@@ -45,6 +47,7 @@ export async function confirmState(options: ConfirmStateOptions): Promise<Confir
     const store = await StateStore.open(config.statePath, connection.target, { seal: connection.seal, root: config.root });
     const chosen = chooseRecords(store.section, unconfirmedRecords(store.section, connection.seal), options.select, config.statePath);
     if (chosen.length === 0) return { kind: 'nothing', records: [] };
+    refuseForeign(chosen, store.section, await foreignOwners(config.root, connection.target));
     const records = await Promise.all(chosen.map(([kind, key]) => describeRecord(kind, key, store.section, connection.client)));
     if (!(await options.approve(records))) return { kind: 'declined', records };
     for (const { kind, key } of records) await store.confirm(kind, key);
@@ -53,6 +56,22 @@ export async function confirmState(options: ConfirmStateOptions): Promise<Confir
   } finally {
     await release();
   }
+}
+
+/**
+ * Refuses (InputError) to seal a post record whose post another calendar of the repository records:
+ * sealing it would let this calendar rewrite or delete that calendar's post. Nothing is sealed.
+ */
+function refuseForeign(chosen: readonly [SealedKind, string][], section: TargetState, foreign: ForeignOwners): void {
+  const taken = chosen.flatMap(([kind, key]) => {
+    const postId = kind === 'posts' ? section.posts[key]!.postId : undefined;
+    const owner = postId === undefined ? undefined : foreign.get(postId);
+    return owner === undefined ? [] : [`"${key}" (post ${postId}) is recorded by the calendar in ${owner}`];
+  });
+  if (taken.length === 0) return;
+  throw new InputError(`postsync seals no record of a post another calendar of this repository records: ${taken.join('; ')}`, {
+    hint: 'Such a record was copied from that calendar\'s state: remove it from this state file (that calendar keeps its post). Nothing was sealed.',
+  });
 }
 
 function chooseRecords(section: TargetState, unconfirmed: ReturnType<typeof unconfirmedRecords>, select: ConfirmStateOptions['select'], statePath: string): [SealedKind, string][] {

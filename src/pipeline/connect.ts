@@ -70,7 +70,7 @@ async function connectLocal(config: Config, options: ConnectOptions): Promise<Co
   const dataDir = join(config.root, LOCAL_API_DIR);
   // What the local API writes at names known in advance (its objects get fresh random names): a
   // link there, or on the way from the project root, is refused before it starts, never followed.
-  for (const name of ['journal.jsonl', 'journal.jsonl.compact.tmp', 'objects']) await guardWrite(join(dataDir, name), { root: config.root });
+  for (const name of ['journal.jsonl', 'journal.jsonl.compact.tmp', 'objects', 'lock']) await guardWrite(join(dataDir, name), { root: config.root });
   const emulator = await startEmulator({ host: '127.0.0.1', port: 0, dataDir });
   const client = new ApiClient({ baseUrl: emulator.baseUrl, apiKey: LOCAL_API_KEY, onEvent: options.onClientEvent, ...deadlineOf(config) });
   const close = async () => {

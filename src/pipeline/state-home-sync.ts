@@ -6,6 +6,7 @@ import { writeFileAtomic } from '../state/atomic.js';
 import { prettyCanonicalJson } from '../state/hash.js';
 import { commitFile, fetchHome, fileAt, fileSize, gitTracks, hasCommit, pushHome, workTreeTop, type HomeRepository } from '../state/home-git.js';
 import { acquireLock } from '../state/lock.js';
+import { untilPushed, type PushRetryPolicy, type RetryClock } from '../state/push-retry.js';
 import { mergeStates, type StateMergeNote } from '../state/merge.js';
 import { parseState, readStateText } from '../state/state-file.js';
 import { terminalText } from '../text/terminal.js';
@@ -106,7 +107,7 @@ async function writePulled(config: Config, record: PulledRecord): Promise<void> 
 }
 
 /** The three-way merge `postsync state merge` makes, of texts: base (null: none), the working file's, the home's. */
-async function mergeTexts(home: BranchHome, texts: { base: string | null; ours: string; theirs: string }): Promise<{ text: string; notes: StateMergeNote[] }> {
+export async function mergeTexts(home: BranchHome, texts: { base: string | null; ours: string; theirs: string }): Promise<{ text: string; notes: StateMergeNote[] }> {
   const base = texts.base === null || texts.base.trim() === '' ? null : await parseHomeState(home, texts.base, ' (as last pulled)');
   const { state, notes } = mergeStates(base, await parseState(texts.ours, 'the working state file'), await parseHomeState(home, texts.theirs));
   return { text: prettyCanonicalJson(state), notes };
@@ -155,22 +156,21 @@ export async function requireBranchHome(config: Config, remote: string, verb: st
 
 export type PushOutcome = { kind: 'unchanged' | 'pushed'; home: BranchHome; commit: string; created: boolean; notes: StateMergeNote[] };
 
-/** Attempts of a push that finds the branch moved and merges: as many as the apply workflow's rebase loop makes. */
-const PUSH_ATTEMPTS = 5;
-
 /**
  * `postsync state push`: the working file → the branch home, as one commit that changes that file
  * alone (other calendars' files on the branch stay). A home that moved since the last pull is
- * refused unless `merge`: then its records are merged in entry by entry first, and a push that
- * loses a race is tried again from the new tip. Git refuses a push that is not a fast-forward, so
- * nothing another run pushed is ever overwritten.
+ * refused unless `merge`: then its records are merged in entry by entry first. A push the remote
+ * rejects (another writer created or moved the branch in the same instant) changed nothing there:
+ * the loop fetches the new tip, merges again and pushes again, with backoff and jitter, until its
+ * time bound (`untilPushed`). Git refuses a push that is not a fast-forward, so nothing another
+ * run pushed is ever overwritten.
  */
-export async function pushState(config: Config, options: { remote: string; merge: boolean; message: string }): Promise<PushOutcome> {
+export async function pushState(config: Config, options: { remote: string; merge: boolean; message: string; retry?: { policy?: PushRetryPolicy; clock?: RetryClock } }): Promise<PushOutcome> {
   const home = await requireBranchHome(config, options.remote, 'push to');
   const release = await acquireLock(config.statePath, { command: 'state push', root: config.root, timezone: config.timezone });
   try {
     const notes: StateMergeNote[] = [];
-    for (let attempt = 1; ; attempt++) {
+    return await untilPushed<PushOutcome>(async () => {
       let working = readStateText(config.statePath);
       if (working === null) throw new InputError(`there is no state file ${config.statePath} to push`, { hint: 'postsync state pull brings the state of the branch; an apply writes one.' });
       await parseState(working, config.statePath);
@@ -186,15 +186,15 @@ export async function pushState(config: Config, options: { remote: string; merge
       }
       if (tip !== null && current === working) {
         await writePulled(config, { branch: home.branch, commit: tip });
-        return { kind: 'unchanged', home, commit: tip, created: false, notes };
+        return { kind: 'done', value: { kind: 'unchanged', home, commit: tip, created: false, notes } };
       }
       const commit = await commitFile(home.repository, { parent: tip, path: home.path, text: working, message: options.message });
-      if ((await pushHome(home.repository, commit, home.branch)) === 'pushed') {
-        await writePulled(config, { branch: home.branch, commit });
-        return { kind: 'pushed', home, commit, created: tip === null, notes };
-      }
-      if (!options.merge || attempt >= PUSH_ATTEMPTS) throw new StateError(`the state branch ${home.branch} moved while the state was pushed (attempt ${attempt})`, { hint: 'Run postsync state push --merge again.' });
-    }
+      const pushed = await pushHome(home.repository, commit, home.branch);
+      if (pushed.kind === 'rejected') return pushed;
+      if (pushed.kind === 'refused') throw new StateError(`cannot push the state branch ${home.branch} to ${home.repository.remote}: ${pushed.reason}`, { hint: 'The remote\'s rules refuse the update: let the workflow\'s token push to this branch (a ruleset\'s bypass list, or no protection on it).' });
+      await writePulled(config, { branch: home.branch, commit });
+      return { kind: 'done', value: { kind: 'pushed', home, commit, created: tip === null, notes } };
+    }, { branch: home.branch, ...options.retry });
   } finally {
     await release();
   }

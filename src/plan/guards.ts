@@ -3,6 +3,7 @@ import { hasErrors, type Diagnostic } from '../diagnostics.js';
 import type { UnconfirmedRecords } from '../state/seal.js';
 import type { TargetState } from '../state/types.js';
 import { compareChanges, mediaUploads, summarize } from './planner.js';
+import { blockForeign, NO_FOREIGN_OWNERS, type ForeignOwners } from './foreign-owners.js';
 import { blockPostsWithErrors } from './posts-with-errors.js';
 import type { Change, Plan } from './types.js';
 import { blockShared, blockUnconfirmed, sharedPostRecords } from './unconfirmed-records.js';
@@ -19,6 +20,8 @@ export interface GuardContext {
   state: TargetState;
   /** The state records without a valid seal. */
   unconfirmed: UnconfirmedRecords;
+  /** The posts other calendars of the repository record; absent: none. */
+  foreignOwners?: ForeignOwners;
   only: readonly string[] | null;
   now: Date;
   /** The project's time zone: the reasons people read name times on its clock. */
@@ -32,12 +35,13 @@ export interface GuardContext {
  *   rules is never sent;
  * - a post can only be scheduled in the future: an update to a past time is `blocked`;
  * - a change resting on a state record without a valid seal, or on one of two records of one post,
- *   is `blocked` (unconfirmed-records.ts).
+ *   is `blocked` (unconfirmed-records.ts);
+ * - a change on a post another calendar of the repository records is `blocked` (foreign-owners.ts).
  * Blocked changes upload nothing, so the uploads are worked out again when a change was blocked.
  */
 export function guardChanges(plan: Plan, context: GuardContext): Plan {
   const shared = sharedPostRecords(context.state);
-  let changes = plan.changes.map((change) => blockShared(blockUnconfirmed(guardSchedule(change, context), context.unconfirmed), shared));
+  let changes = plan.changes.map((change) => blockForeign(blockShared(blockUnconfirmed(guardSchedule(change, context), context.unconfirmed), shared), context.foreignOwners ?? NO_FOREIGN_OWNERS));
   if (hasErrors(context.diagnostics) || context.invalidFiles.length > 0) {
     changes = blockPostsWithErrors(changes, {
       ...context,

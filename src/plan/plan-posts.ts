@@ -4,6 +4,7 @@ import type { Diagnostic } from '../diagnostics.js';
 import type { UnconfirmedRecords } from '../state/seal.js';
 import type { TargetState } from '../state/types.js';
 import { accountAvailability } from './account-availability.js';
+import type { ForeignOwners } from './foreign-owners.js';
 import { withScheduleFacts } from './schedule-changes.js';
 import { guardChanges } from './guards.js';
 import { createPlan } from './planner.js';
@@ -24,6 +25,8 @@ export interface PlanPostsInput {
   state: TargetState;
   /** The records of `state` without a valid seal (`unconfirmedRecords`); absent: none. */
   unconfirmed?: UnconfirmedRecords;
+  /** The posts other calendars of the repository record (`ForeignOwners`); absent: none. */
+  foreignOwners?: ForeignOwners;
   /** `stateSectionHash(state)`. */
   stateHash: string;
   live: LivePostsById;
@@ -55,6 +58,7 @@ export function planPosts(input: PlanPostsInput): Plan {
     live: input.live,
     ...(input.mediaSha256s === undefined || input.mediaSha256s.size === 0 ? {} : { mediaSha256s: input.mediaSha256s }),
     accounts: accountAvailability(input.capabilities),
+    ...(input.foreignOwners === undefined || input.foreignOwners.size === 0 ? {} : { foreignOwners: input.foreignOwners }),
     prune: input.prune,
     only: input.only,
     now: input.now.toISOString(),
@@ -66,6 +70,7 @@ export function planPosts(input: PlanPostsInput): Plan {
     posts: input.posts,
     state,
     unconfirmed,
+    ...(input.foreignOwners === undefined ? {} : { foreignOwners: input.foreignOwners }),
     only: input.only,
     now: input.now,
     timezone: input.timezone,

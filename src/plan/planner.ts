@@ -1,6 +1,7 @@
 import type { DesiredPost } from '../content/types.js';
 import type { TargetState } from '../state/types.js';
 import { adoptChange, matchAdoptions } from './adopt-matches.js';
+import { exceptForeign, NO_FOREIGN_OWNERS } from './foreign-owners.js';
 import { matchPendingCreates } from './pending-matches.js';
 import { planContext } from './plan-context.js';
 import { planDesiredPost } from './desired-changes.js';
@@ -17,14 +18,16 @@ const ACTION_ORDER: readonly Action[] = ['create', 'adopt', 'update', 'move', 'u
  * new file that is exactly such a post adopts it instead of creating a twin (`matchAdoptions`).
  */
 export function createPlan(input: PlanInput): Plan {
-  const context = planContext(input, { pendingPosts: (shapes) => matchPendingCreates(input.state, input.live, shapes) });
+  // Adopt and a pending create's match choose among the posts no other calendar records.
+  const free = exceptForeign(input.live, input.foreignOwners ?? NO_FOREIGN_OWNERS);
+  const context = planContext(input, { pendingPosts: (shapes) => matchPendingCreates(input.state, free, shapes) });
   const { state } = input;
   const desiredKeys = new Set(input.desired.map((post) => post.key));
   const removedKeys = Object.keys(state.posts).filter((key) => !desiredKeys.has(key));
   const newPosts = input.desired.filter((post) => !state.posts[post.key] && !state.pending[post.key]);
   const renames = matchRenames(removedKeys, newPosts, context);
   const renamedTo = new Set([...renames.values()].map((post) => post.key));
-  const adoptions = matchAdoptions(newPosts.filter((post) => !renamedTo.has(post.key)), input.live, context);
+  const adoptions = matchAdoptions(newPosts.filter((post) => !renamedTo.has(post.key)), free, context);
 
   const changes: Change[] = [];
   for (const post of input.desired) {

@@ -44,7 +44,7 @@ export const CHANGE_REASONS = {
   delete: ['file-removed', 'occurrence-removed', 'gone-on-remote'],
   move: ['renamed', 'key-changed'],
   noop: ['up-to-date', 'file-removed', 'occurrence-removed', 'published-kept'],
-  blocked: ['file-errors', 'held-by-rule', 'project-errors', 'unreadable-file', 'unconfirmed-record', 'shared-record', 'not-editable', 'account-unavailable', 'scheduled-in-past'],
+  blocked: ['file-errors', 'held-by-rule', 'project-errors', 'unreadable-file', 'unconfirmed-record', 'shared-record', 'other-calendar', 'not-editable', 'account-unavailable', 'scheduled-in-past'],
 } as const satisfies Record<Action, readonly string[]>;
 
 /** The reason codes of one action. */
@@ -269,6 +269,8 @@ export interface PlanInput {
   mediaSha256s?: ReadonlyMap<string, string>;
   /** By account id. An account of a desired post missing here is treated as not connected. */
   accounts: Map<string, AccountAvailability>;
+  /** The posts other calendars of the repository record (`ForeignOwners`): never adopted or matched here. Absent: none. */
+  foreignOwners?: ReadonlyMap<string, string>;
   prune: boolean;
   /** `--target` keys: changes of other keys are left out. Null for all. */
   only: string[] | null;

@@ -1,26 +1,35 @@
 import { isScalar, type Node } from 'yaml';
 import { InputError } from '../errors.js';
 import { asMap, asSeq, entryAccount, FrontMatter, type Splice } from './front-matter.js';
+import { mediaSplices, type MediaEdit } from './media-edit.js';
 import { postFileParts } from './post-file-parts.js';
 import { scalarText, type ScalarValue } from './scalar-text.js';
+import { scheduledText } from './scheduled-text.js';
+import { optionSplice, targetTextSplice, type OptionValue } from './target-edit.js';
 
 /**
  * One change to a post file, as the calendar makes it. `occurrence` (a date, `YYYY-MM-DD`) names
  * one occurrence of a repeat: the change goes under `occurrences:` at that date instead.
- * - `schedule`: `scheduledAt` (a wall time in the project's zone, `YYYY-MM-DD HH:mm`); a
- *   `draft: true` of the file is removed, since the post is now meant to go out then;
+ * - `schedule`: `scheduledAt` (a wall time in the project's zone, `YYYY-MM-DD HH:mm`), in the form
+ *   the file wrote it (scheduled-text.ts: `offset` is the project's UTC offset at that time, which
+ *   a time written with an offset or `Z` keeps); a `draft: true` of the file is removed, since the
+ *   post is now meant to go out then;
  * - `unschedule`: back to a draft: `scheduledAt` removed (an occurrence gets `draft: true`);
  * - `text`: the body (an occurrence: its `content`), as its source with `{{ }}`;
  * - `accounts`: the accounts of `targets:`, as written (aliases): entries kept as they are, the
  *   missing ones added at the end, the others removed;
- * - `option`: one platform option of one account's entry.
+ * - `option`: one platform option of one account's entry (a list option takes a list);
+ * - `target-text`: one account's own text (`content:`; empty: none, the account gets the body);
+ * - the changes of `media:` (MediaEdit).
  */
 export type PostEdit =
-  | { kind: 'schedule'; at: string; occurrence?: string }
+  | { kind: 'schedule'; at: string; offset?: string; occurrence?: string }
   | { kind: 'unschedule'; occurrence?: string }
   | { kind: 'text'; text: string; occurrence?: string }
   | { kind: 'accounts'; accounts: readonly string[] }
-  | { kind: 'option'; account: string; name: string; value: ScalarValue };
+  | { kind: 'option'; account: string; name: string; value: OptionValue }
+  | { kind: 'target-text'; account: string; text: string }
+  | MediaEdit;
 
 /** The file's text with `edit` made, every byte it does not name kept (comments, order, quotes, line endings). */
 export function editPost(text: string, edit: PostEdit): string {
@@ -32,10 +41,12 @@ function splicesOf(front: FrontMatter, edit: PostEdit): Splice[] {
   const occurrence = 'occurrence' in edit && edit.occurrence !== undefined ? ['occurrences', edit.occurrence] : null;
   switch (edit.kind) {
     case 'schedule': {
-      if (occurrence !== null) return [front.set([...occurrence, 'scheduledAt'], edit.at)];
+      const path = [...(occurrence ?? []), 'scheduledAt'];
+      const at = scheduledText(edit.at, writtenText(front, path), edit.offset);
+      if (occurrence !== null) return [front.set(path, at)];
       const draft = front.top('draft');
       const undraft = isScalar(draft) && draft.value === true ? front.removeTop('draft') : null;
-      return [front.set(['scheduledAt'], edit.at), ...(undraft === null ? [] : [undraft])];
+      return [front.set(path, at), ...(undraft === null ? [] : [undraft])];
     }
     case 'unschedule': {
       if (occurrence !== null) return [front.set([...occurrence, 'draft'], true)];
@@ -48,7 +59,18 @@ function splicesOf(front: FrontMatter, edit: PostEdit): Splice[] {
       return accountSplices(front, edit.accounts);
     case 'option':
       return [optionSplice(front, edit)];
+    case 'target-text':
+      return targetTextSplice(front, edit);
+    default:
+      return mediaSplices(front, edit);
   }
+}
+
+/** The text of the scalar at `path` (keys from the top), or null when there is none. */
+function writtenText(front: FrontMatter, path: readonly string[]): string | null {
+  let node: Node | null | undefined = front.top(path[0]!);
+  for (const key of path.slice(1)) node = asMap(node)?.items.find((pair) => isScalar(pair.key) && String(pair.key.value) === key)?.value;
+  return isScalar(node) && typeof node.value === 'string' ? node.value : null;
 }
 
 /** Splices that do not overlap, made from the end so each offset still holds. */
@@ -101,12 +123,4 @@ function accountSplices(front: FrontMatter, accounts: readonly string[]): Splice
     splices.push({ start: at, end: at, text: added.map((account) => `${prefix}${scalarText(account)}${front.parts.eol}`).join('') });
   }
   return splices;
-}
-
-function optionSplice(front: FrontMatter, edit: Extract<PostEdit, { kind: 'option' }>): Splice {
-  const entry = asSeq(front.top('targets'))?.items.find((item) => entryAccount(item) === edit.account);
-  if (entry === undefined) throw new InputError(`this post has no account \`${edit.account}\` under \`targets:\``, { hint: 'Add the account first, then set its options.' });
-  const map = asMap(entry as Node);
-  if (map !== null) return front.set(['options', edit.name], edit.value, map);
-  return front.replace(entry as Node, `{ account: ${scalarText(edit.account)}, options: { ${scalarText(edit.name)}: ${scalarText(edit.value)} } }`);
 }

@@ -75,6 +75,27 @@ export class FrontMatter {
     return { start: colon + 1, end: this.#valueEnd(pair), text: ` ${text}${this.parts.eol}` };
   }
 
+  /**
+   * Removes the key `key` of `map` and its value; null when it is absent. In a block mapping its
+   * lines go (or, when a list's dash is before it, the text up to the next key); in a flow mapping
+   * the key and its comma go.
+   */
+  removeIn(map: YAMLMap<Scalar, Node | null>, key: string): Splice | null {
+    const index = map.items.findIndex((pair) => isScalar(pair.key) && String(pair.key.value) === key);
+    if (index === -1) return null;
+    const pair = map.items[index]!;
+    const start = this.#at(pair.key.range![0]);
+    const next = map.items[index + 1];
+    const end = this.#at((pair.value ?? pair.key).range![1]);
+    if (map.flow === true) {
+      if (index > 0) return { start: this.#at((map.items[index - 1]!.value ?? map.items[index - 1]!.key).range![1]), end, text: '' };
+      return { start, end: next === undefined ? end : this.#at(next.key.range![0]), text: '' };
+    }
+    const lead = this.parts.text.slice(this.lineStart(start), start);
+    if (/^[ \t]*$/.test(lead) || next === undefined) return { start: /^[ \t]*$/.test(lead) ? this.lineStart(start) : start, end: this.#valueEnd(pair), text: '' };
+    return { start, end: this.#at(next.key.range![0]), text: '' };
+  }
+
   /** Removes a top-level key and its value: its lines. Null when the key is absent. */
   removeTop(key: string): Splice | null {
     const pair = this.#root === null ? undefined : pairOf(this.#root, key);
@@ -147,14 +168,16 @@ export class FrontMatter {
       return { start: end, end, text: `, ${text}` };
     }
     const first = this.#at(map.items[0]!.key.range![0]);
-    const indent = this.parts.text.slice(this.lineStart(first), first);
+    // At the first key's column: a map that is an entry of a block list (`- account: video`) has its dash before that key, which the new line must not repeat.
+    const indent = this.parts.text.slice(this.lineStart(first), first).replace(/[^\t ]/g, ' ');
     const at = this.#valueEnd(last);
     const lead = at > 0 && this.parts.text[at - 1] !== '\n' ? this.parts.eol : '';
     return { start: at, end: at, text: `${lead}${indent}${text}${this.parts.eol}` };
   }
 }
 
-function pairOf(map: YAMLMap<Scalar, Node | null>, key: string): MapPair | undefined {
+/** The pair of `key` in `map`, or undefined. */
+export function pairOf(map: YAMLMap<Scalar, Node | null>, key: string): MapPair | undefined {
   return map.items.find((pair) => isScalar(pair.key) && String(pair.key.value) === key);
 }
 

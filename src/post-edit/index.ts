@@ -6,3 +6,5 @@
 export { editPost, type PostEdit } from './edit-post.js';
 export { newDraftText, duplicateText } from './new-post.js';
 export type { ScalarValue } from './scalar-text.js';
+export { mediaEntries, type MediaEdit, type MediaEntry } from './media-edit.js';
+export { targetTexts, type OptionValue } from './target-edit.js';

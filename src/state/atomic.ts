@@ -1,16 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { link, mkdir, open, rename, unlink, type FileHandle } from 'node:fs/promises';
-import { basename, dirname, join } from 'node:path';
-import { guardWrite } from '../write-guard/guard-write.js';
+import { link, open, rename, unlink, type FileHandle } from 'node:fs/promises';
+import { basename, dirname } from 'node:path';
+import { InputError } from '../errors.js';
+import { AnchoredFolder, type FileIdentity } from '../write-guard/anchored-folder.js';
 
 /**
- * The file system calls an atomic write makes. Node's by default; a test passes its own to make a
- * write, an fsync or a rename fail and check what is left on disk.
+ * The file system calls an atomic write makes by name. Node's by default; a test passes its own to
+ * make a write, an fsync or a rename fail (or race) and check what is left on disk.
  */
 export interface AtomicFileSystem {
   open: typeof open;
   link: typeof link;
-  mkdir: typeof mkdir;
   rename: typeof rename;
   unlink: typeof unlink;
 }
@@ -18,81 +18,112 @@ export interface AtomicFileSystem {
 export interface AtomicWriteOptions {
   /** Default: node:fs/promises. */
   fs?: AtomicFileSystem;
-  /** The folder the write must stay in (guardWrite); default: the file's own folder. */
+  /** The folder the write must stay in (AnchoredFolder); default: the file's own folder. */
   root?: string;
+  /**
+   * Asked once the new text is written and synced, just before it replaces the file, with a path
+   * that reaches the file in the folder written to: false keeps the file as it is (nothing is
+   * replaced, the temp file is removed). A compare-and-swap for a writer that read the file
+   * first; it narrows the window in which another writer's change is lost to the rename itself.
+   */
+  stillCurrent?: (current: string) => Promise<boolean>;
 }
 
-const NODE_FS: AtomicFileSystem = { open, link, mkdir, rename, unlink };
+const NODE_FS: AtomicFileSystem = { open, link, rename, unlink };
 
-async function openTemp(fs: AtomicFileSystem, temp: string, dir: string): Promise<FileHandle> {
+/** A file written and synced under a temporary name in `folder`: its name there and its identity. */
+interface TempFile {
+  name: string;
+  identity: FileIdentity;
+}
+
+/** Writes and fsyncs `text` under a fresh temporary name beside `name`, created exclusively (never through a link). */
+async function writeTemp(fs: AtomicFileSystem, folder: AnchoredFolder, name: string, text: string | Uint8Array): Promise<TempFile> {
+  const temp = `.${name}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+  let handle: FileHandle | undefined;
   try {
-    return await fs.open(temp, 'wx', 0o644);
+    handle = await fs.open(folder.at(temp), 'wx', 0o644);
+    await handle.writeFile(text, 'utf8');
+    await handle.sync();
+    const stats = await handle.stat();
+    return { name: temp, identity: { dev: stats.dev, ino: stats.ino } };
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    await fs.mkdir(dir, { recursive: true });
-    return fs.open(temp, 'wx', 0o644);
+    if (handle !== undefined) await fs.unlink(folder.at(temp)).catch(() => undefined);
+    // The folder opened was removed since (replaced by another): nothing can be made in it.
+    if (handle === undefined && (error as NodeJS.ErrnoException).code === 'ENOENT') {
+      throw new InputError(`the folder ${folder.path} was removed while postsync wrote ${name} in it`, { hint: 'Something else changes this folder: run it again.' });
+    }
+    throw error;
+  } finally {
+    await handle?.close();
   }
 }
 
 /**
- * Writes and fsyncs `text` under a fresh temporary name beside `path`; returns that name. The
- * path is checked first (guardWrite): no link at it or on the way to it from `root`.
+ * Opens the folder of `path` (made when missing) from `root` down, never through a link, runs
+ * `write` in it, then confirms the folder is still in place holding what was written, and fsyncs
+ * it so what was created, renamed or removed in it stays so after a crash.
  */
-async function writeTemp(fs: AtomicFileSystem, path: string, text: string, root: string | undefined): Promise<string> {
-  const dir = dirname(path);
-  await guardWrite(path, { root: root ?? dir });
-  const temp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+async function inFolder<T>(path: string, options: AtomicWriteOptions, write: (folder: AnchoredFolder, fs: AtomicFileSystem) => Promise<{ result: T; written: FileIdentity | null }>): Promise<T> {
+  const fs = options.fs ?? NODE_FS;
+  const folder = await AnchoredFolder.open(dirname(path), { root: options.root ?? dirname(path), create: true });
   try {
-    const handle = await openTemp(fs, temp, dir);
-    try {
-      await handle.writeFile(text, 'utf8');
-      await handle.sync();
-    } finally {
-      await handle.close();
+    const { result, written } = await write(folder, fs);
+    if (written !== null) {
+      await folder.confirm(basename(path), written);
+      await syncDirectory(folder.self, fs);
     }
-  } catch (error) {
-    await fs.unlink(temp).catch(() => undefined);
-    throw error;
+    return result;
+  } finally {
+    await folder.close();
   }
-  return temp;
 }
 
 /**
  * Replaces `path` with `text` so that a crash at any moment leaves either the old file or the new
  * one, never a mix: write a temp file in the same directory, fsync it, rename it over the target,
- * then fsync the directory so the rename itself is durable. Missing directories are created; a
- * symbolic link at `path` or on the way to it is refused (guardWrite).
+ * then fsync the directory so the rename itself is durable. Missing directories are created; no
+ * symbolic link at `path` or on the way to it from `root` is followed, even one made meanwhile
+ * (AnchoredFolder). True once replaced; false when `stillCurrent` said no.
  */
-export async function writeFileAtomic(path: string, text: string, options: AtomicWriteOptions = {}): Promise<void> {
-  const fs = options.fs ?? NODE_FS;
-  const temp = await writeTemp(fs, path, text, options.root);
-  try {
-    await fs.rename(temp, path);
-  } catch (error) {
-    await fs.unlink(temp).catch(() => undefined);
-    throw error;
-  }
-  await syncDirectory(dirname(path), fs);
+export async function writeFileAtomic(path: string, text: string, options: AtomicWriteOptions = {}): Promise<boolean> {
+  const name = basename(path);
+  return inFolder(path, options, async (folder, fs) => {
+    const temp = await writeTemp(fs, folder, name, text);
+    try {
+      if (options.stillCurrent !== undefined && !(await options.stillCurrent(folder.at(name)))) {
+        await fs.unlink(folder.at(temp.name));
+        return { result: false, written: null };
+      }
+      // rename replaces a link at `name` itself, never what it points at.
+      await fs.rename(folder.at(temp.name), folder.at(name));
+    } catch (error) {
+      await fs.unlink(folder.at(temp.name)).catch(() => undefined);
+      throw error;
+    }
+    return { result: true, written: temp.identity };
+  });
 }
 
 /**
  * Creates `path` holding `text`, or returns false when something is there already. The text is
  * written and synced under a temporary name, then hard-linked into place: atomic (never seen
- * half-written or empty) and refused with EEXIST when the name is taken.
+ * half-written or empty) and refused with EEXIST when the name is taken. Folders as for writeFileAtomic.
  */
-export async function createFileExclusive(path: string, text: string, options: AtomicWriteOptions = {}): Promise<boolean> {
-  const fs = options.fs ?? NODE_FS;
-  const temp = await writeTemp(fs, path, text, options.root);
-  try {
-    await fs.link(temp, path);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
-    throw error;
-  } finally {
-    await fs.unlink(temp).catch(() => undefined);
-  }
-  await syncDirectory(dirname(path), fs);
-  return true;
+export async function createFileExclusive(path: string, text: string | Uint8Array, options: AtomicWriteOptions = {}): Promise<boolean> {
+  const name = basename(path);
+  return inFolder(path, options, async (folder, fs) => {
+    const temp = await writeTemp(fs, folder, name, text);
+    try {
+      await fs.link(folder.at(temp.name), folder.at(name));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') return { result: false, written: null };
+      throw error;
+    } finally {
+      await fs.unlink(folder.at(temp.name)).catch(() => undefined);
+    }
+    return { result: true, written: temp.identity };
+  });
 }
 
 /** Codes of platforms and file systems that cannot open or fsync a directory (e.g. Windows). */

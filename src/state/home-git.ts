@@ -1,4 +1,7 @@
 import { spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { InputError, StateError } from '../errors.js';
 
 /** A git repository and the remote its state branch lives on. */
@@ -18,10 +21,10 @@ interface GitRun {
 /** Generous: a fetch or push over a slow network; a hung git must not hang the command forever. */
 const GIT_TIMEOUT_MS = 120_000;
 
-function runGit(repository: HomeRepository, args: readonly string[], input?: string): Promise<GitRun> {
+function runGit(repository: HomeRepository, args: readonly string[], input?: string, env: Record<string, string> = {}): Promise<GitRun> {
   return new Promise((resolve, reject) => {
     // No terminal prompt: a missing credential fails at once with git's own message.
-    const child = spawn('git', args, { cwd: repository.cwd, env: { ...process.env, GIT_TERMINAL_PROMPT: '0' }, stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'], timeout: GIT_TIMEOUT_MS });
+    const child = spawn('git', args, { cwd: repository.cwd, env: { ...process.env, GIT_TERMINAL_PROMPT: '0', ...env }, stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'], timeout: GIT_TIMEOUT_MS });
     let stdout = '';
     let stderr = '';
     child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
@@ -34,8 +37,8 @@ function runGit(repository: HomeRepository, args: readonly string[], input?: str
   });
 }
 
-async function gitOrThrow(repository: HomeRepository, args: readonly string[], input?: string): Promise<string> {
-  const run = await runGit(repository, args, input);
+async function gitOrThrow(repository: HomeRepository, args: readonly string[], input?: string, env?: Record<string, string>): Promise<string> {
+  const run = await runGit(repository, args, input, env);
   if (run.code !== 0) throw new StateError(`git ${args[0]} failed: ${run.stderr.trim() || `exit ${run.code}`}`);
   return run.stdout;
 }
@@ -64,7 +67,7 @@ export async function defaultBranch(repository: HomeRepository): Promise<{ branc
 }
 
 /** Where a fetched state branch is kept in this clone: out of the way of branches and tags. */
-const localRef = (branch: string) => `refs/postsync/home/${branch}`;
+export const localRef = (branch: string) => `refs/postsync/home/${branch}`;
 
 /**
  * Fetches the tip of `branch` (that ref alone, no history: depth 1) and returns its commit, or
@@ -96,48 +99,71 @@ export async function hasCommit(repository: HomeRepository, commit: string): Pro
   return (await runGit(repository, ['cat-file', '-e', `${commit}^{commit}`])).code === 0;
 }
 
-/**
- * `tree` (or an empty tree) with the file at `parts` replaced by `blob`, written with mktree:
- * no index and no work tree are touched, so the checkout stays as it is.
- */
-async function treeWith(repository: HomeRepository, tree: string | null, parts: readonly string[], blob: string): Promise<string> {
-  // --full-tree: from a calendar's folder, ls-tree would list only the entries below that folder.
-  const listing = tree === null ? '' : await gitOrThrow(repository, ['ls-tree', '-z', '--full-tree', tree]);
-  const entries = listing.split('\0').filter(Boolean);
-  const [name, ...rest] = parts as [string, ...string[]];
-  const existing = entries.find((entry) => entry.slice(entry.indexOf('\t') + 1) === name);
-  const kept = entries.filter((entry) => entry !== existing);
-  const subtree = existing !== undefined && existing.split(' ')[1] === 'tree' ? existing.split(/[ \t]/)[2]! : null;
-  const entry = rest.length === 0 ? `100644 blob ${blob}\t${name}` : `040000 tree ${await treeWith(repository, subtree, rest, blob)}\t${name}`;
-  return (await gitOrThrow(repository, ['mktree', '-z'], [...kept, entry].map((line) => `${line}\0`).join(''))).trim();
+/** One file of a commit: its path from the work tree's top (forward slashes) and its text. */
+export interface FileChange {
+  path: string;
+  text: string;
 }
 
 /**
- * A commit on top of `parent` (a first, parentless commit when null) that sets `path` to `text`
- * and leaves every other file of the branch (other calendars' states) as it is.
+ * A commit on top of `parent` (a first, parentless commit when null) that sets each of `files`
+ * and leaves every other file of the branch (other calendars' states) as it is. It is built in an
+ * index file of its own: the checkout's index and work tree stay as they are. The number of git
+ * runs does not grow with the number of files.
  */
-export async function commitFile(repository: HomeRepository, change: { parent: string | null; path: string; text: string; message: string }): Promise<string> {
-  const blob = (await gitOrThrow(repository, ['hash-object', '-w', '--stdin'], change.text)).trim();
-  const base = change.parent === null ? null : `${change.parent}^{tree}`;
-  const tree = await treeWith(repository, base, change.path.split('/'), blob);
-  const run = await runGit(repository, ['commit-tree', tree, ...(change.parent === null ? [] : ['-p', change.parent]), '-m', change.message]);
-  if (run.code !== 0) {
-    throw new InputError(`git cannot make the state commit: ${run.stderr.trim()}`, { hint: 'Set your name and e-mail for git (git config user.name / user.email), then run it again.' });
+export async function commitFiles(repository: HomeRepository, change: { parent: string | null; files: readonly FileChange[]; message: string }): Promise<string> {
+  const folder = await mkdtemp(join(tmpdir(), 'postsync-commit-'));
+  try {
+    const index = { GIT_INDEX_FILE: join(folder, 'index') };
+    const texts = await Promise.all(change.files.map(async (file, n) => {
+      const at = join(folder, `blob-${n}`);
+      await writeFile(at, file.text);
+      return at;
+    }));
+    const blobs = (await gitOrThrow(repository, ['hash-object', '-w', '--no-filters', '--stdin-paths'], texts.map((at) => `${at}\n`).join(''))).trim().split('\n');
+    await gitOrThrow(repository, change.parent === null ? ['read-tree', '--empty'] : ['read-tree', `${change.parent}^{tree}`], undefined, index);
+    const entries = change.files.map((file, n) => `100644 blob ${blobs[n]}\t${file.path}\0`).join('');
+    await gitOrThrow(repository, ['update-index', '-z', '--add', '--replace', '--index-info'], entries, index);
+    const tree = (await gitOrThrow(repository, ['write-tree'], undefined, index)).trim();
+    const run = await runGit(repository, ['commit-tree', tree, ...(change.parent === null ? [] : ['-p', change.parent]), '-m', change.message]);
+    if (run.code !== 0) {
+      throw new InputError(`git cannot make the state commit: ${run.stderr.trim()}`, { hint: 'Set your name and e-mail for git (git config user.name / user.email), then run it again.' });
+    }
+    return run.stdout.trim();
+  } finally {
+    await rm(folder, { recursive: true, force: true });
   }
-  return run.stdout.trim();
 }
 
+/** `commitFiles` of one file. */
+export function commitFile(repository: HomeRepository, change: { parent: string | null; path: string; text: string; message: string }): Promise<string> {
+  return commitFiles(repository, { parent: change.parent, files: [{ path: change.path, text: change.text }], message: change.message });
+}
+
+/** What a push ended with: on the remote, or rejected because another writer created or moved the branch meanwhile. */
+export type PushResult = { kind: 'pushed' } | { kind: 'rejected'; reason: string } | { kind: 'refused'; reason: string };
+
 /**
- * Pushes `commit` to `branch`. Git itself refuses when the branch moved past the commit's parent
- * (not a fast-forward): `moved`, and nothing on the remote changed.
+ * A rejection no retry can get past: the remote's rules refuse the update (a protected branch, a
+ * ruleset, a hook), whoever pushes what.
  */
-export async function pushHome(repository: HomeRepository, commit: string, branch: string): Promise<'pushed' | 'moved'> {
+const REFUSED_BY_RULE = /protected branch|GH0\d\d|hook declined|permission|denied|forbidden/i;
+
+/**
+ * Pushes `commit` to `branch`. Git refuses a push that is not a fast-forward (`[rejected]`), and
+ * a remote that is updating the same ref for another push refuses it too (`[remote rejected] …
+ * failed to update ref`, `cannot lock ref`, `reference already exists` for a branch two pushes
+ * create at once): both are `rejected`, nothing on the remote changed, and fetching, merging and
+ * pushing again gets past them. A refusal by the remote's rules is `refused`: no retry gets past it.
+ */
+export async function pushHome(repository: HomeRepository, commit: string, branch: string): Promise<PushResult> {
   const run = await runGit(repository, ['push', '--quiet', '--no-verify', repository.remote, `${commit}:refs/heads/${branch}`]);
   if (run.code === 0) {
     await gitOrThrow(repository, ['update-ref', localRef(branch), commit]);
-    return 'pushed';
+    return { kind: 'pushed' };
   }
-  if (/\[rejected\]|non-fast-forward|fetch first/i.test(run.stderr)) return 'moved';
+  const rejection = /^\s*! \[(?:remote )?rejected\].*$/m.exec(run.stderr)?.[0].trim();
+  if (rejection !== undefined) return REFUSED_BY_RULE.test(run.stderr) ? { kind: 'refused', reason: run.stderr.trim() } : { kind: 'rejected', reason: rejection };
   throw new StateError(`cannot push the state branch ${branch} to ${repository.remote}: ${run.stderr.trim()}`);
 }
 

@@ -1,10 +1,11 @@
 import { mkdir, unlink, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { guardWrite, openNoFollow, type WriteRoot } from '../write-guard/guard-write.js';
+import { openNoFollow } from '../write-guard/anchored-folder.js';
+import { guardWrite, type WriteRoot } from '../write-guard/guard-write.js';
 import { syncDirectory } from './atomic.js';
 
 /** Opens the journal for appending (`truncate`: emptied first), never through a link. */
-export type OpenForAppend = (path: string, options: { truncate: boolean }) => Promise<FileHandle>;
+export type OpenForAppend = (path: string, options: { truncate: boolean } & Partial<WriteRoot>) => Promise<FileHandle>;
 
 /**
  * The append side of a state journal file. Each `append` writes its text at the end and fsyncs it
@@ -41,7 +42,7 @@ export class JournalFile {
     // Opened for each append, so no handle outlives a store that is simply dropped.
     await guardWrite(this.path, { root: this.#root });
     if (options.fresh) await mkdir(dirname(this.path), { recursive: true });
-    const handle = await this.#open(this.path, { truncate: options.fresh });
+    const handle = await this.#open(this.path, { truncate: options.fresh, root: this.#root });
     try {
       if (options.fresh) {
         this.#length = 0;

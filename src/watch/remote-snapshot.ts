@@ -1,5 +1,5 @@
 import type { ApiClient } from '../api/index.js';
-import { readAccountRules, type AccountRules } from '../pipeline/account-rules.js';
+import { prefetchAccountRules, readAccountRules, type AccountRules } from '../pipeline/account-rules.js';
 import { LiveListing } from '../pipeline/live-listing.js';
 import { completeScopedListing, listOpenPosts, readFinalPosts, ScopedListing } from '../pipeline/scoped-listing.js';
 import type { PostRecord } from '../state/types.js';
@@ -53,6 +53,17 @@ export class RemoteSnapshot {
   async prepare(content: ReadContent, records: Readonly<Record<string, PostRecord>>): Promise<void> {
     const [, live] = await Promise.all([this.ensureAccounts(accountIdsOf(content)), readFinalPosts({ client: this.#client, listing: this.#live, records, readFinal: changedSinceApply(content) })]);
     this.#live = live;
+  }
+
+  /**
+   * Reads ahead the rules of the accounts postsync.yaml names, as `plan` does: the calendar's editor
+   * checks media against an account a post does not use yet. One that cannot be read now is left
+   * to be read (and reported) when a post uses it.
+   */
+  async prefetch(accountIds: Iterable<string>): Promise<void> {
+    const read = await prefetchAccountRules(this.#client, accountIds);
+    for (const [id, capabilities] of read.capabilities) this.#rules.capabilities.set(id, capabilities);
+    for (const id of read.unknownAccounts) this.#rules.unknownAccounts.add(id);
   }
 
   /** Reads the rules of accounts not seen yet; accounts already known are not asked again. */

@@ -1,7 +1,9 @@
 import type { Config } from '../config/types.js';
 import { relativePosix } from '../text/paths.js';
 import type { LivePostsById, Plan } from '../plan/types.js';
+import { NO_FOREIGN_OWNERS, type ForeignOwners } from '../plan/foreign-owners.js';
 import { planDesired } from '../pipeline/build-plan.js';
+import { foreignOwners } from '../pipeline/foreign-owners.js';
 import type { Connection } from '../pipeline/connect.js';
 import { draftReadiness, type DraftReadiness } from '../pipeline/draft-readiness.js';
 import { createPlanCaches, type PlanCaches } from '../pipeline/plan-caches.js';
@@ -61,6 +63,8 @@ export class WatchSession {
   #watcher: FileWatcher | null = null;
   #section: TargetState | null = null;
   #stateHash = '';
+  /** The posts other calendars of the repository record, as read with this calendar's state. */
+  #foreignOwners: ForeignOwners = NO_FOREIGN_OWNERS;
   #plan: Plan | null = null;
   /** The desired side of the latest plan. */
   #desired: DesiredSide | null = null;
@@ -120,6 +124,8 @@ export class WatchSession {
     const now = this.#now();
     const state = await readState(this.#config.statePath);
     this.#adoptState(sectionFor(state, this.#options.connection.target));
+    // Read again whenever this calendar's state file is read again.
+    this.#foreignOwners = await foreignOwners(this.#config.root, this.#options.connection.target);
     this.#watcher = await FileWatcher.start({
       root: this.#config.root,
       isRelevant: (path) => this.#scope.isRelevant(path),
@@ -128,7 +134,7 @@ export class WatchSession {
       onBatch: (events) => this.#queue.push({ events }),
       onError: (error) => this.#emit({ type: 'error', at: this.#now(), during: 'watch', error }),
     });
-    await this.#content.readAll(now);
+    await Promise.all([this.#content.readAll(now), this.#remote.prefetch(Object.values(this.#config.accounts))]);
     this.#timeChecked = now;
     await this.#remote.refresh(this.#content.result(), this.#section!.posts);
     const { plan, drafts } = await this.#makePlan(now);
@@ -235,7 +241,7 @@ export class WatchSession {
     const desired = await checkDesired({ content, rules: this.#remote.rules, probes: this.#caches.probes, schedule });
     this.#desired = desired;
     const { target, seal } = this.#options.connection;
-    const plan = await planDesired(desired, { target, seal, live: this.#remote.live, section: this.#section!, stateHash: this.#stateHash, prune: false, only: null, now, timezone: this.#config.timezone, learnedMedia: this.#learnedMedia });
+    const plan = await planDesired(desired, { target, seal, live: this.#remote.live, section: this.#section!, stateHash: this.#stateHash, prune: false, only: null, now, timezone: this.#config.timezone, learnedMedia: this.#learnedMedia, foreignOwners: this.#foreignOwners });
     return { plan, drafts: draftReadiness(desired) };
   }
 
@@ -266,6 +272,7 @@ export class WatchSession {
   async #readStateFile(): Promise<{ changed: boolean; reread: string[] }> {
     try {
       const section = sectionFor(await readState(this.#config.statePath), this.#options.connection.target);
+      this.#foreignOwners = await foreignOwners(this.#config.root, this.#options.connection.target);
       if (stateSectionHash(section) === this.#stateHash) return { changed: false, reread: [] };
       return { changed: true, reread: this.#adoptState(section) };
     } catch (error) {

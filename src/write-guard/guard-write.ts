@@ -1,5 +1,4 @@
-import { constants } from 'node:fs';
-import { lstat, open, type FileHandle } from 'node:fs/promises';
+import { lstat } from 'node:fs/promises';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { InputError } from '../errors.js';
 
@@ -49,27 +48,6 @@ function below(root: string, target: string): string | null {
   return inside === '' || inside === '..' || inside.startsWith(`..${sep}`) || isAbsolute(inside) ? null : inside;
 }
 
-/**
- * Opens `path` for writing at its end (`truncate`: emptied first), created when missing, never
- * through a symbolic link at `path` (O_NOFOLLOW; call guardWrite first for the folders).
- */
-export async function openNoFollow(path: string, options: { truncate: boolean }): Promise<FileHandle> {
-  const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_APPEND | (options.truncate ? constants.O_TRUNC : 0) | (constants.O_NOFOLLOW ?? 0);
-  let handle: FileHandle;
-  try {
-    handle = await open(path, flags, 0o644);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ELOOP') throw linkRefused(path);
-    throw error;
-  }
-  // Where O_NOFOLLOW is unknown (Windows), the path is checked once opened instead.
-  if (constants.O_NOFOLLOW === undefined && (await lstat(path)).isSymbolicLink()) {
-    await handle.close();
-    throw linkRefused(path);
-  }
-  return handle;
-}
-
 async function lstatOrNull(path: string) {
   return lstat(path).catch((error: NodeJS.ErrnoException) => {
     if (error.code === 'ENOENT' || error.code === 'ENOTDIR') return null;
@@ -77,7 +55,8 @@ async function lstatOrNull(path: string) {
   });
 }
 
-function linkRefused(path: string): InputError {
+/** The refusal of a write through the symbolic link at `path`. */
+export function linkRefused(path: string): InputError {
   return new InputError(`postsync refuses to write through ${path}: it is a symbolic link, which could send the write outside the project`, {
     hint: `Remove the link (rm '${path.replaceAll("'", "'\\''")}'); postsync makes a real file or folder in its place.`,
   });

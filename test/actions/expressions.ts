@@ -1,6 +1,6 @@
 /**
  * The part of the GitHub Actions expression language our workflows and action.yml use: the
- * contexts inputs, secrets, github, env, steps, matrix and needs; property paths (`a.b`) and index
+ * contexts inputs, secrets, github, env, steps, matrix, needs and runner (its temp); property paths (`a.b`) and index
  * access (`secrets[matrix.calendar.apiKeySecret]`); string, number and boolean literals; `==`,
  * `!=`, `!`, `&&`, `||` and parentheses; the functions fromJSON, toJSON, format, contains,
  * startsWith, and the status functions in `if:`. Anything else throws, so a workflow that starts
@@ -14,9 +14,10 @@ export type Contexts = {
   steps?: Record<string, { outputs: Record<string, string>; outcome: 'success' | 'failure' | 'skipped' }>;
   matrix?: Record<string, unknown>;
   needs?: Record<string, { outputs: Record<string, string>; result: 'success' | 'failure' | 'skipped' }>;
+  runner?: Record<string, string>;
 };
 
-const CONTEXTS = ['inputs', 'secrets', 'github', 'env', 'steps', 'matrix', 'needs'];
+const CONTEXTS = ['inputs', 'secrets', 'github', 'env', 'steps', 'matrix', 'needs', 'runner'];
 const TOKEN = /\s*(?:(\d+(?:\.\d+)?)|'((?:[^']|'')*)'|([A-Za-z_][\w-]*)|(==|!=|&&|\|\||[!()[\].,]))/y;
 
 type Token = { kind: 'number' | 'string' | 'name' | 'op'; text: string };

@@ -84,14 +84,16 @@ describe('the state home `branch` on a main that rejects pushes', () => {
         'Set up postsync: success',
         'Read the state: success',
         'Apply: success',
-        'Commit the state file: success',
+        'Hand on the state: success',
+        'Upload the state: success',
         'Check for problems: success',
       ]);
       expect(step(apply, 'Read the state').stdout).toContain('has no branch postsync/state yet');
       // Where the commit step records it: the home, and the file relative to the calendar.
       expect(step(apply, 'Read the state').outputs).toEqual({ home: 'branch', branch: 'postsync/state', file: '.postsync/state.json' });
       expect(step(apply, 'Apply').outputs).toMatchObject({ create: '2', adopt: '0' });
-      expect(step(apply, 'Commit the state file').stdout).toMatch(/Pushed the state file to postsync\/state \(a new branch, commit [0-9a-f]{12}\)\./);
+      expect(step(apply, 'Hand on the state').stdout).toBe('Handed on the state of . (.postsync/state.json, to be recorded on postsync/state).\n');
+      expect(step(job(runs, 'record'), 'Record the states').stdout).toMatch(/Recorded the states of 1 calendar on postsync\/state in one commit \(a new branch, commit [0-9a-f]{12}\)\./);
       expect(step(apply, 'Check for problems').stdout).toContain('No problems: no managed post is drifted, failed, partly published or blocked.');
       // main is as the merge left it; the state branch holds the state file and nothing else.
       expect(await git(repo.remote, 'rev-parse', 'main')).toBe(merged.sha);
@@ -110,9 +112,9 @@ describe('the state home `branch` on a main that rejects pushes', () => {
       expect(step(plan, 'Plan').outputs).toMatchObject({ create: '1', adopt: '0', update: '0', delete: '0' });
       expect(await git(repo.remote, 'rev-list', '--count', 'postsync/state')).toBe('1');
 
-      const again = job(await run(repo, emulator, 'apply', { sha: merged.sha }), 'apply');
-      expect(step(again, 'Apply').outputs).toMatchObject({ 'has-changes': 'false', create: '0', update: '0', adopt: '0' });
-      expect(step(again, 'Commit the state file').stdout).toContain('The state on postsync/state is already this one: nothing to push.');
+      const againRuns = await run(repo, emulator, 'apply', { sha: merged.sha });
+      expect(step(job(againRuns, 'apply'), 'Apply').outputs).toMatchObject({ 'has-changes': 'false', create: '0', update: '0', adopt: '0' });
+      expect(step(job(againRuns, 'record'), 'Record the states').stdout).toContain('The states of 1 calendar on postsync/state are already these: nothing to push.');
       expect(await createdPosts(emulator)).toBe(2);
     } finally {
       await emulator.close();
@@ -170,7 +172,8 @@ describe('the state home `branch` with several calendars in one repository', () 
       const applies = runs.filter((candidate) => candidate.job === 'apply');
       expect(applies.map((candidate) => candidate.result?.status)).toEqual(['success', 'success']);
       expect((await git(remote, 'ls-tree', '-r', '--name-only', 'postsync/state')).split('\n')).toEqual(['clients/acme/.postsync/state.json', 'clients/bolt/.postsync/state.json']);
-      expect(await git(remote, 'log', '--format=%s', 'postsync/state')).toBe('postsync: record applied posts of clients/bolt [skip ci]\npostsync: record applied posts of clients/acme [skip ci]');
+      // Both states in one commit, pushed once by the record job.
+      expect(await git(remote, 'log', '--format=%s', 'postsync/state')).toBe('postsync: record applied posts [skip ci]');
     } finally {
       await emulator.close();
     }
@@ -183,10 +186,10 @@ describe('the state home `file` on a main that rejects pushes', () => {
     try {
       const repo = await repository('file', { protect: true });
       const merged = await merge(repo, 1);
-      const apply = job(await run(repo, emulator, 'apply', { sha: merged.sha, event: { before: merged.before } }), 'apply');
-      const commit = step(apply, 'Commit the state file');
+      const runs = await run(repo, emulator, 'apply', { sha: merged.sha, event: { before: merged.before } });
+      expect(job(runs, 'apply').status).toBe('success');
+      const commit = step(job(runs, 'record'), 'Record the states');
       expect(commit.status).toBe('failure');
-      expect(commit.stdout).not.toContain('catching up');
       expect(commit.commands.filter((line) => line.startsWith('::error'))).toEqual([expect.stringMatching(/^::error title=postsync::main refuses the state commit \(a protected branch\?\).*postsync state move-home --to branch.*state: \{ home: branch \}/)]);
       expect(await git(repo.remote, 'rev-parse', 'main')).toBe(merged.sha);
     } finally {

@@ -1,6 +1,6 @@
 import { execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -44,6 +44,8 @@ export interface RunnerOptions {
    * GitHub. A job naming an environment not listed gets the repository's secrets alone.
    */
   environments?: Record<string, { secrets: Record<string, string>; branches?: string[] }>;
+  /** The workflow run's artifact storage (a folder, one sub-folder per artifact): upload-artifact writes there, download-artifact reads. */
+  artifacts?: string;
 }
 
 export interface StepResult {
@@ -60,6 +62,8 @@ export interface StepResult {
   commands: string[];
   /** actions/upload-artifact: the artifact's name and the files it would upload (workspace-relative). */
   artifact?: { name: string; files: string[] };
+  /** actions/download-artifact: the names of the artifacts it downloaded. */
+  downloaded?: string[];
 }
 
 export interface JobResult {
@@ -135,13 +139,14 @@ export async function runWorkflowJob(workflowFile: string, jobId: string, option
   const stepContext: NonNullable<Contexts['steps']> = {};
   let failed = false;
   for (const step of job.steps) {
-    const contexts: Contexts = { secrets, github, steps: stepContext, env: {}, matrix: options.matrix, needs: options.needs };
+    const contexts: Contexts = { secrets, github, steps: stepContext, env: {}, matrix: options.matrix, needs: options.needs, runner: { temp: runnerTemp } };
     await options.beforeStep?.(step.name ?? step.uses ?? step.id ?? 'step');
     let result: StepResult;
     if (!shouldRun(step.if, { failed }, contexts)) result = empty(step, 'skipped');
     else if (step.uses?.startsWith('actions/checkout@')) result = options.remote ? await checkout(step, options, contexts) : empty(step, 'provided');
     else if (step.uses?.startsWith('actions/setup-node@')) result = empty(step, 'provided');
-    else if (step.uses?.startsWith('actions/upload-artifact@')) result = await uploadArtifact(step, { workspace: options.workspace, contexts });
+    else if (step.uses?.startsWith('actions/upload-artifact@')) result = await uploadArtifact(step, { workspace: options.workspace, contexts, artifacts: options.artifacts });
+    else if (step.uses?.startsWith('actions/download-artifact@')) result = await downloadArtifact(step, { workspace: options.workspace, contexts, artifacts: options.artifacts });
     else if (step.uses === options.actionRef) result = await runAction(step, { ...options, run, contexts });
     else if (step.uses !== undefined) throw new Error(`the workflow harness cannot run ${step.uses}`);
     else {
@@ -178,14 +183,18 @@ export interface WorkflowJobRun {
 
 /**
  * Runs every job of a workflow in `needs` order, as one workflow run: a job whose `if:` is false
- * (or whose needs failed) is skipped (`result` null), a `strategy.matrix` runs the job once per
- * entry (one after the other, as the per-entry concurrency groups of our workflows would allow).
+ * (or whose needs did not succeed, unless its `if:` asks for `always()`) is skipped (`result`
+ * null). A `strategy.matrix` runs the job once per entry: one after the other in the one
+ * workspace by default; with `matrixAtOnce`, every entry at the same time, each in a workspace of
+ * its own (a sub-folder of `workspace`), as GitHub runs a matrix on runners of its own. The run
+ * keeps its artifacts in a folder of its own: what a job uploads, a later job downloads.
  */
-export async function runWorkflow(workflowFile: string, options: Omit<RunnerOptions, 'matrix' | 'needs'>): Promise<WorkflowJobRun[]> {
+export async function runWorkflow(workflowFile: string, options: Omit<RunnerOptions, 'matrix' | 'needs' | 'artifacts'> & { matrixAtOnce?: boolean }): Promise<WorkflowJobRun[]> {
   const workflow = parse(await readFile(workflowFile, 'utf8')) as Workflow;
   const runs: WorkflowJobRun[] = [];
   const done: NonNullable<Contexts['needs']> = {};
   const pending = Object.keys(workflow.jobs);
+  const artifacts = await mkdtemp(join(tmpdir(), 'postsync-artifacts-'));
   while (pending.length > 0) {
     const index = pending.findIndex((id) => [workflow.jobs[id]!.needs ?? []].flat().every((need) => need in done));
     if (index < 0) throw new Error(`cannot order the jobs ${pending.join(', ')} by their needs`);
@@ -194,18 +203,22 @@ export async function runWorkflow(workflowFile: string, options: Omit<RunnerOpti
     const needs = Object.fromEntries([job.needs ?? []].flat().map((need) => [need, done[need]!]));
     const contexts: Contexts = { github: githubContext(options.github), secrets: options.secrets, needs };
     const needsMet = Object.values(needs).every((need) => need.result === 'success');
-    if (!needsMet || !shouldRun(job.if, { failed: false }, contexts)) {
+    if (!shouldRun(job.if, { failed: !needsMet }, contexts)) {
       runs.push({ job: id, result: null });
       done[id] = { outputs: {}, result: 'skipped' };
       continue;
     }
     const entries = matrixEntries(job.strategy?.matrix, contexts);
-    const results: JobResult[] = [];
-    for (const matrix of entries) {
-      const result = await runWorkflowJob(workflowFile, id, { ...options, needs, ...(matrix ? { matrix } : {}) });
-      runs.push({ job: id, ...(matrix ? { matrix } : {}), result });
-      results.push(result);
-    }
+    const runEntry = async (matrix: Record<string, unknown> | undefined, n: number): Promise<WorkflowJobRun> => {
+      const workspace = options.matrixAtOnce ? join(options.workspace, `${id}-${n + 1}`) : options.workspace;
+      const result = await runWorkflowJob(workflowFile, id, { ...options, workspace, artifacts, needs, ...(matrix ? { matrix } : {}) });
+      return { job: id, ...(matrix ? { matrix } : {}), result };
+    };
+    const jobRuns: WorkflowJobRun[] = [];
+    if (options.matrixAtOnce) jobRuns.push(...(await Promise.all(entries.map(runEntry))));
+    else for (const [n, matrix] of entries.entries()) jobRuns.push(await runEntry(matrix, n));
+    runs.push(...jobRuns);
+    const results = jobRuns.map((run) => run.result!);
     done[id] = { outputs: results.at(-1)?.outputs ?? {}, result: results.every((result) => result.status === 'success') ? 'success' : 'failure' };
   }
   return runs;
@@ -348,20 +361,45 @@ function spawnBash(args: string[], options: { cwd: string; env: NodeJS.ProcessEn
 
 /**
  * actions/upload-artifact as far as a workflow can tell: the files under `path` (relative to the
- * workspace) become the artifact; none is a failure with `if-no-files-found: error`, else a warning.
+ * workspace) become the artifact, kept in the run's storage (when the run has one) with their
+ * paths below `path`; none is a failure with `if-no-files-found: error`, a warning with `warn`
+ * (the default), nothing with `ignore`.
  */
-async function uploadArtifact(step: Step, context: { workspace: string; contexts: Contexts }): Promise<StepResult> {
+async function uploadArtifact(step: Step, context: { workspace: string; contexts: Contexts; artifacts?: string | undefined }): Promise<StepResult> {
   const inputs = stringMap(step.with, context.contexts);
   const root = resolve(context.workspace, inputs.path ?? '');
-  const files = existsSync(root) ? (await readdir(root, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile()).map((entry) => relative(context.workspace, join(entry.parentPath, entry.name))).sort() : [];
-  const missing = files.length === 0 ? `No files were found with the provided path: ${inputs.path}. No artifacts will be uploaded.` : '';
-  const failed = missing !== '' && inputs['if-no-files-found'] === 'error';
+  const found = existsSync(root) ? (await readdir(root, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name)).sort() : [];
+  const files = found.map((file) => relative(context.workspace, file));
+  const ifNone = inputs['if-no-files-found'] ?? 'warn';
+  const missing = found.length === 0 && ifNone !== 'ignore' ? `No files were found with the provided path: ${inputs.path}. No artifacts will be uploaded.` : '';
+  const failed = missing !== '' && ifNone === 'error';
+  const name = inputs.name ?? 'artifact';
+  if (context.artifacts !== undefined && found.length > 0) {
+    if (existsSync(join(context.artifacts, name))) throw new Error(`an artifact named ${name} was uploaded twice in one run (GitHub refuses that)`);
+    for (const file of found) await cp(file, join(context.artifacts, name, relative(root, file)));
+  }
   return {
     ...empty(step, failed ? 'failure' : 'success'),
     stderr: missing,
     commands: missing === '' || failed ? [] : [`::warning::${missing}`],
-    artifact: { name: inputs.name ?? 'artifact', files },
+    artifact: { name, files },
   };
+}
+
+/**
+ * actions/download-artifact by `pattern` (`*` for any characters, as minimatch reads a name
+ * without slashes): each artifact of the run that matches goes to `path/<its name>/`; none is no
+ * failure.
+ */
+async function downloadArtifact(step: Step, context: { workspace: string; contexts: Contexts; artifacts?: string | undefined }): Promise<StepResult> {
+  const inputs = stringMap(step.with, context.contexts);
+  if (context.artifacts === undefined) throw new Error('download-artifact runs only in a whole workflow run (runWorkflow)');
+  if (inputs.pattern === undefined || inputs.name !== undefined || inputs['merge-multiple'] === 'true') throw new Error('the workflow harness downloads artifacts by pattern, each into its own folder');
+  const matcher = new RegExp(`^${inputs.pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+  const names = (await readdir(context.artifacts)).filter((name) => matcher.test(name)).sort();
+  const target = resolve(context.workspace, inputs.path ?? '');
+  for (const name of names) await cp(join(context.artifacts, name), join(target, name), { recursive: true });
+  return { ...empty(step, 'success'), stdout: `Found ${names.length} artifact(s)\n`, downloaded: names };
 }
 
 function stringMap(values: Record<string, unknown> | undefined, contexts: Contexts): Record<string, string> {

@@ -114,7 +114,7 @@ describe('the workflows init writes, at their trust boundaries', () => {
 
     const applied = await testdir();
     const apply = await runWorkflow(join(editor, '.github/workflows/postsync-apply.yml'), { workspace: applied, remote, actionRef: ACTION_REF, secrets: secrets(), github: { sha } });
-    expect(only(apply, 'apply')!.steps.find((s) => s.name === 'Commit the state file')!.stdout).toContain('Pushed the state file to main.');
+    expect(only(apply, 'record')!.steps.find((s) => s.name === 'Record the states')!.stdout).toMatch(/^Recorded the states of 1 calendar on main in one commit/m);
     expect(await storedCredentials(applied)).toEqual([]);
     for (const run of apply) for (const ran of run.result?.steps ?? []) expect(`${ran.stdout}${ran.stderr}`).not.toContain(HARNESS_TOKEN);
   }, 120_000);
@@ -134,7 +134,7 @@ describe('the workflows init writes, at their trust boundaries', () => {
 
       const workspace = await testdir();
       const runs = await runWorkflow(join(editor, '.github/workflows/postsync-apply.yml'), { workspace, remote: remote.url, actionRef: ACTION_REF, secrets: secrets(), github: { sha: await git(bare, 'rev-parse', 'main') } });
-      expect(only(runs, 'apply')!.steps.find((s) => s.name === 'Commit the state file')!.stdout).toContain('Pushed the state file to main.');
+      expect(only(runs, 'record')!.steps.find((s) => s.name === 'Record the states')!.stdout).toMatch(/^Recorded the states of 1 calendar on main in one commit/m);
       expect(remote.refusedPushes).toBe(refused);
       expect(await git(bare, 'log', '-1', '--format=%s', 'main')).toBe('postsync: record applied posts [skip ci]');
       expect(await storedCredentials(workspace)).toEqual([]);
@@ -157,7 +157,7 @@ describe('the workflows init writes, at their trust boundaries', () => {
       const workflow = parse(await readFile(join(REPO_ROOT, 'examples/workflows', file), 'utf8')) as { jobs: Record<string, { steps: { name?: string; env?: Record<string, string> }[] }> };
       for (const job of Object.values(workflow.jobs)) {
         for (const step of job.steps) {
-          if (step.name === 'Commit the state file') continue; // its GitHub token goes to git alone, see state-commit.ts
+          if (step.name === 'Record the states') continue; // its GitHub token goes to git alone, see state-commit.ts
           expect(Object.keys(step.env ?? {}).filter((name) => name === 'GITHUB_TOKEN' || name === 'POSTSYNC_API_KEY'), `${file}: ${step.name}`).not.toHaveLength(2);
         }
       }

@@ -152,9 +152,9 @@ describe('the apply workflow on a push to main', () => {
     await git(editor, 'push', '-q', 'origin', 'HEAD:main');
     const pushed = await git(editor, 'rev-parse', 'HEAD');
     const workflow = join(editor, '.github/workflows/postsync-apply.yml');
-    // Someone else lands a commit while the apply runs: the state commit is rebased onto it.
+    // Someone else lands a commit while the apply runs: the state commit goes on top of it.
     const landNotes = async (name: string) => {
-      if (name !== 'Commit the state file') return;
+      if (name !== 'Record the states') return;
       const other = await testdir();
       await git(other, 'clone', '-q', remote, '.');
       await writeFile(join(other, 'NOTES.md'), 'Campaign notes\n');
@@ -166,12 +166,12 @@ describe('the apply workflow on a push to main', () => {
     let runs = await runWorkflow(workflow, { workspace: await testdir(), remote, actionRef: ACTION_REF, secrets: secrets(), github: { sha: pushed, event: { before: '0000000000000000000000000000000000000000' } }, beforeStep: landNotes });
     expect(step(jobRun(runs, 'calendars'), 'Find the calendars').stdout).toContain('applying every calendar');
     const job = jobRun(runs, 'apply', '.');
-    expect(job.steps.map((s) => `${s.name}: ${s.status}`)).toEqual(['Check for the key: success', 'Check out the content: success', 'Set up Node.js: provided', 'Set up postsync: success', 'Read the state: success', 'Apply: success', 'Commit the state file: success', 'Check for problems: success']);
+    expect(job.steps.map((s) => `${s.name}: ${s.status}`)).toEqual(['Check for the key: success', 'Check out the content: success', 'Set up Node.js: provided', 'Set up postsync: success', 'Read the state: success', 'Apply: success', 'Hand on the state: success', 'Upload the state: success', 'Check for problems: success']);
     const apply = step(job, 'Apply');
     expect(apply.outputs).toMatchObject({ 'has-changes': 'true', create: '2', errors: '0', failed: '0' });
     expect(apply.summary).toContain('**Plan: 2 to create, 0 to update, 0 to delete.**');
     expect(apply.summary).toContain('**Apply complete: 2 created, 0 updated, 0 deleted, 0 moved, 0 adopted; 1 media uploaded.**');
-    expect(step(job, 'Commit the state file').stdout).toContain('main moved on while this job ran: catching up (attempt 1 of 5).');
+    expect(step(jobRun(runs, 'record'), 'Record the states').stdout).toMatch(/^Recorded the states of 1 calendar on main in one commit \(commit [0-9a-f]{12}\)\.$/m);
     expectNoKey(runs);
 
     expect(await git(remote, 'log', '-3', '--format=%an <%ae>|%s', 'main')).toBe(
@@ -187,7 +187,7 @@ describe('the apply workflow on a push to main', () => {
     expect(runs.find((run) => run.job === 'apply')?.result).toBeNull();
     runs = await runWorkflow(workflow, { workspace: await testdir(), remote, actionRef: ACTION_REF, secrets: secrets(), github: { sha: pushed } });
     expect(step(jobRun(runs, 'apply', '.'), 'Apply').outputs).toMatchObject({ 'has-changes': 'false', create: '0', update: '0' });
-    expect(step(jobRun(runs, 'apply', '.'), 'Commit the state file').stdout).toContain('The state file is unchanged.');
+    expect(step(jobRun(runs, 'record'), 'Record the states').stdout).toContain('The states of 1 calendar on main are already these: nothing to push.');
     expect(await git(remote, 'rev-list', '--count', 'main')).toBe('3');
   }, 120_000);
 

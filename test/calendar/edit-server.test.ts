@@ -35,14 +35,46 @@ describe('the edit server of watch --calendar', () => {
     expect(answer.status).toBe(200);
     const written = LAUNCH.replace('"2027-02-03 09:00"', '"2027-02-10 16:30"');
     expect(await readFile(join(dir, 'posts/launch.md'), 'utf8')).toBe(written);
-    expect(JSON.parse(answer.body)).toEqual({ file: 'posts/launch.md', text: written, version: postVersion(written) });
+    expect(JSON.parse(answer.body)).toEqual({ file: 'posts/launch.md', text: written, version: postVersion(written), media: [], texts: {} });
+  });
+
+  it('undoes the last edit of a file: its bytes before it, only while the file is what the edit wrote, and once', async () => {
+    const { dir, post } = await project();
+    const moved = JSON.parse((await post(moveLaunch(postVersion(LAUNCH)))).body) as { version: string };
+    const undo = await post({ action: 'undo', file: 'posts/launch.md', version: moved.version });
+    expect(undo.status).toBe(200);
+    expect(await readFile(join(dir, 'posts/launch.md'), 'utf8')).toBe(LAUNCH);
+    expect(JSON.parse(undo.body)).toEqual({ file: 'posts/launch.md', text: LAUNCH, version: postVersion(LAUNCH), media: [], texts: {} });
+    // Once: the undo of an undo is no undo (the edit is made again instead).
+    const again = await post({ action: 'undo', file: 'posts/launch.md', version: postVersion(LAUNCH) });
+    expect([again.status, (JSON.parse(again.body) as { message: string }).message]).toEqual([400, 'there is no edit of posts/launch.md to undo: the page\'s last edit of it was undone already, or was not made by this watch']);
+    // A file saved in an editor after the edit: nothing is undone, and the page gets the file as it is now.
+    const second = JSON.parse((await post(moveLaunch(postVersion(LAUNCH)))).body) as { text: string; version: string };
+    const saved = second.text.replace('Launch day', 'Launch day, saved in an editor');
+    await writeFile(join(dir, 'posts/launch.md'), saved);
+    const stale = await post({ action: 'undo', file: 'posts/launch.md', version: second.version });
+    expect([stale.status, (JSON.parse(stale.body) as { post: { text: string } }).post.text]).toEqual([409, saved]);
+    expect(await readFile(join(dir, 'posts/launch.md'), 'utf8')).toBe(saved);
+  });
+
+  it('keeps the undo of the last 100 files edited, the oldest forgotten first', async () => {
+    const files = Object.fromEntries(Array.from({ length: 101 }, (_, index) => [`posts/p${index}.md`, LAUNCH]));
+    const dir = await testdir({ 'postsync.yaml': 'timezone: Europe/Berlin\n', ...files });
+    const editor = new PostFileEditor(() => ({ root: dir, contentDir: join(dir, 'posts'), vars: {}, hashtags: {}, timezone: 'Europe/Berlin' }));
+    const versions: string[] = [];
+    for (const file of Object.keys(files)) {
+      const outcome = await editor.apply({ action: 'edit', file, version: postVersion(LAUNCH), edits: [{ kind: 'schedule', at: '2027-02-10 16:30' }] });
+      versions.push(outcome.post.version);
+    }
+    await expect(editor.apply({ action: 'undo', file: 'posts/p0.md', version: versions[0]! })).rejects.toThrow(/^there is no edit of posts\/p0.md to undo/);
+    expect((await editor.apply({ action: 'undo', file: 'posts/p1.md', version: versions[1]! })).post.text).toBe(LAUNCH);
   });
 
   it('reads a post file with its version, for the editor', async () => {
     const { origin, token } = await project();
     const answer = await rawRequest(origin, `/post?file=posts%2Flaunch.md&t=${token}`);
     expect(answer.status).toBe(200);
-    expect(JSON.parse(answer.body)).toEqual({ file: 'posts/launch.md', text: LAUNCH, version: postVersion(LAUNCH) });
+    expect(JSON.parse(answer.body)).toEqual({ file: 'posts/launch.md', text: LAUNCH, version: postVersion(LAUNCH), media: [], texts: {} });
   });
 
   it('writes nothing for a file changed on disk since the page read it (409), and answers the file as it is now', async () => {
@@ -53,8 +85,20 @@ describe('the edit server of watch --calendar', () => {
     expect(answer.status).toBe(409);
     const body = JSON.parse(answer.body) as { message: string; post: unknown };
     expect(body.message).toMatch(/^posts\/launch.md changed on disk since this page read it: nothing was written/);
-    expect(body.post).toEqual({ file: 'posts/launch.md', text: now, version: postVersion(now) });
+    expect(body.post).toEqual({ file: 'posts/launch.md', text: now, version: postVersion(now), media: [], texts: {} });
     expect(await readFile(join(dir, 'posts/launch.md'), 'utf8')).toBe(now);
+  });
+
+  it('writes one of ten edits sent at once that name the same version, and answers the nine others 409 with the file as it is now', async () => {
+    const { dir, post } = await project();
+    const texts = Array.from({ length: 10 }, (_, index) => `Launch day, take ${index}`);
+    const answers = await Promise.all(texts.map((text) => post({ action: 'edit', file: 'posts/launch.md', version: postVersion(LAUNCH), edit: { kind: 'text', text } })));
+    const written = answers.filter((answer) => answer.status === 200);
+    const refused = answers.filter((answer) => answer.status === 409);
+    expect([written.length, refused.length]).toEqual([1, 9]);
+    const onDisk = await readFile(join(dir, 'posts/launch.md'), 'utf8');
+    expect(JSON.parse(written[0]!.body)).toEqual({ file: 'posts/launch.md', text: onDisk, version: postVersion(onDisk), media: [], texts: {} });
+    for (const answer of refused) expect((JSON.parse(answer.body) as { post: unknown }).post).toEqual({ file: 'posts/launch.md', text: onDisk, version: postVersion(onDisk), media: [], texts: {} });
   });
 
   it('refuses a request without the token, from another origin or Host, with a body that is not JSON, and every GET of /edit', async () => {
@@ -120,9 +164,14 @@ describe('the edit server of watch --calendar', () => {
     expect([first.file, second.file]).toEqual(['posts/2027-02/2027-02-05-draft.md', 'posts/2027-02/2027-02-05-draft-2.md']);
     expect(await readFile(join(dir, first.file), 'utf8')).toBe(first.text);
     expect(first.text).toContain('scheduledAt: 2027-02-05 09:00\ndraft: true\ntargets: []\n');
-    const copy = JSON.parse((await post({ action: 'duplicate', file: 'posts/launch.md', version: postVersion(LAUNCH) })).body) as { file: string };
+    // The copy goes to the free slot the page found, never onto the original's time; without one it is a draft.
+    const copy = JSON.parse((await post({ action: 'duplicate', file: 'posts/launch.md', version: postVersion(LAUNCH), at: '2027-02-04 15:30' })).body) as { file: string };
     expect(copy.file).toBe('posts/launch-copy.md');
-    expect(await readFile(join(dir, 'posts/launch-copy.md'), 'utf8')).toBe(LAUNCH);
+    expect(await readFile(join(dir, 'posts/launch-copy.md'), 'utf8')).toBe(LAUNCH.replace('"2027-02-03 09:00"', '"2027-02-04 15:30"'));
+    await post({ action: 'duplicate', file: 'posts/launch.md', version: postVersion(LAUNCH) });
+    expect(await readFile(join(dir, 'posts/launch-copy-2.md'), 'utf8')).toBe(LAUNCH.replace('scheduledAt: "2027-02-03 09:00"  # keep\n', ''));
+    const refused = await post({ action: 'duplicate', file: 'posts/launch.md', version: postVersion(LAUNCH), at: 'next week' });
+    expect([refused.status, JSON.parse(refused.body)]).toEqual([400, { message: 'this is no edit: `at` must be a wall time, YYYY-MM-DD HH:mm' }]);
   });
 
   it('is absent from a server without an editor: the page is read-only', async () => {

@@ -6,7 +6,7 @@ import { DEMO_ACCOUNTS, DEMO_API_KEY } from '../../src/emulator/index.js';
 import { runCli } from '../helpers/cli.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { testdir } from '../helpers/testdir.js';
-import { startWatchProcess, type WatchProcess } from '../watch/watch-process.js';
+import { calendarAddress, startWatchProcess, type WatchProcess } from '../watch/watch-process.js';
 import { CalendarServer, SERVED_MEDIA_PREFIX } from '../../src/calendar/live-server.js';
 import { BROWSER_MISSING, openPage, screenshot, useBrowser } from './browser.js';
 import { calendarFor, launchDay } from './fixtures.js';
@@ -52,7 +52,7 @@ describe.skipIf(BROWSER_MISSING)('editing in watch --calendar', () => {
     });
     expect((await runCli(['--api-url', emulator().baseUrl, 'apply', '--yes'], { cwd: dir, env: env() })).code).toBe(0);
     watch = startWatchProcess(['-C', dir, '--api-url', emulator().baseUrl, 'watch', '--calendar', '--refresh', '3600'], { cwd: dir, env: env() });
-    url = /Calendar: (http:\/\/127\.0\.0\.1:\d+\/\?t=[\w-]+) /.exec(await watch.waitFor(/Calendar: http:\/\/127\.0\.0\.1:\d+\/\?t=[\w-]+ /))![1]!;
+    url = await calendarAddress(watch);
   }, 60_000);
   afterAll(async () => {
     expect((await watch?.stop('SIGINT'))?.code).toBe(0);
@@ -109,6 +109,9 @@ describe.skipIf(BROWSER_MISSING)('editing in watch --calendar', () => {
     expect(await photo.locator('.length').textContent()).toMatch(/^35 \/ [\d,]+ /);
     expect(await page.locator(`#details .preview[data-account="${DEMO_ACCOUNTS.short}"]`).count()).toBe(1);
     await screenshot(page, 'calendar-editor');
+    // short takes no images: the first save says so, the second saves.
+    await page.locator('#details button[type="submit"]').click();
+    await expect.poll(() => page.locator('#details .edit-warning').textContent()).toMatch(/^short takes no images \(media\/cover\.png\)\. The plan would block this post\./);
     await page.locator('#details button[type="submit"]').click();
     await expect.poll(() => file('posts/later.md'), { timeout: 10_000 }).toBe(LATER_EDITED);
     await card(page, '2027-02-10', 'later').click();
@@ -146,9 +149,12 @@ describe.skipIf(BROWSER_MISSING)('editing in watch --calendar', () => {
     expect(await file('posts/2027-02/2027-02-17-draft.md')).toBe('---\n# A draft made in the calendar: choose its accounts, write its text, then schedule it.\nscheduledAt: 2027-02-17 09:00\ndraft: true\ntargets: []\n---\nNew post\n');
     await page.keyboard.press('Escape');
 
+    // The copy opens in the editor, on the first free slot of its account after the original (photo: Thursdays 15:30).
     await card(page, '2027-02-10', 'later').click();
     await page.locator('#details [data-action="duplicate"]').click();
-    await expect.poll(() => file('posts/later-copy.md').catch(() => null), { timeout: 10_000 }).toBe(await file('posts/later.md'));
+    await expect.poll(() => page.locator('#details form.editor').getAttribute('data-file'), { timeout: 10_000 }).toBe('posts/later-copy.md');
+    expect(await file('posts/later-copy.md')).toBe((await file('posts/later.md')).replace('2027-02-10 12:00', '2027-02-11 15:30'));
+    await page.keyboard.press('Escape');
     await card(page, '2027-02-10', 'later').click();
     await page.locator('#details [data-action="unschedule"]').click();
     await expect.poll(() => file('posts/later.md'), { timeout: 10_000 }).toBe(LATER_EDITED.replace('scheduledAt: 2027-02-10 12:00\r\n', ''));
@@ -176,9 +182,10 @@ describe.skipIf(BROWSER_MISSING)('editing in watch --calendar', () => {
 
   it('drops a card on a free slot at its time, and makes a new draft on a free slot with a double click', async () => {
     const { page, errors } = await openPage(browser(), `${url}#2027-02`);
-    await card(page, '2027-02-04', 'launch').dragTo(page.locator('.cell[data-day="2027-02-11"] .free-slot[data-time="15:30"]'));
-    await expect.poll(() => file('posts/launch.md'), { timeout: 10_000 }).toContain('scheduledAt: "2027-02-11 15:30"   # launch day\n');
-    await expect.poll(() => card(page, '2027-02-11', 'launch').count(), { timeout: 10_000 }).toBe(1);
+    // (The copy of `later` took 11 February's.)
+    await card(page, '2027-02-04', 'launch').dragTo(page.locator('.cell[data-day="2027-02-18"] .free-slot[data-time="15:30"]'));
+    await expect.poll(() => file('posts/launch.md'), { timeout: 10_000 }).toContain('scheduledAt: "2027-02-18 15:30"   # launch day\n');
+    await expect.poll(() => card(page, '2027-02-18', 'launch').count(), { timeout: 10_000 }).toBe(1);
     await page.locator('.cell[data-day="2027-02-25"] .free-slot[data-time="15:30"]').dblclick();
     await expect.poll(() => page.locator('#details form.editor').getAttribute('data-file'), { timeout: 10_000 }).toBe('posts/2027-02/2027-02-25-draft.md');
     expect(await file('posts/2027-02/2027-02-25-draft.md')).toContain('\nscheduledAt: 2027-02-25 15:30\ndraft: true\n');

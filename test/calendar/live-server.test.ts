@@ -1,7 +1,9 @@
 import { join } from 'node:path';
+import { request } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { PostsDelta } from '../../src/calendar/calendar-events.js';
-import { CalendarServer, SERVED_MEDIA_PREFIX } from '../../src/calendar/live-server.js';
+import { CalendarServer, encodingFor, SERVED_MEDIA_PREFIX } from '../../src/calendar/live-server.js';
 import { rawRequest } from '../helpers/raw-request.js';
 import { testdir } from '../helpers/testdir.js';
 import { calendarFor, desired, launchDay, shape, sseEventOf } from './fixtures.js';
@@ -157,6 +159,28 @@ describe('CalendarServer (watch --calendar)', () => {
     expect((await rawRequest(page.origin, path, { headers: { origin: page.origin, 'sec-fetch-site': 'same-origin' } })).status).toBe(200);
   });
 
+  it('compresses the page for a client that accepts it (Brotli, else gzip), and answers the browser\'s icon request without the token', async () => {
+    const server = await started();
+    server.update({ model: model('Launch day'), thumbnails: new Map() });
+    const plain = await rawBytes(server.url, {});
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const br = await rawBytes(server.url, { 'accept-encoding': 'gzip, deflate, br' });
+    expect([br.headers['content-encoding'], br.headers.vary]).toEqual(['br', 'accept-encoding']);
+    expect(brotliDecompressSync(br.body).toString('utf8')).toBe(plain.body.toString('utf8'));
+    expect(br.body.length).toBeLessThan(plain.body.length / 3);
+    const gzip = await rawBytes(server.url, { 'accept-encoding': 'gzip, br;q=0' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.body).toString('utf8')).toBe(plain.body.toString('utf8'));
+    expect([encodingFor(undefined), encodingFor('identity'), encodingFor('*'), encodingFor('br;q=0, *;q=0.5'), encodingFor('GZIP;q=0.5')]).toEqual([null, null, 'br', 'gzip', 'gzip']);
+
+    // The page names its icon inline (a browser asks for none); a tool that asks gets no content, without the token, on the server's names only.
+    expect(plain.body.toString('utf8')).toContain('<link rel="icon" href="data:image/svg+xml,');
+    const { origin } = new URL(server.url);
+    expect((await rawRequest(origin, '/favicon.ico')).status).toBe(204);
+    expect((await rawRequest(origin, '/favicon.ico', { headers: { host: 'evil.example' } })).status).toBe(421);
+    expect((await rawRequest(origin, '/favicon.ico', { method: 'POST' })).status).toBe(403);
+  });
+
   it('answers a malformed address with 400 and keeps serving', async () => {
     const server = await started();
     server.update({ model: model('Launch day'), thumbnails: new Map() });
@@ -168,3 +192,17 @@ describe('CalendarServer (watch --calendar)', () => {
     expect((await fetch(server.url)).status).toBe(200);
   });
 });
+
+/** A GET of `url` with `headers`, its body as the bytes sent (fetch would decode them). */
+function rawBytes(url: string, headers: Record<string, string>): Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    request(url, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+      response.on('error', reject);
+    })
+      .on('error', reject)
+      .end();
+  });
+}

@@ -82,6 +82,28 @@ describe('the calendar model', () => {
     expect(model.problems).toEqual([{ severity: 'error', code: 'yaml-syntax', message: 'broken', file: 'posts/broken.md', line: 3 }]);
   });
 
+  it('marks only the occurrence of a repeat a problem is about; a problem of the whole file marks each occurrence', () => {
+    const weekly = (date: string) => ({ ...desired(`weekly@${date}`, shape({ scheduledAt: `${date}T09:00:00.000Z` })), file: 'posts/weekly.md' });
+    const model = calendarFor({
+      posts: [weekly('2027-02-01'), weekly('2027-02-08'), weekly('2027-02-15')],
+      diagnostics: [
+        { severity: 'error', code: 'house-rule', message: 'rule `daily`: the 2nd post on photo on 2027-02-08', file: 'posts/weekly.md', key: 'weekly@2027-02-08' },
+        { severity: 'warning', code: 'w', message: 'a warning of the file', file: 'posts/weekly.md' },
+      ],
+    });
+    expect(model.posts.map((post) => [post.key, post.errors, post.diagnostics.length])).toEqual([
+      ['weekly@2027-02-01', 0, 1],
+      ['weekly@2027-02-08', 1, 2],
+      ['weekly@2027-02-15', 0, 1],
+    ]);
+  });
+
+  it('places a draft where its file pencils it in (draft: true with a time), without a slot', () => {
+    const model = calendarFor({ posts: [{ ...desired('idea', shape()), pencilledAt: '2027-02-09T17:45:00.000Z' }] });
+    expect(model.posts[0]).toMatchObject({ key: 'idea', slot: null, draft: true, pencilled: { day: '2027-02-09', time: '18:45' } });
+    expect(model.totals).toMatchObject({ scheduled: 0, unscheduled: 1 });
+  });
+
   it('without the remote, takes statuses from the state file and has no plan', () => {
     const applied = shape({ scheduledAt: '2027-01-05T09:00:00.000Z' });
     const model = calendarFor({

@@ -89,8 +89,9 @@ describe('postsync calendars', () => {
   it('finds every postsync.yaml below the folder, names its secrets, and keeps those a change touched', async () => {
     const dir = await agency();
     expect((await findCalendars(dir)).map((calendar) => calendar.folder)).toEqual(['clients/acme', 'clients/bolt', 'clients/crux']);
-    expect(calendarAt('clients/acme-co')).toEqual({ folder: 'clients/acme-co', apiUrlSecret: 'POSTSYNC_API_URL_CLIENTS_ACME_CO', apiKeySecret: 'POSTSYNC_API_KEY_CLIENTS_ACME_CO', readKeySecret: 'POSTSYNC_API_READ_KEY_CLIENTS_ACME_CO', artifactName: 'postsync-calendar-clients-acme-co' });
+    expect(calendarAt('clients/acme-co')).toEqual({ folder: 'clients/acme-co', apiUrlSecret: 'POSTSYNC_API_URL_CLIENTS_ACME_CO', apiKeySecret: 'POSTSYNC_API_KEY_CLIENTS_ACME_CO', readKeySecret: 'POSTSYNC_API_READ_KEY_CLIENTS_ACME_CO', artifactName: 'postsync-calendar-clients-acme-co', stateArtifactName: 'postsync-state-clients-acme-co' });
     expect(calendarAt('.').artifactName).toBe('postsync-calendar');
+    expect(calendarAt('.').stateArtifactName).toBe('postsync-state');
     expect(secretSuffix('.')).toBe('');
     const calendars = [calendarAt('.'), calendarAt('clients/acme'), calendarAt('clients/bolt')];
     const folders = (byCalendar: Map<{ folder: string }, string[]>) => Object.fromEntries([...byCalendar].map(([calendar, paths]) => [calendar.folder, paths]));

@@ -95,6 +95,8 @@ describe('readContent', () => {
       ['drafted', null, [PHOTO]],
     ]);
     expect(posts[1]!.targetLabels).toEqual(['6F1C2D6E-0A55-4C59-9D0F-3B8F5D1A7E01']);
+    // Nothing sends a draft's time; the calendar shows the draft there.
+    expect(posts.map((p) => p.pencilledAt)).toEqual([undefined, '2026-12-01T09:00:00.000Z']);
   });
 
   it('reads BOM and CRLF files that are otherwise valid', async () => {

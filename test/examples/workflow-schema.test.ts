@@ -27,12 +27,17 @@ describe('GitHub workflow and action schemas', () => {
     expect(problems(checkAction, await yamlFile('action.yml'))).toEqual([]);
   });
 
-  it('the apply workflow serializes runs per calendar, checks out the branch head and may push the state file', async () => {
-    const workflow = (await yamlFile('examples/workflows/postsync-apply.yml')) as { permissions: unknown; on: { push: { branches: string[] } }; jobs: Record<string, any> };
-    expect(workflow.jobs.apply.concurrency).toEqual({ group: 'postsync-apply-${{ matrix.calendar.folder }}', 'cancel-in-progress': false });
+  it('the apply workflow takes turns run by run (none cancelled), checks out the branch head, and only its record job may push', async () => {
+    const workflow = (await yamlFile('examples/workflows/postsync-apply.yml')) as { permissions: unknown; concurrency: unknown; on: { push: { branches: string[] } }; jobs: Record<string, any> };
+    expect(workflow.concurrency).toEqual({ group: 'postsync-apply-${{ github.ref }}', 'cancel-in-progress': false, queue: 'max' });
+    expect(workflow.jobs.apply.concurrency).toBeUndefined();
     expect(workflow.jobs.apply.steps.find((step: { name?: string }) => step.name === 'Check out the content')).toMatchObject({ uses: expect.stringMatching(/^actions\/checkout@[0-9a-f]{40}$/), with: { ref: '${{ github.ref_name }}', 'persist-credentials': false } });
+    expect(workflow.jobs.record.steps[0]).toMatchObject({ uses: expect.stringMatching(/^actions\/checkout@[0-9a-f]{40}$/), with: { ref: '${{ github.ref_name }}', 'persist-credentials': false } });
     expect(workflow.permissions).toEqual({});
-    expect(workflow.jobs.apply.permissions).toEqual({ contents: 'write' });
+    expect(workflow.jobs.apply.permissions).toEqual({ contents: 'read' });
+    expect(workflow.jobs.record.permissions).toEqual({ contents: 'write' });
+    expect(workflow.jobs.record.needs).toEqual(['calendars', 'apply']);
+    expect(workflow.jobs.record.if).toMatch(/^\$\{\{ always\(\) && /);
     expect(workflow.on.push.branches).toEqual(['main']);
   });
 
@@ -51,6 +56,7 @@ describe('GitHub workflow and action schemas', () => {
       return problems(checkWorkflow, copy);
     };
     expect(broken((w) => (w.jobs.apply.concurrency = { grup: 'postsync-apply' }))).not.toEqual([]);
+    expect(broken((w) => (w.concurrency.queue = 'all'))).not.toEqual([]);
     expect(broken((w) => (w.permissions = { contents: 'writ' }))).not.toEqual([]);
     expect(broken((w) => (w.on = { pushh: null }))).not.toEqual([]);
     expect(broken((w) => (w.jobs.apply['runs_on'] = w.jobs.apply['runs-on']))).not.toEqual([]);

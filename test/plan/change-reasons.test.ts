@@ -4,6 +4,7 @@ import type { DesiredPost } from '../../src/content/types.js';
 import type { Diagnostic } from '../../src/diagnostics.js';
 import { withScheduleFacts } from '../../src/plan/schedule-changes.js';
 import { guardChanges } from '../../src/plan/guards.js';
+import { blockForeign } from '../../src/plan/foreign-owners.js';
 import { createPlan } from '../../src/plan/planner.js';
 import { blockPostsWithErrors } from '../../src/plan/posts-with-errors.js';
 import { blockShared, blockUnconfirmed, NONE_UNCONFIRMED, sharedPostRecords } from '../../src/plan/unconfirmed-records.js';
@@ -99,6 +100,7 @@ const SITUATIONS: { [A in Action]: { [R in ReasonOf<A>]: () => Change } } = {
       const section = state({ posts: { launch: record('p1', applied, 'posts/launch.md'), old: record('p1', applied, 'posts/old.md') } });
       return blockShared(planned({ desired: [desired('launch', edited)], state: owned(state({ posts: { launch: record('p1', applied, 'posts/launch.md') } })), live: [livePost('p1', applied)] }), sharedPostRecords(section));
     },
+    'other-calendar': () => blockForeign(planned({ desired: [desired('launch', edited)], state: owned(), live: [livePost('p1', applied)] }), new Map([['p1', 'clients/a']])),
     'not-editable': () => planned({ desired: [desired('launch', edited)], state: owned(), live: [livePost('p1', applied, { status: 'published' })] }),
     'account-unavailable': () => planned({ desired: [desired('launch', applied)], accounts: accounts({ [PHOTO]: { available: false, reason: 'token expired' } }) }),
     'scheduled-in-past': () => {

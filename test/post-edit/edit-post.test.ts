@@ -24,6 +24,24 @@ describe('editPost: one change, every other byte kept', () => {
     expect(editPost(FILE, { kind: 'schedule', at: '2027-02-10 16:30' })).toBe(FILE.replace('"2027-02-03 09:00"', '"2027-02-10 16:30"'));
   });
 
+  it('writes a new time in the form the file wrote its time in: T, seconds, the offset (the project\'s then) or Z', () => {
+    const at = (written: string, edit: { at: string; offset?: string }, occurrence?: string) => {
+      const file = occurrence === undefined ? `---\nscheduledAt: ${written} # Berlin, UTC+1 in winter\n---\nx\n` : `---\nscheduledAt: 2027-01-04 09:00\nrepeat: { every: week, count: 4 }\noccurrences: { ${occurrence}: { scheduledAt: ${written} } }\n---\nx\n`;
+      const edited = editPost(file, { kind: 'schedule', ...edit, ...(occurrence === undefined ? {} : { occurrence }) });
+      return /scheduledAt: (.+?)(?: # Berlin| })/.exec(edited.slice(occurrence === undefined ? 0 : edited.indexOf('occurrences')))?.[1];
+    };
+    expect(at('2027-01-22T19:00:00+01:00', { at: '2027-01-23 19:00', offset: '+01:00' })).toBe('2027-01-23T19:00:00+01:00');
+    // Across the change to summer time, the offset is the project's at the new time.
+    expect(at('2027-03-22T19:00:00+01:00', { at: '2027-04-02 19:00', offset: '+02:00' })).toBe('2027-04-02T19:00:00+02:00');
+    expect(at('2027-01-22T19:00+0100', { at: '2027-01-23 08:30', offset: '+01:00' })).toBe('2027-01-23T08:30+0100');
+    expect(at('2027-01-22T18:00:00.000Z', { at: '2027-01-23 00:30', offset: '+01:00' })).toBe('2027-01-22T23:30:00.000Z');
+    expect(at('2027-01-22 19:00:00', { at: '2027-01-23 19:05', offset: '+01:00' })).toBe('2027-01-23 19:05:00');
+    expect(at('2027-01-22T19:00', { at: '2027-01-23 19:05' })).toBe('2027-01-23T19:05');
+    // No offset to write: the wall time as it is, which reads the same on the project's clock.
+    expect(at('2027-01-22T19:00:00+01:00', { at: '2027-01-23 19:00' })).toBe('2027-01-23 19:00');
+    expect(at('"2027-01-22T19:00:00+01:00"', { at: '2027-01-23 19:00', offset: '+01:00' }, '2027-01-11')).toBe('"2027-01-23T19:00:00+01:00"');
+  });
+
   it('adds scheduledAt to a draft at the end of the front-matter', () => {
     const draft = '---\ntargets: [photo] # one\n---\nHello\n';
     expect(editPost(draft, { kind: 'schedule', at: '2027-02-10 16:30' })).toBe('---\ntargets: [photo] # one\nscheduledAt: 2027-02-10 16:30\n---\nHello\n');

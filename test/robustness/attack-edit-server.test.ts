@@ -306,7 +306,7 @@ describe('attack: bodies the page never sends', () => {
   it('refuses a number JSON reads as infinite (1e400) rather than writing the text Infinity', async () => {
     const { dir, post } = await project();
     const answer = await post('/edit', `{"action":"edit","file":"posts/launch.md","version":"${postVersion(LAUNCH)}","edit":{"kind":"option","account":"photo","name":"link","value":1e400}}`);
-    expect([answer.status, JSON.parse(answer.body)]).toEqual([400, { message: 'this is no edit: `value` must be a string, a finite number, a boolean or null' }]);
+    expect([answer.status, JSON.parse(answer.body)]).toEqual([400, { message: 'this is no edit: `value` must be a string, a finite number, a boolean, null or a list of strings' }]);
     expect(await readFile(join(dir, 'posts/launch.md'), 'utf8')).toBe(LAUNCH);
   });
 

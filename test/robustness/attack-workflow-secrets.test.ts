@@ -18,8 +18,7 @@ const holdsKey = (step: Step) => step.env?.POSTSYNC_API_KEY !== undefined || ste
 
 /**
  * What a pull request's files can reach in the workflows `init` writes: the plan job of a pull
- * request never pushes, and no step that hands git the token also runs a command with the API key
- * but the apply job's state commit of the committed file (its rebase loop applies again).
+ * request never pushes, and no step that hands git the token also runs a command with the API key.
  */
 describe('attack: the workflows hand the token and the API key to different steps', () => {
   it('the pull request plan never pushes and never writes the repository (held)', () => {
@@ -28,17 +27,22 @@ describe('attack: the workflows hand the token and the API key to different step
     for (const { step } of steps(PLAN_WORKFLOW)) expect(step.run ?? '').not.toMatch(/\bgit push\b|state push|move-home/);
   });
 
-  it('no step of the pull request plan or the health check holds both the token and the API key (held)', () => {
-    for (const text of [PLAN_WORKFLOW, HEALTH_WORKFLOW]) {
+  it('no step of the pull request plan, the health check or the apply workflow holds both the token and the API key (held)', () => {
+    for (const text of [PLAN_WORKFLOW, HEALTH_WORKFLOW, APPLY_WORKFLOW]) {
       const both = steps(text).filter(({ step }) => holdsToken(step) && holdsKey(step));
       expect(both.map(({ job, step }) => `${job}: ${step.name}`)).toEqual([]);
     }
   });
 
-  it('the apply job\'s state push of a branch home runs without the API key in its environment (held)', () => {
-    const commit = steps(APPLY_WORKFLOW).find(({ step }) => step.name === 'Commit the state file')!.step;
-    expect(commit.run).toContain('with_token env -u POSTSYNC_API_KEY -u POSTSYNC_API_URL postsync state push --merge');
+  it('only the record job may push, and it holds no API key; the jobs that hold one only read the repository (held)', () => {
+    const workflow = parse(APPLY_WORKFLOW) as Workflow;
+    const writers = Object.entries(workflow.jobs).filter(([, job]) => job.permissions?.contents === 'write').map(([id]) => id);
+    expect(writers).toEqual(['record']);
+    expect(steps(APPLY_WORKFLOW).filter(({ job, step }) => job === 'record' && holdsKey(step))).toEqual([]);
+    expect(steps(APPLY_WORKFLOW).filter(({ step }) => /\bgit push\b|state push/.test(step.run ?? ''))).toEqual([]);
     const read = steps(APPLY_WORKFLOW).find(({ step }) => step.name === 'Read the state')!.step;
     expect(holdsKey(read)).toBe(false);
+    const handOff = steps(APPLY_WORKFLOW).find(({ step }) => step.name === 'Hand on the state')!.step;
+    expect(holdsKey(handOff) || holdsToken(handOff)).toBe(false);
   });
 });

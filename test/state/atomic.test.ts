@@ -1,3 +1,4 @@
+import { readlinkSync } from 'node:fs';
 import * as nodeFs from 'node:fs/promises';
 import { readFile, readdir, rm } from 'node:fs/promises';
 import { basename, join } from 'node:path';
@@ -5,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { createFileExclusive, writeFileAtomic, type AtomicFileSystem } from '../../src/state/atomic.js';
 import { testdir } from '../helpers/testdir.js';
 
-type Op = 'mkdir' | 'open' | 'write' | 'sync' | 'close' | 'rename' | 'link' | 'unlink';
+type Op = 'open' | 'write' | 'sync' | 'close' | 'rename' | 'link' | 'unlink';
 
 /** One file system call: the operation and the names it touched (temp files shown as `<temp>`). */
 interface Call {
@@ -20,8 +21,11 @@ function errno(code: string): NodeJS.ErrnoException {
   return Object.assign(new Error(`${code}: injected`), { code });
 }
 
+/** A path's last name; `/proc/self/fd/N` (a folder reached through its open descriptor) by the folder's own name. */
 function nameOf(path: string): string {
-  return path.endsWith('.tmp') ? '<temp>' : basename(path);
+  if (path.endsWith('.tmp')) return '<temp>';
+  const descriptor = /^\/proc\/self\/fd\/\d+$/.exec(path);
+  return basename(descriptor === null ? path : readlinkSync(path));
 }
 
 /**
@@ -37,7 +41,6 @@ function recordingFs(fault: Fault = () => undefined): { fs: AtomicFileSystem; ca
     if (error) throw error;
   };
   const fs: AtomicFileSystem = {
-    mkdir: (async (path: string, options: unknown) => (check('mkdir', path), nodeFs.mkdir(path, options as import('node:fs').MakeDirectoryOptions))) as typeof nodeFs.mkdir,
     rename: async (from, to) => (check('rename', from, to), nodeFs.rename(from, to)),
     link: async (from, to) => (check('link', from, to), nodeFs.link(from, to)),
     unlink: async (path) => (check('unlink', path), nodeFs.unlink(path)),
@@ -85,7 +88,7 @@ describe('writeFileAtomic', () => {
     const { fs, calls } = recordingFs();
     await writeFileAtomic(path, 'new\n', { fs });
     const folder = basename(dir);
-    expect(calls.filter((call) => call.op !== 'mkdir').map((call) => `${call.op} ${call.names.join(' → ')}`)).toEqual([
+    expect(calls.map((call) => `${call.op} ${call.names.join(' → ')}`)).toEqual([
       'open <temp>',
       'write <temp>',
       'sync <temp>',
@@ -98,18 +101,13 @@ describe('writeFileAtomic', () => {
     expect(await readFile(path, 'utf8')).toBe('new\n');
   });
 
-  it('makes a missing folder only when the temporary file cannot be opened for want of it, and again when it was removed meanwhile', async () => {
+  it('makes missing folders, and again when they were removed meanwhile', async () => {
     const dir = await testdir();
     const path = join(dir, 'deep/nested/state.json');
-    const { fs, calls } = recordingFs();
-    await writeFileAtomic(path, 'one\n', { fs });
-    expect(calls.slice(0, 4).map((call) => `${call.op} ${call.names[0]}`)).toEqual(['open <temp>', 'mkdir nested', 'open <temp>', 'write <temp>']);
-    await writeFileAtomic(path, 'two\n', { fs });
-    expect(calls.filter((call) => call.op === 'mkdir')).toHaveLength(1);
+    await writeFileAtomic(path, 'one\n', { root: dir });
     await rm(join(dir, 'deep'), { recursive: true });
-    await writeFileAtomic(path, 'three\n', { fs });
-    expect(calls.filter((call) => call.op === 'mkdir')).toHaveLength(2);
-    expect(await readFile(path, 'utf8')).toBe('three\n');
+    await writeFileAtomic(path, 'two\n', { root: dir });
+    expect(await readFile(path, 'utf8')).toBe('two\n');
   });
 
   it('surfaces an open failure other than a missing folder at once, without retrying', async () => {
@@ -130,6 +128,18 @@ describe('writeFileAtomic', () => {
     await expect(writeFileAtomic(path, `{ "new": "${'x'.repeat(1000)}" }\n`, { fs })).rejects.toThrow(message);
     expect(await readFile(path, 'utf8')).toBe('{ "old": true }\n');
     expect(await readdir(dir)).toEqual(['state.json']);
+  });
+
+  it('replaces nothing when `stillCurrent` says the file changed since it was read, and leaves no temp file', async () => {
+    const { dir, path } = await stateFile();
+    const asked: string[] = [];
+    const stillCurrent = async () => (asked.push(await readFile(path, 'utf8')), false);
+    expect(await writeFileAtomic(path, 'new\n', { stillCurrent })).toBe(false);
+    expect(asked).toEqual(['{ "old": true }\n']);
+    expect(await readFile(path, 'utf8')).toBe('{ "old": true }\n');
+    expect(await readdir(dir)).toEqual(['state.json']);
+    expect(await writeFileAtomic(path, 'new\n', { stillCurrent: async () => true })).toBe(true);
+    expect(await readFile(path, 'utf8')).toBe('new\n');
   });
 
   it('surfaces a failed fsync of the directory: the rename may not be durable', async () => {
@@ -158,7 +168,7 @@ describe('createFileExclusive', () => {
     const { fs, calls } = recordingFs();
     expect(await createFileExclusive(join(dir, 'state.json.lock'), 'mine\n', { fs })).toBe(true);
     const folder = basename(dir);
-    expect(calls.filter((call) => call.op !== 'mkdir').map((call) => `${call.op} ${call.names.join(' → ')}`)).toEqual([
+    expect(calls.map((call) => `${call.op} ${call.names.join(' → ')}`)).toEqual([
       'open <temp>',
       'write <temp>',
       'sync <temp>',

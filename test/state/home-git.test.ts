@@ -82,7 +82,7 @@ describe('fetchHome and fileAt', () => {
   it('returns the pushed tip, reads its file, and null for an absent file or commit', async () => {
     const { clone, repository } = await cloneWithOrigin();
     const commit = await commitFile(repository, { parent: null, path: 'cal/state.json', text: '{"a":1}\n', message: 'state' });
-    expect(await pushHome(repository, commit, BRANCH)).toBe('pushed');
+    expect(await pushHome(repository, commit, BRANCH)).toEqual({ kind: 'pushed' });
 
     const tip = await fetchHome(repository, BRANCH);
     expect(tip).toBe(commit);
@@ -211,7 +211,7 @@ describe('commitFile', () => {
     const { repository } = await cloneWithOrigin();
     const error = await commitFile(repository, { parent: 'f'.repeat(40), path: 'state.json', text: 'S', message: 'm' }).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(StateError);
-    expect((error as StateError).message).toMatch(/^git ls-tree failed: fatal: /);
+    expect((error as StateError).message).toMatch(/^git read-tree failed: fatal: /);
     expect((error as StateError).message).not.toMatch(/\n$/);
   });
 });
@@ -220,30 +220,38 @@ describe('pushHome', () => {
   it('pushes an orphan first commit, then its child, and records the local ref', async () => {
     const { origin, clone, repository } = await cloneWithOrigin();
     const first = await commitFile(repository, { parent: null, path: 'state.json', text: '1', message: 'm' });
-    expect(await pushHome(repository, first, BRANCH)).toBe('pushed');
+    expect(await pushHome(repository, first, BRANCH)).toEqual({ kind: 'pushed' });
     expect(await git(origin, 'rev-parse', `refs/heads/${BRANCH}`)).toBe(first);
     expect(await git(clone, 'rev-parse', `refs/postsync/home/${BRANCH}`)).toBe(first);
     const second = await commitFile(repository, { parent: first, path: 'state.json', text: '2', message: 'm' });
-    expect(await pushHome(repository, second, BRANCH)).toBe('pushed');
+    expect(await pushHome(repository, second, BRANCH)).toEqual({ kind: 'pushed' });
     expect(await git(origin, 'rev-parse', `refs/heads/${BRANCH}`)).toBe(second);
     expect(await git(clone, 'rev-parse', `refs/postsync/home/${BRANCH}`)).toBe(second);
     // main is untouched.
     expect(await git(origin, 'rev-parse', 'refs/heads/main')).toBe(await git(clone, 'rev-parse', 'main'));
   });
 
-  it('is moved, and changes nothing, when the branch moved past the parent', async () => {
+  it('is rejected, and changes nothing, when the branch moved past the parent', async () => {
     const { origin, clone, repository } = await cloneWithOrigin();
     const base = await commitFile(repository, { parent: null, path: 'state.json', text: 'base', message: 'm' });
     await pushHome(repository, base, BRANCH);
     const theirs = await commitFile(repository, { parent: base, path: 'state.json', text: 'theirs', message: 'm' });
     await pushHome(repository, theirs, BRANCH);
     const mine = await commitFile(repository, { parent: base, path: 'state.json', text: 'mine', message: 'm' });
-    expect(await pushHome(repository, mine, BRANCH)).toBe('moved');
+    expect(await pushHome(repository, mine, BRANCH)).toEqual({ kind: 'rejected', reason: expect.stringMatching(/^! \[rejected\]/) });
     expect(await git(origin, 'rev-parse', `refs/heads/${BRANCH}`)).toBe(theirs);
     expect(await git(clone, 'rev-parse', `refs/postsync/home/${BRANCH}`)).toBe(theirs);
     // A second orphan commit is not a fast-forward either.
     const orphan = await commitFile(repository, { parent: null, path: 'state.json', text: 'orphan', message: 'm' });
-    expect(await pushHome(repository, orphan, BRANCH)).toBe('moved');
+    expect(await pushHome(repository, orphan, BRANCH)).toEqual({ kind: 'rejected', reason: expect.stringMatching(/^! \[rejected\]/) });
+  });
+
+  it('is refused, with the remote\'s words, when its rules refuse the update (a hook, a protected branch): no retry gets past that', async () => {
+    const { origin, repository } = await cloneWithOrigin();
+    await writeFile(join(origin, 'hooks/pre-receive'), '#!/bin/sh\necho "error: GH006: Protected branch update failed" >&2\nexit 1\n', { mode: 0o755 });
+    const commit = await commitFile(repository, { parent: null, path: 'state.json', text: '1', message: 'm' });
+    expect(await pushHome(repository, commit, BRANCH)).toEqual({ kind: 'refused', reason: expect.stringMatching(/GH006: Protected branch update failed.*\[remote rejected\].*pre-receive hook declined/s) });
+    expect(await git(origin, 'for-each-ref', '--format=%(refname)', 'refs/heads')).toBe('refs/heads/main');
   });
 
   it('fails with a StateError naming branch and remote when the push cannot reach it', async () => {
@@ -259,14 +267,14 @@ describe('pushHome', () => {
     const { origin, clone, repository } = await cloneWithOrigin();
     await writeFile(join(clone, '.git/hooks/pre-push'), '#!/bin/sh\necho hook refused >&2\nexit 1\n', { mode: 0o755 });
     const commit = await commitFile(repository, { parent: null, path: 'state.json', text: '1', message: 'm' });
-    expect(await pushHome(repository, commit, BRANCH)).toBe('pushed');
+    expect(await pushHome(repository, commit, BRANCH)).toEqual({ kind: 'pushed' });
     expect(await git(origin, 'rev-parse', `refs/heads/${BRANCH}`)).toBe(commit);
   });
 
   it('uses the named remote', async () => {
     const { origin, repository } = await cloneWithOrigin('upstream');
     const commit = await commitFile(repository, { parent: null, path: 'state.json', text: '1', message: 'm' });
-    expect(await pushHome(repository, commit, BRANCH)).toBe('pushed');
+    expect(await pushHome(repository, commit, BRANCH)).toEqual({ kind: 'pushed' });
     expect(await git(origin, 'rev-parse', `refs/heads/${BRANCH}`)).toBe(commit);
     expect(await fetchHome(repository, BRANCH)).toBe(commit);
   });

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { StateError } from '../../src/errors.js';
 import { prettyCanonicalJson } from '../../src/state/hash.js';
 import { JournalFile } from '../../src/state/journal-file.js';
-import { openNoFollow } from '../../src/write-guard/guard-write.js';
+import { openNoFollow } from '../../src/write-guard/anchored-folder.js';
 import { journalBase, journalHeaderLine, journalLine, parseJournal, readJournalSync, replayJournalOnto, type JournalRecord } from '../../src/state/journal.js';
 import { mergeStateFiles } from '../../src/state/merge-files.js';
 import { emptyStateFile, parseState } from '../../src/state/state-file.js';

@@ -13,9 +13,11 @@ const written = vi.hoisted(() => [] as string[]);
 
 vi.mock('node:fs/promises', async (importOriginal) => {
   const real = await importOriginal<typeof fs>();
+  const { readlinkSync } = await import('node:fs');
   const rename: typeof real.rename = async (from, to) => {
     await real.rename(from, to);
-    written.push(String(to));
+    // A write reaches its folder through the folder's open descriptor (/proc/self/fd/N/name): by its path here.
+    written.push(String(to).replace(/^\/proc\/self\/fd\/\d+/, (folder) => readlinkSync(folder)));
   };
   return { ...real, rename, default: { ...real, rename } };
 });

@@ -76,3 +76,14 @@ export function startWatchProcess(args: string[], options: { cwd: string; env?: 
     done,
   };
 }
+
+/** The calendar address `watch --calendar` prints (with its token), once it has printed it. */
+export async function calendarAddress(watch: WatchProcess): Promise<string> {
+  return /Calendar: (http:\/\/127\.0\.0\.1:\d+\/\?t=[\w-]+) /.exec(await watch.waitFor(/Calendar: http:\/\/127\.0\.0\.1:\d+\/\?t=[\w-]+ /))![1]!;
+}
+
+/** `postsync watch --calendar` on `dir` against the API at `apiUrl` (remote read once an hour), once it printed the page's address (with its token). */
+export async function startCalendarWatch(dir: string, options: { apiUrl: string; env?: Record<string, string | undefined> }): Promise<{ watch: WatchProcess; url: string }> {
+  const watch = startWatchProcess(['-C', dir, '--api-url', options.apiUrl, 'watch', '--calendar', '--refresh', '3600'], { cwd: dir, ...(options.env === undefined ? {} : { env: options.env }) });
+  return { watch, url: await calendarAddress(watch) };
+}

@@ -1,7 +1,8 @@
 import { mkdir, readdir, readFile, symlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { guardWrite, openNoFollow } from '../../src/write-guard/guard-write.js';
+import { openNoFollow } from '../../src/write-guard/anchored-folder.js';
+import { guardWrite } from '../../src/write-guard/guard-write.js';
 import { testdir } from '../helpers/testdir.js';
 
 describe('guardWrite', () => {

@@ -8,7 +8,8 @@ export function withPageToken(url: string): string {
   const token = new URLSearchParams(location.search).get('t');
   if (token === null) return url;
   const address = new URL(url, location.href);
-  if (address.origin !== location.origin) return url;
+  // A picture picked on this machine (blob:) is no address of the server.
+  if (address.origin !== location.origin || address.protocol === 'blob:') return url;
   address.searchParams.set('t', token);
   return address.href;
 }

@@ -16,7 +16,7 @@ export function agendaView(days: readonly string[], context: ViewContext, period
     if (placed.length === 0 && free.length === 0 && day !== context.today) return [];
     return [
       h(
-        'section',
+        'li',
         { class: `agenda-day${day === context.today ? ' today' : ''}`, 'data-day': day, 'aria-label': dayTitle(day) },
         h('h3', null, dayTitle(day), day === context.today ? h('small', null, ' · today') : null),
         placed.map((entry) => card(entry, { accounts: context.accounts, day, onOpen: context.onOpen })),
@@ -24,5 +24,5 @@ export function agendaView(days: readonly string[], context: ViewContext, period
       ),
     ];
   });
-  return h('div', { class: 'agenda', role: 'list', 'aria-label': `Posts day by day` }, sections.length === 0 ? h('p', { class: 'empty' }, `No posts this ${period}.`) : sections);
+  return h('ul', { class: 'agenda', 'aria-label': `Posts day by day` }, sections.length === 0 ? h('li', { class: 'empty' }, `No posts this ${period}.`) : sections);
 }

@@ -42,8 +42,8 @@ export function excerpt(post: CalendarPost): string {
 export function card(placed: Placed, context: { accounts: ReadonlyMap<string, CalendarAccount>; day?: string; badge?: HTMLElement; onOpen: (post: CalendarPost) => void }): HTMLElement {
   const { post, ghost } = placed;
   const tag = tagText(post, ghost);
-  const classes = ['card', post.overlay === null ? '' : `o-${post.overlay}`, ghost ? 'ghost' : '', post.errors > 0 ? 'err' : ''].filter(Boolean).join(' ');
-  const title = [post.key, post.file ?? '', tag ?? '', post.status ?? '', post.errors > 0 ? `${post.errors} error(s)` : ''].filter(Boolean).join(' · ');
+  const classes = ['card', post.overlay === null ? '' : `o-${post.overlay}`, ghost ? 'ghost' : '', placed.pencilled === true ? 'pencilled' : '', post.errors > 0 ? 'err' : ''].filter(Boolean).join(' ');
+  const title = [post.key, post.file ?? '', placed.pencilled === true ? 'a draft, pencilled in for this time' : '', tag ?? '', post.status ?? '', post.errors > 0 ? `${post.errors} error(s)` : ''].filter(Boolean).join(' · ');
   const marker = context.badge ?? (tag === null ? (post.status === null ? null : statusIcon(post.status)) : h('span', { class: 'tag' }, tag));
   return h(
     'button',

@@ -1,8 +1,8 @@
-import type { CalendarAccount, CalendarSlot } from '../model.js';
+import type { CalendarAccount, CalendarPost, CalendarSlot } from '../model.js';
 import { accountDot } from './card.js';
-import { weekdayOf } from './dates.js';
+import { addDays, weekdayOf } from './dates.js';
 import { h } from './dom.js';
-import type { Placed } from './posts-by-day.js';
+import type { Placed, PostsByDay } from './posts-by-day.js';
 
 /** What placing free slots on a day needs. */
 export interface FreeSlotContext {
@@ -15,12 +15,12 @@ export interface FreeSlotContext {
 
 /**
  * The slots of `slots:` open on a day: those of its weekday, from today on, that no post of the
- * account takes (a post at the slot's time; a ghost, the slot a post leaves, frees it), by time.
+ * account takes (a post at the slot's time; a ghost, the slot a post leaves, and a draft's pencilled time do not), by time.
  */
 export function freeSlotsOn(day: string, placed: readonly Placed[], context: FreeSlotContext): CalendarSlot[] {
   if (day < context.today || context.slots.length === 0) return [];
   const weekday = weekdayOf(day);
-  const taken = new Set(placed.filter((entry) => !entry.ghost).flatMap((entry) => entry.post.targets.map((target) => `${target.account} ${entry.time}`)));
+  const taken = new Set(placed.filter((entry) => !entry.ghost && entry.pencilled !== true).flatMap((entry) => entry.post.targets.map((target) => `${target.account} ${entry.time}`)));
   return context.slots
     .filter((slot) => slot.weekday === weekday && !context.hidden.has(slot.account) && !taken.has(`${slot.account} ${slot.time}`))
     .sort((a, b) => (a.time < b.time ? -1 : a.time > b.time ? 1 : 0));
@@ -36,4 +36,19 @@ export function freeSlot(slot: CalendarSlot, accounts: ReadonlyMap<string, Calen
     h('span', { class: 'free-time' }, slot.time),
     h('span', { class: 'free-word' }, 'free'),
   );
+}
+
+/** How far ahead a duplicate looks for an open slot of its accounts (eight weeks). */
+const FREE_SLOT_DAYS = 56;
+
+/** The first open slot of one of a post's accounts after its time (from today for a draft or a past post), in the next weeks: `YYYY-MM-DD HH:mm`. */
+export function freeSlotAfter(post: CalendarPost, posts: PostsByDay, context: FreeSlotContext): string | undefined {
+  const accounts = new Set(post.targets.map((target) => target.account));
+  const from = post.slot === null || post.slot.day < context.today ? { day: context.today, time: '' } : post.slot;
+  const own = { ...context, slots: context.slots.filter((slot) => accounts.has(slot.account)) };
+  for (let day = from.day, count = 0; count < FREE_SLOT_DAYS; day = addDays(day, 1), count++) {
+    const slot = freeSlotsOn(day, posts.on(day, () => true), own).find((free) => day > from.day || free.time > from.time);
+    if (slot !== undefined) return `${day} ${slot.time}`;
+  }
+  return undefined;
 }

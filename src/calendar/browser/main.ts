@@ -4,6 +4,7 @@ import type { CalendarAccount, CalendarModel, CalendarPost } from '../model.js';
 import { withPageToken } from './address.js';
 import { agendaView } from './agenda.js';
 import { addDays, addMonths, mondayOf, monthDays, monthTitle, weekDays, weekTitle } from './dates.js';
+import { freeSlotAfter } from './free-slots.js';
 import { details } from './details.js';
 import { Editing } from './editing.js';
 import { byId, h, replace } from './dom.js';
@@ -45,7 +46,7 @@ class CalendarPage {
     this.#state = this.#fromAddress(initial) ?? initial;
     this.#shows = matcher(this.#state.filter);
     const edit = document.body.dataset.edit;
-    this.#editing = edit === undefined ? null : new Editing({ model: () => this.#model, open: (key) => this.#openPost(key) }, edit);
+    this.#editing = edit === undefined ? null : new Editing({ model: () => this.#model, open: (key) => this.#openPost(key), focus: (key) => this.#focusCard(key), freeSlotAfter: (post) => this.#freeSlotAfter(post) }, edit);
   }
 
   start(): void {
@@ -55,6 +56,11 @@ class CalendarPage {
     });
     NARROW.addEventListener('change', () => this.render());
     document.addEventListener('keydown', (event) => this.#key(event));
+    // The skip link focuses the calendar; its `#view` must not become the address (it names the month shown).
+    document.querySelector('.skip-link')?.addEventListener('click', (event) => {
+      event.preventDefault();
+      byId('view').focus();
+    });
     this.render();
     // For bench/calendar: when the first view was drawn, and (a frame later) painted.
     performance.mark('postsync-calendar-drawn');
@@ -89,6 +95,8 @@ class CalendarPage {
 
   render(): void {
     const model = this.#model;
+    // Drawing replaces the cards: the one that had focus gets it back, wherever its post now is.
+    const focused = document.activeElement instanceof HTMLElement ? document.activeElement.closest<HTMLElement>('.card[data-key]')?.dataset.key : undefined;
     replace(byId('top'), header(model, { live: document.body.dataset.live !== undefined, updatedAt: this.#updatedAt }));
     replace(byId('toolbar'), this.#toolbar());
     this.#renderFilters();
@@ -120,6 +128,19 @@ class CalendarPage {
     );
     this.#editing?.drawn();
     this.#renderDetails();
+    if (focused !== undefined) this.#focusCard(focused);
+  }
+
+  /** Focuses the card of a post (where it is placed, else in the tray); false when the page shows none. */
+  #focusCard(key: string): boolean {
+    const cards = [...document.querySelectorAll<HTMLElement>('#view .card[data-key]:not([data-ghost]), #side .card[data-key]')];
+    const card = cards.find((candidate) => candidate.dataset.key === key);
+    card?.focus();
+    return card !== undefined;
+  }
+
+  #freeSlotAfter(post: CalendarPost): string | undefined {
+    return freeSlotAfter(post, this.#posts, { slots: this.#model.slots, accounts: this.#accounts, today: this.#model.today, hidden: new Set() });
   }
 
   #toolbar(): HTMLElement[] {
@@ -175,9 +196,12 @@ class CalendarPage {
   }
 
   #openPost(key: string | null): void {
+    const opener = this.#open;
     this.#open = key;
     this.#renderDetails();
-    if (key !== null) byId('details').focus();
+    if (key !== null) return byId('details').focus();
+    // Closed: back to the card it was opened from (13 Tabs from the top otherwise), else to the calendar.
+    if (opener === null || !this.#focusCard(opener)) byId('view').focus();
   }
 
   #renderDetails(): void {

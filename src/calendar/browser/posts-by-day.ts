@@ -1,10 +1,12 @@
 import type { CalendarModel, CalendarPost } from '../model.js';
 
-/** A card on a day: the post at its slot, or a ghost at the slot it leaves (moved, unscheduled). */
+/** A card on a day: the post at its slot, a ghost at the slot it leaves (moved, unscheduled), or a draft at its pencilled time. */
 export interface Placed {
   post: CalendarPost;
   ghost: boolean;
   time: string;
+  /** A draft at the time its file pencils in: on the day, but taking no slot (it is also in the tray). */
+  pencilled?: true;
 }
 
 /**
@@ -19,6 +21,7 @@ export class PostsByDay {
     for (const post of model.posts) {
       if (post.slot !== null) this.#add(post.slot.day, { post, ghost: false, time: post.slot.time });
       else this.unscheduled.push(post);
+      if (post.slot === null && post.pencilled !== undefined) this.#add(post.pencilled.day, { post, ghost: false, time: post.pencilled.time, pencilled: true });
       if (post.previous !== null) this.#add(post.previous.day, { post, ghost: true, time: post.previous.time });
     }
     for (const placed of this.#days.values()) placed.sort((a, b) => (a.time < b.time ? -1 : a.time > b.time ? 1 : 0));

@@ -80,5 +80,6 @@ export function weekView(monday: string, context: ViewContext): HTMLElement {
       );
     }),
   ]);
-  return h('div', { class: 'week', role: 'grid', 'aria-label': `week of ${monday}` }, h('div', { class: 'head' }), head, cells);
+  // One CSS grid of cells, not rows of cells: a group (role=grid would need rows of gridcells).
+  return h('div', { class: 'week', role: 'group', 'aria-label': `week of ${monday}` }, h('div', { class: 'head' }), head, cells);
 }

@@ -77,8 +77,8 @@ async function startUpload(call: ApiCall, body: unknown): Promise<Reply> {
   } else {
     upload.url = `${origin}${storage.presign('PUT', media.objectKey, expiresMs)}`;
   }
+  // Made durable with its Idempotency-Key, in one journal line.
   store.putMedia(call.project.id, media);
-  await call.services.commit();
   const ticket: UploadTicket = { media: mediaView(media, origin), upload };
   return ok(ticket, 201);
 }

@@ -67,8 +67,8 @@ async function createPost(call: ApiCall): Promise<Reply> {
     const now = call.services.clock.nowIso();
     const empty: StoredPost = { id: randomUUID(), status: 'draft', content: '', scheduledAt: null, createdAt: now, updatedAt: now, targets: [], mediaIds: [] };
     const post: StoredPost = { ...applyBody(call, empty, body, 'create'), updatedAt: now };
+    // Made durable with its Idempotency-Key (one journal line): a retry finds the post, never makes a second.
     call.services.store.putPost(call.project.id, post);
-    await call.services.commit();
     return ok(postView(post, call.project, call.services.origin), 201);
   });
 }

@@ -99,12 +99,14 @@ async function put(services: Services, exchange: Exchange, objectKey: string, ta
   }
   if (target.kind === 'part') {
     // Re-read: other parts may have been recorded while this one streamed.
-    const current = found.project.media.get(media.id);
-    if (current?.multipart && current.state === 'uploading') {
-      const parts = { ...current.multipart.parts, [String(target.partNumber)]: stored };
-      services.store.putMedia(found.project.id, { ...current, multipart: { ...current.multipart, parts } });
-      await services.commit();
-    }
+    await services.transaction(async () => {
+      const current = found.project.media.get(media.id);
+      if (current?.multipart && current.state === 'uploading') {
+        const parts = { ...current.multipart.parts, [String(target.partNumber)]: stored };
+        services.store.putMedia(found.project.id, { ...current, multipart: { ...current.multipart, parts } });
+        await services.commit();
+      }
+    });
   }
   exchange.empty(200, { ETag: stored.etag });
 }

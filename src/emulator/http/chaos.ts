@@ -37,7 +37,7 @@ export function parseChaosSpec(text: string): ChaosSpec {
 }
 
 /** mulberry32: tiny, fast, and the same sequence for the same seed on every run. */
-function mulberry32(seed: number): () => number {
+export function mulberry32(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

@@ -16,6 +16,13 @@ export interface Services {
   readonly durable: boolean;
   /** Resolves once every change made so far is durable (journal fsync); at once in memory. */
   commit(): Promise<void>;
+  /** Brings the store up to date with what other processes serving the same --data folder wrote; at once in memory. */
+  refresh(): Promise<void>;
+  /**
+   * Runs `work`, which may change the store, so that no other process changes it meanwhile and
+   * its changes are durable when it resolves (with --data: under the store lock); just runs it in memory.
+   */
+  transaction<T>(work: () => Promise<T>): Promise<T>;
 }
 
 /** One authenticated API request as a handler sees it. */

@@ -1,11 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ErrorCodes } from '../../api/error-codes.js';
 import { checkAddress, checkLoopbackName } from '../../local-server/guard.js';
-import type { KeyRing } from './auth.js';
+import type { Caller, KeyRing } from './auth.js';
 import { parseJsonBody, readLimitedBody, requireJsonContentType } from './body.js';
 import type { Chaos } from './chaos.js';
 import type { ApiCall, Router, Services } from './context.js';
-import { ApiError, notFound } from '../protocol/envelope.js';
+import { ApiError, notFound, type Reply } from '../protocol/envelope.js';
 import { Exchange } from './exchange.js';
 import { refusalError } from './local-refusal.js';
 import { publishDue } from '../rules/publish.js';
@@ -45,10 +45,13 @@ function loggedQuery(url: URL): string {
 /**
  * The request listener. First for every request: a well-formed address (400) and, on a loopback
  * bind, a loopback Host name on any port (421: a DNS-rebinding page names its own host; a proxy
- * on another port of this machine may front the emulator). Then, for API requests: chaos fault →
- * body (413 while reading) → key (401/403) → project rate limit (429) → due posts published →
- * route (404 unknown path, 405 with `Allow` for another method) → Content-Type of a POST/PATCH
- * body (415) → handler, which checks permissions, parses and validates → journal commit → answer.
+ * on another port of this machine may front the emulator). Then the store is brought up to date
+ * with what other processes serving the same --data folder wrote. Then, for API requests: chaos
+ * fault → body (413 while reading) → key (401/403) → project rate limit (429) → for a request that
+ * may change the store, the transaction begins (store lock) → due posts published → route (404
+ * unknown path, 405 with `Allow` for another method) → Content-Type of a POST/PATCH body (415) →
+ * handler, which checks permissions, parses and validates → journal commit (the lock released) →
+ * answer.
  */
 export function createListener(endpoints: Endpoints): (req: IncomingMessage, res: ServerResponse) => void {
   return (req, res) => {
@@ -68,6 +71,7 @@ async function dispatch(endpoints: Endpoints, exchange: Exchange): Promise<void>
     exchange.req.resume();
     throw refusalError(refusal);
   }
+  await endpoints.services.refresh();
   if (path.startsWith(CONTROL_PREFIX)) return endpoints.control(exchange);
   const isApi = path === API_PREFIX || path.startsWith(`${API_PREFIX}/`);
   const isStorage = path.startsWith(STORAGE_PREFIX);
@@ -105,7 +109,17 @@ async function api(endpoints: Endpoints, exchange: Exchange): Promise<void> {
   for (const [name, value] of Object.entries(endpoints.limiter.take(caller.projectId, services.clock.now()))) {
     exchange.res.setHeader(name, value);
   }
-  publishDue(services.store);
+  // A read answers from memory, beside other requests; anything that may change the store (a
+  // write, or a due post to publish first) is a transaction.
+  const now = services.clock.now();
+  const changes = exchange.method !== 'GET' && exchange.method !== 'HEAD';
+  const reply = changes || services.store.hasDue(now) ? await services.transaction(() => route(endpoints, exchange, caller, raw, { publish: true })) : await route(endpoints, exchange, caller, raw, { publish: false });
+  exchange.reply(reply);
+}
+
+async function route(endpoints: Endpoints, exchange: Exchange, caller: Caller, raw: Buffer, options: { publish: boolean }): Promise<Reply> {
+  const { services } = endpoints;
+  if (options.publish) publishDue(services.store);
   const subPath = exchange.path.slice(API_PREFIX.length) || '/';
   const match = endpoints.router.match(exchange.method, subPath);
   if (!match) {
@@ -128,5 +142,5 @@ async function api(endpoints: Endpoints, exchange: Exchange): Promise<void> {
   };
   const reply = await match.route.handler(call);
   await services.commit();
-  exchange.reply(reply);
+  return reply;
 }

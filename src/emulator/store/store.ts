@@ -174,6 +174,12 @@ export class EmulatorStore {
     this.sink?.({ t: 'clock', offsetMs: this.clock.offset });
   }
 
+  /** Whether a post is due at or before `nowMs`: a request then publishes it first. */
+  hasDue(nowMs: number): boolean {
+    const first = this.due.first();
+    return first !== undefined && first.dueMs <= nowMs;
+  }
+
   /** The earliest post due at or before `nowMs`, removed from the queue; the publisher re-queues as needed. */
   takeDue(nowMs: number): { projectId: string; postId: string; dueMs: number } | undefined {
     const first = this.due.first();
@@ -183,7 +189,25 @@ export class EmulatorStore {
     return first;
   }
 
-  apply(record: JournalRecord): void {
+  /** Applies records read from the journal (written there already: they go to no sink). */
+  replay(records: Iterable<JournalRecord>): void {
+    const sink = this.sink;
+    this.sink = null;
+    try {
+      for (const record of records) this.apply(record);
+    } finally {
+      this.sink = sink;
+    }
+  }
+
+  /** How many records `snapshot()` yields, about: to tell when a journal is worth compacting. */
+  recordCount(): number {
+    let count = 1;
+    for (const project of this.projects.values()) count += project.posts.size + project.media.size + project.idempotency.size;
+    return count;
+  }
+
+  private apply(record: JournalRecord): void {
     switch (record.t) {
       case 'post':
         return this.putPost(record.p, record.post);
