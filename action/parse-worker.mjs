@@ -3,7 +3,6 @@
 import { createRequire } from "node:module";
 import { posix, sep } from "node:path";
 import { parentPort } from "node:worker_threads";
-var __commonJSMin$1 = (cb, mod) => () => (mod || (cb((mod = { exports: {} }).exports, mod, mod.exports), cb = null), mod.exports);
 var __create = Object.create;
 var __defProp = Object.defineProperty;
 var __getOwnPropDesc = Object.getOwnPropertyDescriptor;
@@ -461,7 +460,7 @@ const RESPONSE_ONLY_OPTION_FIELDS = [
 	"shortBMode",
 	"shortBPrivacy"
 ];
-var require_ucs2length = __commonJSMin$1(((exports) => {
+var require_ucs2length = __commonJSMin(((exports) => {
 	Object.defineProperty(exports, "__esModule", { value: true });
 	function ucs2length(str) {
 		const len = str.length;

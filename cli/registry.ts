@@ -84,8 +84,14 @@ export function registerCommands(program: Command): void {
     .command('init')
     .description('start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows and the action they run, .gitignore entries')
     .option('--update-action', 'only replace .github/actions/postsync/ (the action the workflows run) with this postsync version\'s; writes nothing else')
-    .addHelpText('after', '\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\nThe workflows run the copy of the postsync action in .github/actions/postsync/, never code fetched when\nthey run; --update-action moves them to the postsync version you run it with.\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan')
-    .action(async (flags: { updateAction?: boolean }, command: Command) => exitWith((await import('./commands/init.js')).runInit(command, { updateAction: flags.updateAction === true })));
+    .option('--default-branch <name>', 'the branch the apply workflow applies (default: the repository\'s default branch as git knows it: origin/HEAD, else the branch checked out, else main)')
+    .option('--check-action', 'write nothing; check that .github/actions/postsync/ is exactly this postsync version\'s action, byte for byte (exit 1, naming each file that differs, when not)')
+    .option('--example', 'write the example calendar (a coffee roaster\'s January campaign: 26 posts with their media) instead of a first post')
+    .option('--check', 'write nothing; check that the apply workflow applies the repository\'s default branch (exit 1 when not)')
+    .addHelpText('after', '\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\nThe workflows run the copy of the postsync action in .github/actions/postsync/, never code fetched when\nthey run; --update-action moves them to the postsync version you run it with.\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan\n  $ postsync init --example --dir example && postsync -C example --local apply --yes')
+    .action(async (flags: { updateAction?: boolean; check?: boolean; checkAction?: boolean; example?: boolean; defaultBranch?: string }, command: Command) =>
+      exitWith((await import('./commands/init.js')).runInit(command, { updateAction: flags.updateAction === true, check: flags.check === true, checkAction: flags.checkAction === true, example: flags.example === true, ...(flags.defaultBranch === undefined ? {} : { defaultBranch: flags.defaultBranch }) })),
+    );
 
   program
     .command('serve')
@@ -123,6 +129,7 @@ export function registerCommands(program: Command): void {
     .description('show where each managed post stands on the remote, by file: status, schedule, per-account results and errors')
     .option('--json', 'print one JSON document and nothing else')
     .option('--problems', 'only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)')
+    .option('--exit-code', 'with --problems: exit 1 when a post failed to publish, was partly published or is blocked (drifted posts are listed, not counted); in GitHub Actions the job summary lists them')
     .option('--refresh-all', 'read every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published')
     .addHelpText('after', '\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq \'.posts[] | select(.status == "failed")\'')
     .action(async (flags, command: Command) => exitWith((await import('./commands/status.js')).runStatus(flags, command)));

@@ -12,36 +12,21 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { rolldown } from 'rolldown';
+import { inlineRequires, onLog } from './bundle-options.mjs';
 
 const root = new URL('../', import.meta.url);
 const { values: flags } = parseArgs({ options: { out: { type: 'string', default: new URL('dist/action/postsync.mjs', root).pathname } } });
 const entry = new URL('dist/cli/main.js', root).pathname;
 const { version } = JSON.parse(await readFile(new URL('package.json', root), 'utf8'));
 
-/**
- * Our modules reach packages through `createRequire(import.meta.url)` (Ajv's runtime helpers in
- * the generated validators, undici's own modules, package.json for --version). In the bundle,
- * that `require` becomes the bundler's own, so those packages are bundled too; package.json is
- * replaced by its version alone (so the bundle changes with the version, not with every script).
- */
-const inlineRequires = {
-  name: 'postsync-inline-requires',
-  transform(code) {
-    if (!code.includes('createRequire(import.meta.url)')) return null;
-    return code
-      .replace(/require\((['"])(?:\.\.\/)+package\.json\1\)/g, () => JSON.stringify({ version }))
-      .replace(/^const require = createRequire\(import\.meta\.url\);$/gm, '')
-      .replaceAll('createRequire(import.meta.url)(', 'require(');
-  },
-};
-
 /** `input` and everything it uses as one file's code. */
 async function bundleOne(input) {
   const bundle = await rolldown({
     input,
     platform: 'node',
-    plugins: [inlineRequires],
+    plugins: [inlineRequires(version)],
     logLevel: 'warn',
+    onLog,
     // No `// <module path>` comments: the paths would name this machine's node_modules.
     experimental: { attachDebugInfo: 'none' },
   });

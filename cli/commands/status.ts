@@ -4,11 +4,16 @@ import { sectionFor } from '../../src/state/state-file.js';
 import { globalOptions, openTarget } from '../context.js';
 import { accountLabel, renderStatus, statusReport } from '../views/status.js';
 import { terminalJson } from '../../src/text/terminal.js';
+import { gitHubActionsEnvironment } from '../../src/actions/environment.js';
+import { appendRunnerFile } from '../../src/actions/outputs.js';
+import { FAILED_PROBLEMS, problemsSummaryMarkdown } from '../views/problems-summary.js';
 
 export interface StatusFlags {
   json?: boolean;
   /** Only drifted, failed, partly published and blocked posts (src/health/post-problems.ts). */
   problems?: boolean;
+  /** With --problems: exit 1 when a post failed to publish, was partly published or is blocked. */
+  exitCode?: boolean;
   refreshAll?: boolean;
 }
 
@@ -22,7 +27,11 @@ export async function runStatus(flags: StatusFlags, command: Command): Promise<n
     const report = statusReport({ target: connection.target, state, live, drafts, aliases: config.accounts, unread, ...(problems ? { problems } : {}) });
     if (flags.json) process.stdout.write(terminalJson(report));
     else process.stdout.write(`${renderStatus(report, { label: connection.label, style, timezone: config.timezone })}\n`);
-    return 0;
+    if (problems === undefined) return 0;
+    const actions = gitHubActionsEnvironment(process.env, { fallbackWorkspace: config.root });
+    if (actions?.summaryFile) await appendRunnerFile(actions.summaryFile, `${problemsSummaryMarkdown(report.posts, { title: 'postsync status --problems' })}\n`);
+    const failed = report.posts.some((post) => post.problems?.some((problem) => FAILED_PROBLEMS.has(problem.kind)));
+    return flags.exitCode === true && failed ? 1 : 0;
   } finally {
     await memo.save();
     await connection.close();

@@ -22,7 +22,7 @@ export type CommentOutcome = 'created' | 'updated' | 'unchanged' | 'none';
  */
 export async function pullRequestTarget(env: Environment): Promise<PullRequestTarget | { missing: string }> {
   const token = env.GITHUB_TOKEN;
-  if (!token) return { missing: 'GITHUB_TOKEN (give the action `github-token`, or run it with the default token)' };
+  if (!token) return { missing: "GITHUB_TOKEN (the postsync action gives the calendar command the job's token with `comment: true`; a step that runs `postsync calendar` itself sets GITHUB_TOKEN in its env)" };
   const repository = env.GITHUB_REPOSITORY;
   if (!repository || !repository.includes('/')) return { missing: 'GITHUB_REPOSITORY' };
   const event = env.GITHUB_EVENT_PATH ? await readFile(env.GITHUB_EVENT_PATH, 'utf8').then((text) => JSON.parse(text) as { pull_request?: { number?: unknown } }, () => null) : null;

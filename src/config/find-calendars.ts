@@ -8,14 +8,17 @@ import { CONFIG_FILE_NAMES } from './config-file.js';
 
 /**
  * One calendar of a repository that keeps several: a folder with its own postsync.yaml, and the
- * names of the secrets its workflows read (`POSTSYNC_API_URL`/`POSTSYNC_API_KEY` for the folder
- * the search started from, `…_CLIENTS_ACME` for `clients/acme`).
+ * names of the secrets its workflows read (`POSTSYNC_API_URL`, `POSTSYNC_API_KEY` and
+ * `POSTSYNC_API_READ_KEY` for the folder the search started from, `…_CLIENTS_ACME` for `clients/acme`).
  */
 export interface Calendar {
   /** Relative to the folder searched, forward slashes; `.` for that folder itself. */
   folder: string;
   apiUrlSecret: string;
+  /** The key that writes: only the apply job reads it, from the protected environment (APPLY_ENVIRONMENT of src/init). */
   apiKeySecret: string;
+  /** A key with accounts-read and posts-read alone: the plan and health jobs read it, as a repository secret. */
+  readKeySecret: string;
   /** The name of the calendar page artifact of its plan job: `postsync-calendar`, `postsync-calendar-clients-acme`. */
   artifactName: string;
   /** The name of the state hand-off artifact of its apply job: `postsync-state`, `postsync-state-clients-acme`. */
@@ -33,7 +36,7 @@ export function calendarAt(folder: string): Calendar {
   // The secret suffix in lower case with `-`: artifact names allow no `/`, and calendars whose
   // names would collide are refused already (assertDistinctSecrets).
   const name = suffix.toLowerCase().replace(/_/g, '-');
-  return { folder, apiUrlSecret: `POSTSYNC_API_URL${suffix}`, apiKeySecret: `POSTSYNC_API_KEY${suffix}`, artifactName: `postsync-calendar${name}`, stateArtifactName: `postsync-state${name}` };
+  return { folder, apiUrlSecret: `POSTSYNC_API_URL${suffix}`, apiKeySecret: `POSTSYNC_API_KEY${suffix}`, readKeySecret: `POSTSYNC_API_READ_KEY${suffix}`, artifactName: `postsync-calendar${name}`, stateArtifactName: `postsync-state${name}` };
 }
 
 /**
@@ -77,18 +80,18 @@ function assertSafeFolderNames(folders: readonly string[]): void {
 }
 
 /**
- * The calendars a change touched: each changed path (relative to the searched folder, forward
- * slashes) belongs to the calendar of the deepest folder that contains it. Paths outside every
- * calendar touch none.
+ * The changed paths (relative to the searched folder, forward slashes) of each calendar: a path
+ * belongs to the calendar of the deepest folder that contains it, relative to that folder. Paths
+ * outside every calendar belong to none; a calendar no path belongs to is left out.
  */
-export function touchedCalendars(calendars: readonly Calendar[], changedPaths: readonly string[]): Calendar[] {
-  const touched = new Set<string>();
+export function pathsByCalendar(calendars: readonly Calendar[], changedPaths: readonly string[]): Map<Calendar, string[]> {
+  const byCalendar = new Map<Calendar, string[]>();
   const deepestFirst = [...calendars].sort((a, b) => b.folder.length - a.folder.length);
   for (const path of changedPaths) {
     const owner = deepestFirst.find((calendar) => calendar.folder === '.' || path.startsWith(`${calendar.folder}/`));
-    if (owner) touched.add(owner.folder);
+    if (owner) byCalendar.set(owner, [...(byCalendar.get(owner) ?? []), owner.folder === '.' ? path : path.slice(owner.folder.length + 1)]);
   }
-  return calendars.filter((calendar) => touched.has(calendar.folder));
+  return byCalendar;
 }
 
 /** Calendars whose folders map to the same secret names (`acme-eu`, `acme_eu`, `ACME-EU`). */

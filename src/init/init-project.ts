@@ -1,15 +1,18 @@
 import { lstat, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { canonicalTimeZone } from '../config/timezone.js';
 import { DEFAULT_CONTENT_DIR } from '../config/load-config.js';
 import { guardWrite } from '../write-guard/guard-write.js';
 import { InputError } from '../errors.js';
 import { makePng } from '../media/solid-png.js';
 import { schemaReference } from './schema-reference.js';
+import { exampleFiles } from './example-files.js';
 import { npmProject, type NpmProject } from './npm-project.js';
 import { configTemplate, GITATTRIBUTES_ENTRIES, GITIGNORE_ENTRIES, NODE_MODULES_ENTRY, vscodeSettingsTemplate, welcomePostTemplate } from './templates.js';
 import { VENDORED_ACTION_DIR, vendoredActionFiles } from './vendored-action.js';
-import { WORKFLOW_FILES } from './workflows.js';
+import { EXAMPLE_DEFAULT_BRANCH, workflowFiles } from './workflows.js';
+import { defaultBranch } from '../state/home-git.js';
 
 export interface InitOptions {
   /** The project folder; created when missing. */
@@ -18,6 +21,10 @@ export interface InitOptions {
   now: Date;
   /** IANA zone written to postsync.yaml; default: this machine's zone, or UTC. */
   timezone?: string;
+  /** Write the example calendar (examples/ of the package: its settings, posts and media) instead of a first post. */
+  example?: boolean;
+  /** The branch the apply workflow applies; default: the repository's default branch as git knows it (`defaultBranch`), else main. */
+  defaultBranch?: string;
 }
 
 export interface InitResult {
@@ -29,6 +36,8 @@ export interface InitResult {
   gitattributes: LinesOutcome;
   /** How the project runs postsync (`npx postsync` or `postsync`), for the hints shown after init. */
   postsyncCommand: NpmProject['postsyncCommand'];
+  /** The branch the apply workflow applies, and where that name came from. */
+  defaultBranch: { branch: string; from: string };
 }
 
 export type LinesOutcome = 'created' | 'updated' | 'unchanged';
@@ -42,7 +51,9 @@ export type LinesOutcome = 'created' | 'updated' | 'unchanged';
  * .gitattributes are extended in place.
  */
 export async function initProject(options: InitOptions): Promise<InitResult> {
-  const files = { ...plannedFiles(options), ...(await vendoredActionFiles()) };
+  const branch = await workflowBranch(options);
+  const planned = plannedFiles({ ...options, defaultBranch: branch.branch });
+  const files = options.example === true ? { ...withoutFirstPost(planned), ...(await exampleFiles({ schema: schemaReference(options.dir, 'config.schema.json') })), ...(await vendoredActionFiles()) } : { ...planned, ...(await vendoredActionFiles()) };
   const taken = await existing([...Object.keys(files), 'postsync.yml'], options.dir);
   if (taken.length > 0) {
     throw new InputError(`init would overwrite ${taken.length === 1 ? 'an existing file' : `${taken.length} existing files`}; nothing was written:\n${taken.map((file) => `  ${file}`).join('\n')}`, {
@@ -65,7 +76,17 @@ export async function initProject(options: InitOptions): Promise<InitResult> {
       : await addLines(join(options.dir, '.gitignore'), GITIGNORE_ENTRIES, "# postsync: the embedded local API's data, the state lock and journal, the state branch commit last pulled"),
     gitattributes: await addLines(join(options.dir, '.gitattributes'), GITATTRIBUTES_ENTRIES, '# postsync: merge the state file entry by entry (`postsync state merge`, see its --help)'),
     postsyncCommand: npm.postsyncCommand,
+    defaultBranch: branch,
   };
+}
+
+/** The branch the apply workflow applies: as given, else git's default branch of the repository holding `dir`, else main. */
+export async function workflowBranch(options: { dir: string; defaultBranch?: string }): Promise<{ branch: string; from: string }> {
+  if (options.defaultBranch !== undefined) return { branch: options.defaultBranch, from: '--default-branch' };
+  // git runs in the nearest folder that exists: init makes --dir, and git cannot start in a folder that is not there.
+  let cwd = resolve(options.dir);
+  while (!existsSync(cwd) && dirname(cwd) !== cwd) cwd = dirname(cwd);
+  return (await defaultBranch({ cwd, remote: 'origin' }).catch(() => null)) ?? { branch: EXAMPLE_DEFAULT_BRANCH, from: 'no git repository, the default' };
 }
 
 /**
@@ -82,7 +103,7 @@ export async function updateVendoredAction(options: { dir: string }): Promise<{ 
   return { written: Object.keys(files) };
 }
 
-function plannedFiles(options: InitOptions): Record<string, string | Buffer> {
+function plannedFiles(options: InitOptions & { defaultBranch: string }): Record<string, string | Buffer> {
   const timezone = canonicalTimeZone(options.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone) ?? 'UTC';
   const month = monthIn(options.now, timezone);
   const schemas = { config: schemaReference(options.dir, 'config.schema.json'), post: schemaReference(options.dir, 'post.schema.json') };
@@ -90,9 +111,14 @@ function plannedFiles(options: InitOptions): Record<string, string | Buffer> {
     'postsync.yaml': configTemplate({ schemas, timezone }),
     [`${DEFAULT_CONTENT_DIR}/${month.folder}/welcome.md`]: welcomePostTemplate({ exampleSchedule: `${month.next}-01 09:00` }),
     'media/welcome.png': makePng({ width: 1080, height: 1080, rgb: { r: 255, g: 112, b: 67 } }),
-    ...WORKFLOW_FILES,
+    ...workflowFiles({ defaultBranch: options.defaultBranch }),
     '.vscode/settings.json': vscodeSettingsTemplate({ schemas, contentDir: DEFAULT_CONTENT_DIR }),
   };
+}
+
+/** The planned files without the first post, its image and postsync.yaml: the example calendar brings its own. */
+function withoutFirstPost(files: Record<string, string | Buffer>): Record<string, string | Buffer> {
+  return Object.fromEntries(Object.entries(files).filter(([file]) => file !== 'postsync.yaml' && file !== 'media/welcome.png' && !file.startsWith(`${DEFAULT_CONTENT_DIR}/`)));
 }
 
 /** `yyyy-mm` of `now` in `timezone`, and of the month after it. */

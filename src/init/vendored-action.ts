@@ -1,5 +1,6 @@
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
 import { packageRoot } from '../emulator/fixture/package-root.js';
 import { InputError } from '../errors.js';
 
@@ -17,6 +18,10 @@ you can review like any other. \`action/postsync.mjs\` is postsync's self-contai
 
 To move to another postsync version, install that version and run \`postsync init --update-action\`
 in this repository: it rewrites this folder and nothing else. Commit the result.
+
+\`SHA256SUMS\` lists the SHA-256 of every other file here (\`sha256sum -c SHA256SUMS\` checks them).
+\`postsync init --check-action\`, run with the postsync you installed, says whether this folder is
+exactly that version's action, byte for byte, and names every file that differs.
 `;
 
 /**
@@ -38,5 +43,48 @@ export async function vendoredActionFiles(options: { postsyncRoot?: string } = {
   }
   files[`${VENDORED_ACTION_DIR}/package.json`] = `${JSON.stringify({ name: 'postsync-action', version, private: true, type: 'module' }, null, 2)}\n`;
   files[`${VENDORED_ACTION_DIR}/README.md`] = readme(version);
+  files[`${VENDORED_ACTION_DIR}/SHA256SUMS`] = Object.entries(files)
+    .map(([file, contents]) => `${createHash('sha256').update(contents).digest('hex')}  ${file.slice(VENDORED_ACTION_DIR.length + 1)}\n`)
+    .sort((a, b) => (a.slice(66) < b.slice(66) ? -1 : 1))
+    .join('');
   return files;
+}
+
+/** How the vendored action of a project differs from the running postsync's (repository-relative paths). */
+export interface ActionCheck {
+  /** The running postsync's version. */
+  version: string;
+  /** Files whose bytes differ. */
+  changed: string[];
+  /** Files the running postsync's action has and the copy lacks. */
+  missing: string[];
+  /** Files in the copy that are no part of the action. */
+  extra: string[];
+  /** Files compared. */
+  files: number;
+}
+
+/**
+ * Compares the project's copy of the action (`dir`/VENDORED_ACTION_DIR) with what `init` would
+ * write with the running postsync, byte for byte: any edit (to the bundle, action.yml, a
+ * version in package.json or README.md, SHA256SUMS) is a difference.
+ */
+export async function checkVendoredAction(options: { dir: string; postsyncRoot?: string }): Promise<ActionCheck> {
+  const expected = await vendoredActionFiles(options.postsyncRoot === undefined ? {} : { postsyncRoot: options.postsyncRoot });
+  const folder = join(options.dir, VENDORED_ACTION_DIR);
+  const entries = await readdir(folder, { recursive: true, withFileTypes: true }).catch(() => []);
+  const present = entries.filter((entry) => entry.isFile() || entry.isSymbolicLink()).map((entry) => `${VENDORED_ACTION_DIR}/${relative(folder, join(entry.parentPath, entry.name)).split(sep).join('/')}`);
+  const changed: string[] = [];
+  for (const file of present.filter((path) => path in expected)) {
+    const actual = await readFile(join(options.dir, file));
+    if (!actual.equals(Buffer.from(expected[file]!))) changed.push(file);
+  }
+  const { version } = JSON.parse(await readFile(join(options.postsyncRoot ?? packageRoot(), 'package.json'), 'utf8')) as { version: string };
+  return {
+    version,
+    changed: changed.sort(),
+    missing: Object.keys(expected).filter((file) => !present.includes(file)).sort(),
+    extra: present.filter((file) => !(file in expected)).sort(),
+    files: Object.keys(expected).length,
+  };
 }

@@ -29,6 +29,16 @@ const NODE_VERSION = 24;
  */
 export const CHANGED_PATHS = 'git diff --name-only -z';
 
+/**
+ * A branch name as an entry of a workflow's `branches:` filter, matching that branch alone: as it
+ * is when it holds only letters, digits and \`. _ / -\`, else quoted with the filter's pattern
+ * characters (\`* ? + [ ] !\`) escaped by a backslash.
+ */
+export function branchFilter(branch: string): string {
+  if (/^[A-Za-z0-9._/-]+$/.test(branch)) return branch;
+  return `'${branch.replace(/[*?+[\]!\\]/g, (char) => `\\${char}`).replace(/'/g, "''")}'`;
+}
+
 /** `if:` lines of a step, indented for a job's steps; none when `condition` is undefined. */
 const ifLine = (condition: string | undefined) => (condition === undefined ? '' : `\n        if: ${condition}`);
 
@@ -115,12 +125,49 @@ export const matrix = `    needs: calendars
       matrix:
         calendar: \${{ fromJSON(needs.calendars.outputs.calendars) }}`;
 
+/**
+ * The GitHub environment the apply job runs in, and the only place its write keys are kept
+ * (`secrets[matrix.calendar.apiKeySecret]`): with a deployment rule that lets only the default
+ * branch use it, no pull request's run (the plan job, a workflow a pull request edits) can read
+ * them. The plan and health jobs read a key of their own that can only read
+ * (`secrets[matrix.calendar.readKeySecret]`, a repository secret).
+ */
+export const APPLY_ENVIRONMENT = 'postsync-apply';
+
+/** The `with:` lines of a postsync action step: the API and the key that writes (the apply job alone). */
 export const calendarSecrets = `          api-url: \${{ secrets[matrix.calendar.apiUrlSecret] }}
           api-key: \${{ secrets[matrix.calendar.apiKeySecret] }}`;
 
-export const SECRETS_NOTE = `# Secrets, per calendar: POSTSYNC_API_URL and POSTSYNC_API_KEY for a calendar at the repository
-# root; POSTSYNC_API_URL_<FOLDER> and POSTSYNC_API_KEY_<FOLDER> for one in a folder (clients/acme:
-# POSTSYNC_API_KEY_CLIENTS_ACME). \`postsync calendars\` lists the names.
+/** The same with the key that only reads (plan and calendar steps). */
+export const readSecrets = `          api-url: \${{ secrets[matrix.calendar.apiUrlSecret] }}
+          api-key: \${{ secrets[matrix.calendar.readKeySecret] }}`;
+
+/** The `env:` lines of a run step that reads the remote with the read-only key (health checks). */
+export const readSecretsEnv = `          POSTSYNC_API_URL: \${{ secrets[matrix.calendar.apiUrlSecret] }}
+          POSTSYNC_API_KEY: \${{ secrets[matrix.calendar.readKeySecret] }}`;
+
+/**
+ * The apply job's first step: a clear error, naming the secret and where it belongs, when its
+ * environment holds no write key for the calendar (GitHub makes an environment a job names on
+ * first use, with no secrets and no rules).
+ */
+export const applyKeyCheck = `      - name: Check for the key
+        env:
+          KEY_SET: \${{ secrets[matrix.calendar.apiKeySecret] != '' }}
+          KEY_NAME: \${{ matrix.calendar.apiKeySecret }}
+          CALENDAR: \${{ matrix.calendar.folder }}
+        run: |
+          if [ "$KEY_SET" != "true" ]; then
+            echo "::error title=postsync::nothing was applied for $CALENDAR: the secret $KEY_NAME is not set. The apply job takes its key from the environment ${APPLY_ENVIRONMENT} alone (Settings > Environments > ${APPLY_ENVIRONMENT} > Environment secrets), which only the default branch may use: see the postsync docs, GitHub Actions > Secrets."
+            exit 1
+          fi
+`;
+
+export const SECRETS_NOTE = `# Secrets, per calendar: POSTSYNC_API_URL and POSTSYNC_API_READ_KEY (a key that can only read) as
+# repository secrets, and POSTSYNC_API_KEY (the key that writes) as a secret of the environment
+# ${APPLY_ENVIRONMENT} alone, whose deployment rule allows the default branch only; for a calendar in
+# a folder the same names end in _<FOLDER> (clients/acme: POSTSYNC_API_KEY_CLIENTS_ACME).
+# \`postsync calendars\` lists the names.
 # Every job runs the postsync action copied into .github/actions/postsync/ (\`postsync init
 # --update-action\` replaces it) and third-party actions pinned by commit; each job gets only the
 # permissions it lists.`;

@@ -8,27 +8,37 @@
  * actions pinned by commit, and grant each job only the permissions it needs.
  */
 import { APPLY_CONCURRENCY, HAND_ON_STATE, RECORD_JOB } from './state-commit.js';
-import { ACTION_REF, calendarSecrets, calendarsJob, CHANGED_PATHS, checkout, matrix, PINNED_ACTIONS, readState, SECRETS_NOTE, setupPostsync, WITH_TOKEN } from './workflow-steps.js';
+import { ACTION_REF, APPLY_ENVIRONMENT, applyKeyCheck, branchFilter, calendarSecrets, calendarsJob, CHANGED_PATHS, checkout, matrix, PINNED_ACTIONS, readSecrets, readSecretsEnv, readState, SECRETS_NOTE, setupPostsync, WITH_TOKEN } from './workflow-steps.js';
+
+/** The default branch the examples are written for; `init` writes the repository's own. */
+export const EXAMPLE_DEFAULT_BRANCH = 'main';
 
 /** Whether the plan job plans: false only for a pull request from a fork that got no secrets. */
 const PLANNED = "steps.secrets.outputs.plan == 'true'";
 
 /**
- * A pull request from a fork gets no secrets: its plan job ends green with a notice instead of
- * failing on the missing key. A pull request from this repository without the secret still plans
- * and fails, saying which setting is missing. The key itself never reaches this step.
+ * A pull request from a fork, or Dependabot's, gets no secrets: its plan job ends green with a
+ * notice instead of failing on the missing key. A pull request from this repository without the
+ * read key fails here, naming the secret. The key itself never reaches this step.
  */
 const FORK_CHECK = `      - name: Check for the secrets
         id: secrets
         env:
-          KEY_SET: \${{ secrets[matrix.calendar.apiKeySecret] != '' }}
+          KEY_SET: \${{ secrets[matrix.calendar.readKeySecret] != '' }}
           FROM_FORK: \${{ github.event.pull_request.head.repo.full_name != github.repository }}
-          KEY_NAME: \${{ matrix.calendar.apiKeySecret }}
+          FROM_DEPENDABOT: \${{ github.actor == 'dependabot[bot]' }}
+          KEY_NAME: \${{ matrix.calendar.readKeySecret }}
           CALENDAR: \${{ matrix.calendar.folder }}
         run: |
           if [ "$KEY_SET" != "true" ] && [ "$FROM_FORK" = "true" ]; then
             echo "::notice title=postsync::nothing was planned for $CALENDAR: this pull request comes from a fork, and GitHub gives a fork's workflows no secrets ($KEY_NAME). Its files are checked once a maintainer pushes the branch to this repository, or when it is merged."
             echo "plan=false" >> "$GITHUB_OUTPUT"
+          elif [ "$KEY_SET" != "true" ] && [ "$FROM_DEPENDABOT" = "true" ]; then
+            echo "::notice title=postsync::nothing was planned for $CALENDAR: GitHub gives Dependabot's pull requests no repository secrets ($KEY_NAME)."
+            echo "plan=false" >> "$GITHUB_OUTPUT"
+          elif [ "$KEY_SET" != "true" ]; then
+            echo "::error title=postsync::nothing was planned for $CALENDAR: the repository secret $KEY_NAME is not set. Plan and health checks read the API with a key of their own that can only read (accounts-read, posts-read): see the postsync docs, GitHub Actions > Secrets."
+            exit 1
           else
             echo "plan=true" >> "$GITHUB_OUTPUT"
           fi
@@ -40,7 +50,6 @@ export const PLAN_WORKFLOW = `# Shows on every pull request what merging it woul
 # after the calendar's folder), and one comment on the pull request with the calendar diff. It reads
 # the state where the calendar keeps it (the committed file, or its state branch) and never writes it.
 ${SECRETS_NOTE}
-# A key with accounts-read and posts-read is enough.
 name: postsync plan
 
 # Every pull request starts the first job, which is quick: \`postsync calendars --changed\` knows
@@ -57,6 +66,8 @@ ${calendarsJob({
   // The merge commit and its first parent, the base branch: their difference is the pull request.
   fetchDepth: 2,
   find: `        run: |
+          # A warning on every pull request while the apply workflow does not apply the default branch.
+          postsync init --check || true
           changed="$RUNNER_TEMP/postsync-changed"
           if ${CHANGED_PATHS} HEAD^1 HEAD > "$changed" 2>/dev/null; then
             postsync calendars --changed "$changed"
@@ -88,7 +99,7 @@ ${readState({ if: PLANNED })}
         with:
           command: plan
           working-directory: \${{ matrix.calendar.folder }}
-${calendarSecrets}
+${readSecrets}
 
       - name: Calendar
         if: \${{ !cancelled() && ${PLANNED} }}
@@ -98,7 +109,7 @@ ${calendarSecrets}
           args: --out postsync-calendar
           comment: true
           working-directory: \${{ matrix.calendar.folder }}
-${calendarSecrets}
+${readSecrets}
 
       - name: Upload the calendar page
         if: \${{ !cancelled() && ${PLANNED} }}
@@ -112,19 +123,20 @@ ${calendarSecrets}
 /** The run is on the repository's default branch: the only branch the apply workflow applies. */
 const ON_DEFAULT_BRANCH = "github.ref == format('refs/heads/{0}', github.event.repository.default_branch)";
 
-export const APPLY_WORKFLOW = `# Applies each calendar (folder with a postsync.yaml) that a push to main touched, one job per
+/** The apply workflow of a repository whose default branch is `defaultBranch` (read from git by `init`). */
+export const applyWorkflow = (options: { defaultBranch: string }) => `# Applies each calendar (folder with a postsync.yaml) that a push to ${options.defaultBranch} touched, one job per
 # calendar, all at once; each hands its state (.postsync/state.json: which remote post belongs to
 # which file) on, and one job after them records every state in its home in one commit: committed
-# back to main, or, with \`state: { home: branch }\` in its postsync.yaml, on a state branch of its
-# own (postsync/state), for a main that branch protection keeps from the workflow's pushes. Each
+# back to ${options.defaultBranch}, or, with \`state: { home: branch }\` in its postsync.yaml, on a state branch of its
+# own (postsync/state), for a ${options.defaultBranch} that branch protection keeps from the workflow's pushes. Each
 # apply job also lists the posts with problems, as the daily health check does.
 ${SECRETS_NOTE}
-# Each key needs every permission its posts use.
+# The write key needs every permission its posts use.
 name: postsync apply
 
 on:
   push:
-    branches: [main]
+    branches: [${branchFilter(options.defaultBranch)}]
     # Any change but a new state file alone: \`postsync calendars --changed\` picks the calendars.
     paths-ignore:
       - "**/.postsync/state.json"
@@ -174,7 +186,10 @@ ${matrix}
     timeout-minutes: 30
     permissions:
       contents: read # the record job alone writes the states
+    # The write key is a secret of this environment alone, which only the default branch may use.
+    environment: ${APPLY_ENVIRONMENT}
     steps:
+${applyKeyCheck}
 ${checkout({ ref: '${{ github.ref_name }}', comment: 'The branch as it is now, not the commit that triggered this run: it has the state\nthe previous run pushed, and every merge since (a skipped run\'s too).' })}
 ${setupPostsync()}
 ${readState()}
@@ -189,23 +204,17 @@ ${calendarSecrets}
 
 ${HAND_ON_STATE}
       # The health check's post check after every apply too, so that a scheduled health workflow
-      # GitHub disabled (60 days without activity in a public repository) misses nothing.
+      # GitHub disabled (60 days without activity in a public repository) misses nothing. It runs
+      # after the state is handed on (the record job records it whatever this job ends with); a post
+      # that failed to publish, was partly published or is blocked fails the job, and the job summary
+      # lists each with why (drifted posts are listed only).
       - name: Check for problems
         if: \${{ always() && steps.postsync.outcome != 'skipped' }}
         working-directory: \${{ matrix.calendar.folder }}
         env:
-          CALENDAR: \${{ matrix.calendar.folder }}
           POSTSYNC_API_URL: \${{ secrets[matrix.calendar.apiUrlSecret] }}
           POSTSYNC_API_KEY: \${{ secrets[matrix.calendar.apiKeySecret] }}
-        run: |
-          out="$RUNNER_TEMP/postsync-problems.json"
-          postsync status --problems --json > "$out"
-          count="$(node -e 'console.log(JSON.parse(require("fs").readFileSync(process.argv[1], "utf8")).posts.length)' "$out")"
-          if [ "$count" = "0" ]; then
-            echo "No problems: no managed post of $CALENDAR is drifted, failed, partly published or blocked."
-          else
-            echo "::warning title=postsync::$count managed posts of $CALENDAR have problems (drifted, failed, partly published or blocked): postsync status --problems lists them"
-          fi
+        run: postsync status --problems --exit-code
 
 ${RECORD_JOB}`;
 
@@ -215,7 +224,6 @@ export const HEALTH_WORKFLOW = `# Checks every calendar (folder with a postsync.
 # per calendar open (label postsync-health), each problem linked to its file and line, and closes
 # it when all is well.
 ${SECRETS_NOTE}
-# A key with accounts-read and posts-read is enough.
 name: postsync health
 
 on:
@@ -246,8 +254,7 @@ ${readState()}
         id: check
         working-directory: \${{ matrix.calendar.folder }}
         env:
-          POSTSYNC_API_URL: \${{ secrets[matrix.calendar.apiUrlSecret] }}
-          POSTSYNC_API_KEY: \${{ secrets[matrix.calendar.apiKeySecret] }}
+${readSecretsEnv}
         run: |
           out="$RUNNER_TEMP/postsync-health"
           mkdir -p "$out"
@@ -269,9 +276,20 @@ ${readState()}
           postsync health-issue --plan "$out/plan.json" --plan-exit "$PLAN_EXIT" --status "$out/status.json" --status-exit "$STATUS_EXIT" --log "$out/plan.log" --log "$out/status.log"
 `;
 
-/** Project-relative paths → contents of the workflows. */
-export const WORKFLOW_FILES: Readonly<Record<string, string>> = {
-  '.github/workflows/postsync-plan.yml': PLAN_WORKFLOW,
-  '.github/workflows/postsync-apply.yml': APPLY_WORKFLOW,
-  '.github/workflows/postsync-health.yml': HEALTH_WORKFLOW,
-};
+/** The apply workflow of a repository on `main` (examples/workflows holds it). */
+export const APPLY_WORKFLOW = applyWorkflow({ defaultBranch: EXAMPLE_DEFAULT_BRANCH });
+
+/** The apply workflow's path: `init --check` reads its branch filter. */
+export const APPLY_WORKFLOW_FILE = '.github/workflows/postsync-apply.yml';
+
+/** Project-relative paths → contents of the workflows, for a repository whose default branch is `defaultBranch`. */
+export function workflowFiles(options: { defaultBranch: string }): Readonly<Record<string, string>> {
+  return {
+    '.github/workflows/postsync-plan.yml': PLAN_WORKFLOW,
+    [APPLY_WORKFLOW_FILE]: applyWorkflow(options),
+    '.github/workflows/postsync-health.yml': HEALTH_WORKFLOW,
+  };
+}
+
+/** The workflows of a repository on `main`, as examples/workflows holds them. */
+export const WORKFLOW_FILES = workflowFiles({ defaultBranch: EXAMPLE_DEFAULT_BRANCH });

@@ -95,8 +95,11 @@ async function openSession(
     const session = await client.session();
     const projectId = session.project.id;
     const target: PlanTarget = { id: targetId({ apiUrl: options.apiUrl, projectId, local: options.local }), apiUrl: options.apiUrl, projectId, local: options.local };
-    const seal = new StateSeal({ apiKey: options.apiKey, targetId: target.id, calendar: calendarIdentity(options.root) });
-    return { client, session, target, seal, label: options.label(projectId), close: options.close };
+    // A session that lists its permissions without posts-write is a read-only key's (see SealScope.checks).
+    const checks = session.permissions.length === 0 || session.permissions.includes('posts-write');
+    const seal = new StateSeal({ apiKey: options.apiKey, targetId: target.id, calendar: calendarIdentity(options.root), checks });
+    const label = checks ? options.label(projectId) : `${options.label(projectId)}; state seals not checked (a read-only key: apply checks them)`;
+    return { client, session, target, seal, label, close: options.close };
   } catch (error) {
     await options.close();
     throw error;

@@ -52,6 +52,20 @@ export async function workTreeTop(repository: HomeRepository): Promise<string> {
   return run.stdout.trim();
 }
 
+/**
+ * The repository's default branch as this clone knows it: the remote's HEAD (a clone records it),
+ * else the branch checked out (a new repository's first branch, as \`init.defaultBranch\` named it);
+ * null outside a git repository, or on a detached HEAD with no remote HEAD.
+ */
+export async function defaultBranch(repository: HomeRepository): Promise<{ branch: string; from: string } | null> {
+  const remoteHead = await runGit(repository, ['symbolic-ref', '--quiet', '--short', `refs/remotes/${repository.remote}/HEAD`]).catch(() => null);
+  const prefix = `${repository.remote}/`;
+  if (remoteHead?.code === 0 && remoteHead.stdout.trim().startsWith(prefix)) return { branch: remoteHead.stdout.trim().slice(prefix.length), from: `${repository.remote}/HEAD` };
+  const head = await runGit(repository, ['symbolic-ref', '--quiet', '--short', 'HEAD']).catch(() => null);
+  if (head?.code === 0 && head.stdout.trim() !== '') return { branch: head.stdout.trim(), from: 'the branch checked out' };
+  return null;
+}
+
 /** Where a fetched state branch is kept in this clone: out of the way of branches and tags. */
 export const localRef = (branch: string) => `refs/postsync/home/${branch}`;
 

@@ -17,6 +17,13 @@ export interface SealScope {
   targetId: string;
   /** The calendar's identity (`calendarIdentity`). */
   calendar: string;
+  /**
+   * False for a key that cannot write posts (the read-only key of plan and health jobs): it never
+   * sealed a record, so it cannot tell the records an apply sealed from others, and checks none
+   * (`unconfirmedRecords` finds none). Only what reads is planned with it; apply, which acts on the
+   * records, checks them with the key that wrote them. Default true.
+   */
+  checks?: boolean;
 }
 
 /**
@@ -31,11 +38,14 @@ export interface SealScope {
 export class StateSeal {
   readonly targetId: string;
   readonly calendar: string;
+  /** Whether records are checked against this seal at all (SealScope.checks). */
+  readonly checks: boolean;
   readonly #key: Buffer;
 
   constructor(scope: SealScope) {
     this.targetId = scope.targetId;
     this.calendar = scope.calendar;
+    this.checks = scope.checks ?? true;
     this.#key = createHmac('sha256', scope.apiKey).update('postsync state seal v1').digest();
   }
 
@@ -75,6 +85,7 @@ export type UnconfirmedRecords = Record<SealedKind, ReadonlySet<string>>;
 export function unconfirmedRecords(section: TargetState, seal: StateSeal): UnconfirmedRecords {
   const unconfirmed = (kind: SealedKind): ReadonlySet<string> => {
     const keys = new Set<string>();
+    if (!seal.checks) return keys;
     const records = section[kind] as Record<string, SealedRecord>;
     for (const key of Object.keys(records)) if (!seal.confirms(kind, key, records[key] as SealedRecord)) keys.add(key);
     return keys;

@@ -31,9 +31,9 @@ async function runPlanWorkflow(workspace: string, number: number, token = TOKEN,
   return runWorkflowJob(join(workspace, '.github/workflows/postsync-plan.yml'), 'plan', {
     workspace,
     actionRef: ACTION_REF,
-    secrets: { POSTSYNC_API_URL: emulator().baseUrl, POSTSYNC_API_KEY: DEMO_API_KEY },
+    secrets: { POSTSYNC_API_URL: emulator().baseUrl, POSTSYNC_API_READ_KEY: DEMO_API_KEY },
     // The job of one calendar (the repository root's by default), as the calendars job lists it.
-    matrix: { calendar: { ...calendarAt(folder), apiUrlSecret: 'POSTSYNC_API_URL', apiKeySecret: 'POSTSYNC_API_KEY' } },
+    matrix: { calendar: { ...calendarAt(folder), apiUrlSecret: 'POSTSYNC_API_URL', apiKeySecret: 'POSTSYNC_API_KEY', readKeySecret: 'POSTSYNC_API_READ_KEY' } },
     github: { token, event: { pull_request: { number } } },
     runnerEnv: { GITHUB_API_URL: github().url, GITHUB_REPOSITORY: 'northwind/content', GITHUB_EVENT_PATH: event, GITHUB_SERVER_URL: 'https://github.example', GITHUB_RUN_ID: '42' },
   });

@@ -34,7 +34,7 @@ describe('the health check workflow', () => {
         runWorkflow(workflow, {
           workspace,
           actionRef: ACTION_REF,
-          secrets: { POSTSYNC_API_URL: emulator().baseUrl, POSTSYNC_API_KEY: 'demo-key', GITHUB_TOKEN: TOKEN },
+          secrets: { POSTSYNC_API_URL: emulator().baseUrl, POSTSYNC_API_READ_KEY: 'demo-key', GITHUB_TOKEN: TOKEN },
           github: { api_url: github.apiUrl, server_url: 'https://github.example', repository: 'acme/content', sha: SHA, run_id: '4242' },
         });
       let runs = await run();

@@ -49,7 +49,7 @@ function run(repo: Repo, emulator: TestEmulator, workflow: 'apply' | 'plan', git
       workspace,
       remote: repo.remote,
       actionRef: ACTION_REF,
-      secrets: { POSTSYNC_API_URL: emulator.baseUrl, POSTSYNC_API_KEY: 'demo-key' },
+      secrets: { POSTSYNC_API_URL: emulator.baseUrl, POSTSYNC_API_KEY: 'demo-key', POSTSYNC_API_READ_KEY: 'demo-key' },
       github,
     }),
   );
@@ -78,6 +78,7 @@ describe('the state home `branch` on a main that rejects pushes', () => {
       const runs = await run(repo, emulator, 'apply', { sha: merged.sha, event: { before: merged.before } });
       const apply = job(runs, 'apply');
       expect(apply.steps.map((s) => `${s.name}: ${s.status}`)).toEqual([
+        'Check for the key: success',
         'Check out the content: success',
         'Set up Node.js: provided',
         'Set up postsync: success',
@@ -93,7 +94,7 @@ describe('the state home `branch` on a main that rejects pushes', () => {
       expect(step(apply, 'Apply').outputs).toMatchObject({ create: '2', adopt: '0' });
       expect(step(apply, 'Hand on the state').stdout).toBe('Handed on the state of . (.postsync/state.json, to be recorded on postsync/state).\n');
       expect(step(job(runs, 'record'), 'Record the states').stdout).toMatch(/Recorded the states of 1 calendar on postsync\/state in one commit \(a new branch, commit [0-9a-f]{12}\)\./);
-      expect(step(apply, 'Check for problems').stdout).toContain('No problems: no managed post of . is drifted');
+      expect(step(apply, 'Check for problems').stdout).toContain('No problems: no managed post is drifted, failed, partly published or blocked.');
       // main is as the merge left it; the state branch holds the state file and nothing else.
       expect(await git(repo.remote, 'rev-parse', 'main')).toBe(merged.sha);
       expect(await git(repo.remote, 'ls-tree', '-r', '--name-only', 'postsync/state')).toBe('.postsync/state.json');
@@ -133,7 +134,7 @@ describe('the health workflow with the state home `branch`', () => {
         workspace: await testdir(),
         remote: repo.remote,
         actionRef: ACTION_REF,
-        secrets: { POSTSYNC_API_URL: emulator.baseUrl, POSTSYNC_API_KEY: 'demo-key', GITHUB_TOKEN: 'ghs_health' },
+        secrets: { POSTSYNC_API_URL: emulator.baseUrl, POSTSYNC_API_READ_KEY: 'demo-key', GITHUB_TOKEN: 'ghs_health' },
         github: { sha: merged.sha, api_url: github.apiUrl, repository: 'acme/content', run_id: '7' },
       });
       const health = job(runs, 'health');
@@ -166,7 +167,7 @@ describe('the state home `branch` with several calendars in one repository', () 
       await git(editor, 'add', '.');
       await git(editor, 'commit', '-q', '-m', 'Two calendars');
       await mergePush(editor, '-q', 'origin', 'HEAD:main');
-      const secrets = Object.fromEntries(['_CLIENTS_ACME', '_CLIENTS_BOLT'].flatMap((suffix) => [[`POSTSYNC_API_URL${suffix}`, emulator.baseUrl], [`POSTSYNC_API_KEY${suffix}`, 'demo-key']]));
+      const secrets = Object.fromEntries(['_CLIENTS_ACME', '_CLIENTS_BOLT'].flatMap((suffix) => [[`POSTSYNC_API_URL${suffix}`, emulator.baseUrl], [`POSTSYNC_API_KEY${suffix}`, 'demo-key'], [`POSTSYNC_API_READ_KEY${suffix}`, 'demo-key']]));
       const runs = await runWorkflow(join(editor, '.github/workflows/postsync-apply.yml'), { workspace: await testdir(), remote, actionRef: ACTION_REF, secrets, github: { sha: await git(editor, 'rev-parse', 'HEAD') } });
       const applies = runs.filter((candidate) => candidate.job === 'apply');
       expect(applies.map((candidate) => candidate.result?.status)).toEqual(['success', 'success']);

@@ -37,6 +37,13 @@ export interface RunnerOptions {
   beforeStep?: (name: string) => Promise<void>;
   /** More of the runner's variables (GITHUB_API_URL, GITHUB_REPOSITORY, GITHUB_EVENT_PATH...) for every step. */
   runnerEnv?: Record<string, string>;
+  /**
+   * The repository's environments by name: a job that names one (`environment:`) gets its secrets
+   * besides the repository's, once its deployment rule (`branches`: the branches that may use
+   * it; all when absent) lets the run's branch in; else the job fails before any step, as on
+   * GitHub. A job naming an environment not listed gets the repository's secrets alone.
+   */
+  environments?: Record<string, { secrets: Record<string, string>; branches?: string[] }>;
   /** The workflow run's artifact storage (a folder, one sub-folder per artifact): upload-artifact writes there, download-artifact reads. */
   artifacts?: string;
 }
@@ -64,10 +71,12 @@ export interface JobResult {
   steps: StepResult[];
   /** The job's `outputs:`, evaluated once its steps ran. */
   outputs: Record<string, string>;
+  /** Why GitHub would not start the job: its environment's deployment rule refused the branch. */
+  refused?: string;
 }
 
 type Step = { name?: string; id?: string; if?: unknown; uses?: string; run?: string; with?: Record<string, unknown>; env?: Record<string, unknown>; shell?: string; 'working-directory'?: string; 'continue-on-error'?: boolean };
-type Job = { if?: unknown; needs?: string | string[]; env?: Record<string, unknown>; outputs?: Record<string, string>; strategy?: { matrix?: Record<string, unknown> }; steps: Step[] };
+type Job = { if?: unknown; environment?: string | { name: string }; needs?: string | string[]; env?: Record<string, unknown>; outputs?: Record<string, string>; strategy?: { matrix?: Record<string, unknown> }; steps: Step[] };
 type Workflow = { env?: Record<string, unknown>; jobs: Record<string, Job> };
 
 /** Parses `name<<DELIM … DELIM` blocks and `name=value` lines, as the runner does; later values win. */
@@ -123,11 +132,14 @@ export async function runWorkflowJob(workflowFile: string, jobId: string, option
   const runnerTemp = await mkdtemp(join(tmpdir(), 'postsync-runner-'));
   const github = { workspace: options.workspace, action_path: await actionCheckout(runnerTemp), ...githubContext(options.github) };
   const run: JobRun = { runnerTemp, github, path: [] };
+  const environment = jobEnvironment(job, options, github);
+  if ('refused' in environment) return { status: 'failure', steps: [], outputs: {}, refused: environment.refused };
+  const secrets = { ...options.secrets, ...environment.secrets };
   const steps: StepResult[] = [];
   const stepContext: NonNullable<Contexts['steps']> = {};
   let failed = false;
   for (const step of job.steps) {
-    const contexts: Contexts = { secrets: options.secrets, github, steps: stepContext, env: {}, matrix: options.matrix, needs: options.needs, runner: { temp: runnerTemp } };
+    const contexts: Contexts = { secrets, github, steps: stepContext, env: {}, matrix: options.matrix, needs: options.needs, runner: { temp: runnerTemp } };
     await options.beforeStep?.(step.name ?? step.uses ?? step.id ?? 'step');
     let result: StepResult;
     if (!shouldRun(step.if, { failed }, contexts)) result = empty(step, 'skipped');
@@ -149,6 +161,17 @@ export async function runWorkflowJob(workflowFile: string, jobId: string, option
   }
   const outputs = Object.fromEntries(Object.entries(job.outputs ?? {}).map(([name, value]) => [name, interpolate(value, { steps: stepContext, matrix: options.matrix })]));
   return { status: failed ? 'failure' : 'success', steps, outputs };
+}
+
+/** The secrets a job's environment adds, or why its deployment rule refused the run's branch. */
+function jobEnvironment(job: Job, options: RunnerOptions, github: Record<string, unknown>): { secrets: Record<string, string> } | { refused: string } {
+  if (job.environment === undefined) return { secrets: {} };
+  const name = typeof job.environment === 'string' ? job.environment : job.environment.name;
+  const environment = options.environments?.[name];
+  if (environment === undefined) return { secrets: {} };
+  const branch = toText(github.ref_name);
+  if (environment.branches !== undefined && !environment.branches.includes(branch)) return { refused: `Branch "${branch}" is not allowed to deploy to ${name} due to environment protection rules.` };
+  return { secrets: environment.secrets };
 }
 
 /** One run of a job of a whole workflow: which matrix entry it had and how it went. */

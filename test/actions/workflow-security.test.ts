@@ -20,7 +20,7 @@ const emulator = useEmulator();
 const NOW = new Date('2026-11-21T12:00:00Z');
 const LAUNCH_POST = '---\nscheduledAt: 2027-01-05 09:00\ntargets: [photo]\nmedia: [media/welcome.png]\n---\nWe launch in January.\n';
 
-const secrets = () => ({ POSTSYNC_API_URL: emulator().baseUrl, POSTSYNC_API_KEY: DEMO_API_KEY });
+const secrets = () => ({ POSTSYNC_API_URL: emulator().baseUrl, POSTSYNC_API_KEY: DEMO_API_KEY, POSTSYNC_API_READ_KEY: DEMO_API_KEY });
 
 function only(runs: WorkflowJobRun[], job: string) {
   const found = runs.filter((run) => run.job === job);
@@ -89,7 +89,7 @@ describe('the workflows init writes, at their trust boundaries', () => {
       'Upload the calendar page: skipped',
     ]);
     expect(plan.steps[0]!.commands).toEqual([
-      "::notice title=postsync::nothing was planned for .: this pull request comes from a fork, and GitHub gives a fork's workflows no secrets (POSTSYNC_API_KEY). Its files are checked once a maintainer pushes the branch to this repository, or when it is merged.",
+      "::notice title=postsync::nothing was planned for .: this pull request comes from a fork, and GitHub gives a fork's workflows no secrets (POSTSYNC_API_READ_KEY). Its files are checked once a maintainer pushes the branch to this repository, or when it is merged.",
     ]);
     expect(await emulator().requestLog()).toEqual([]);
   });

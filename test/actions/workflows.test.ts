@@ -20,7 +20,7 @@ const BROKEN_POST = '---\ntargets: [photo]\nmedai: [media/welcome.png]\n---\nOop
 const LAUNCH_POST = '---\nscheduledAt: 2027-01-05 09:00\ntargets: [photo]\nmedia: [media/welcome.png]\n---\nWe launch in January.\n';
 
 function secrets(suffix = ''): Record<string, string> {
-  return { [`POSTSYNC_API_URL${suffix}`]: emulator().baseUrl, [`POSTSYNC_API_KEY${suffix}`]: SECRET_KEY };
+  return { [`POSTSYNC_API_URL${suffix}`]: emulator().baseUrl, [`POSTSYNC_API_KEY${suffix}`]: SECRET_KEY, [`POSTSYNC_API_READ_KEY${suffix}`]: SECRET_KEY };
 }
 
 function step(job: JobResult | null, name: string): StepResult {
@@ -130,7 +130,7 @@ describe('the plan workflow on a pull request', () => {
   it('fails with a clear message when the secrets are missing (CI never falls back to the local API)', async () => {
     const workspace = await testdir();
     await initProject({ dir: workspace, now: NOW, timezone: 'UTC' });
-    const runs = await runWorkflow(join(workspace, '.github/workflows/postsync-plan.yml'), { workspace, actionRef: ACTION_REF, secrets: {} });
+    const runs = await runWorkflow(join(workspace, '.github/workflows/postsync-plan.yml'), { workspace, actionRef: ACTION_REF, secrets: { POSTSYNC_API_READ_KEY: SECRET_KEY } });
     const plan = step(jobRun(runs, 'plan', '.'), 'Plan');
     expect(plan.status).toBe('failure');
     expect(plan.stderr).toContain('No API URL is configured, and under CI postsync does not fall back to the local API.');
@@ -166,7 +166,7 @@ describe('the apply workflow on a push to main', () => {
     let runs = await runWorkflow(workflow, { workspace: await testdir(), remote, actionRef: ACTION_REF, secrets: secrets(), github: { sha: pushed, event: { before: '0000000000000000000000000000000000000000' } }, beforeStep: landNotes });
     expect(step(jobRun(runs, 'calendars'), 'Find the calendars').stdout).toContain('applying every calendar');
     const job = jobRun(runs, 'apply', '.');
-    expect(job.steps.map((s) => `${s.name}: ${s.status}`)).toEqual(['Check out the content: success', 'Set up Node.js: provided', 'Set up postsync: success', 'Read the state: success', 'Apply: success', 'Hand on the state: success', 'Upload the state: success', 'Check for problems: success']);
+    expect(job.steps.map((s) => `${s.name}: ${s.status}`)).toEqual(['Check for the key: success', 'Check out the content: success', 'Set up Node.js: provided', 'Set up postsync: success', 'Read the state: success', 'Apply: success', 'Hand on the state: success', 'Upload the state: success', 'Check for problems: success']);
     const apply = step(job, 'Apply');
     expect(apply.outputs).toMatchObject({ 'has-changes': 'true', create: '2', errors: '0', failed: '0' });
     expect(apply.summary).toContain('**Plan: 2 to create, 0 to update, 0 to delete.**');

@@ -2,7 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ACCOUNTS } from '../../src/emulator/index.js';
-import { calendarAt, findCalendars, secretSuffix, touchedCalendars } from '../../src/config/find-calendars.js';
+import { calendarAt, findCalendars, pathsByCalendar, secretSuffix } from '../../src/config/find-calendars.js';
 import { combinedExitCode } from '../../cli/all-calendars.js';
 import { runCli } from '../helpers/cli.js';
 import { useEmulator } from '../helpers/emulator.js';
@@ -89,14 +89,15 @@ describe('postsync calendars', () => {
   it('finds every postsync.yaml below the folder, names its secrets, and keeps those a change touched', async () => {
     const dir = await agency();
     expect((await findCalendars(dir)).map((calendar) => calendar.folder)).toEqual(['clients/acme', 'clients/bolt', 'clients/crux']);
-    expect(calendarAt('clients/acme-co')).toEqual({ folder: 'clients/acme-co', apiUrlSecret: 'POSTSYNC_API_URL_CLIENTS_ACME_CO', apiKeySecret: 'POSTSYNC_API_KEY_CLIENTS_ACME_CO', artifactName: 'postsync-calendar-clients-acme-co', stateArtifactName: 'postsync-state-clients-acme-co' });
+    expect(calendarAt('clients/acme-co')).toEqual({ folder: 'clients/acme-co', apiUrlSecret: 'POSTSYNC_API_URL_CLIENTS_ACME_CO', apiKeySecret: 'POSTSYNC_API_KEY_CLIENTS_ACME_CO', readKeySecret: 'POSTSYNC_API_READ_KEY_CLIENTS_ACME_CO', artifactName: 'postsync-calendar-clients-acme-co', stateArtifactName: 'postsync-state-clients-acme-co' });
     expect(calendarAt('.').artifactName).toBe('postsync-calendar');
     expect(calendarAt('.').stateArtifactName).toBe('postsync-state');
     expect(secretSuffix('.')).toBe('');
     const calendars = [calendarAt('.'), calendarAt('clients/acme'), calendarAt('clients/bolt')];
-    expect(touchedCalendars(calendars, ['clients/acme/posts/a.md', 'clients/acme/media/x.png']).map((c) => c.folder)).toEqual(['clients/acme']);
-    expect(touchedCalendars(calendars, ['posts/root.md', 'clients/bolt/postsync.yaml']).map((c) => c.folder)).toEqual(['.', 'clients/bolt']);
-    expect(touchedCalendars(calendars.slice(1), ['README.md'])).toEqual([]);
+    const folders = (byCalendar: Map<{ folder: string }, string[]>) => Object.fromEntries([...byCalendar].map(([calendar, paths]) => [calendar.folder, paths]));
+    expect(folders(pathsByCalendar(calendars, ['clients/acme/posts/a.md', 'clients/acme/media/x.png']))).toEqual({ 'clients/acme': ['posts/a.md', 'media/x.png'] });
+    expect(folders(pathsByCalendar(calendars, ['posts/root.md', 'clients/bolt/postsync.yaml']))).toEqual({ '.': ['posts/root.md'], 'clients/bolt': ['postsync.yaml'] });
+    expect(folders(pathsByCalendar(calendars.slice(1), ['README.md']))).toEqual({});
 
     const listed = await runCli(['calendars', '--changed', '-', '--json'], { cwd: dir, input: 'clients/bolt/posts/hello.md\nREADME.md\n' });
     expect(listed.code).toBe(0);

@@ -31,7 +31,7 @@ describe('GitHub workflow and action schemas', () => {
     const workflow = (await yamlFile('examples/workflows/postsync-apply.yml')) as { permissions: unknown; concurrency: unknown; on: { push: { branches: string[] } }; jobs: Record<string, any> };
     expect(workflow.concurrency).toEqual({ group: 'postsync-apply-${{ github.ref }}', 'cancel-in-progress': false, queue: 'max' });
     expect(workflow.jobs.apply.concurrency).toBeUndefined();
-    expect(workflow.jobs.apply.steps[0]).toMatchObject({ uses: expect.stringMatching(/^actions\/checkout@[0-9a-f]{40}$/), with: { ref: '${{ github.ref_name }}', 'persist-credentials': false } });
+    expect(workflow.jobs.apply.steps.find((step: { name?: string }) => step.name === 'Check out the content')).toMatchObject({ uses: expect.stringMatching(/^actions\/checkout@[0-9a-f]{40}$/), with: { ref: '${{ github.ref_name }}', 'persist-credentials': false } });
     expect(workflow.jobs.record.steps[0]).toMatchObject({ uses: expect.stringMatching(/^actions\/checkout@[0-9a-f]{40}$/), with: { ref: '${{ github.ref_name }}', 'persist-credentials': false } });
     expect(workflow.permissions).toEqual({});
     expect(workflow.jobs.apply.permissions).toEqual({ contents: 'read' });
@@ -60,9 +60,10 @@ describe('GitHub workflow and action schemas', () => {
     expect(broken((w) => (w.permissions = { contents: 'writ' }))).not.toEqual([]);
     expect(broken((w) => (w.on = { pushh: null }))).not.toEqual([]);
     expect(broken((w) => (w.jobs.apply['runs_on'] = w.jobs.apply['runs-on']))).not.toEqual([]);
-    expect(broken((w) => (w.jobs.apply.steps[2].run = 'echo both'))).not.toEqual([]);
+    const stepNamed = (w: Record<string, any>, name: string) => w.jobs.apply.steps.find((step: { name?: string }) => step.name === name);
+    expect(broken((w) => (stepNamed(w, 'Set up postsync').run = 'echo both'))).not.toEqual([]);
     expect(broken((w) => delete w.jobs.apply['runs-on'])).not.toEqual([]);
-    expect(broken((w) => (w.jobs.apply.steps[3].with = { x: '1' }))).not.toEqual([]);
+    expect(broken((w) => (stepNamed(w, 'Read the state').with = { x: '1' }))).not.toEqual([]);
 
     const action = (await yamlFile('action.yml')) as Record<string, any>;
     const actionCopy = structuredClone(action);

@@ -28,6 +28,7 @@ describe('postsync init', () => {
       [
         '.gitattributes',
         '.github/actions/postsync/README.md',
+        '.github/actions/postsync/SHA256SUMS',
         '.github/actions/postsync/action.yml',
         '.github/actions/postsync/action/postsync.mjs',
         '.github/actions/postsync/package.json',
