@@ -1,5 +1,6 @@
 import type { Post } from '../api/types.js';
 import type { DesiredPost } from '../content/types.js';
+import { shapeHash } from '../content/shape-hash.js';
 import type { Diagnostic } from '../diagnostics.js';
 import type { TargetState } from '../state/types.js';
 import { compareText } from '../text/ordering.js';
@@ -90,7 +91,8 @@ export function matchAdoptions(newPosts: readonly DesiredPost[], live: LivePosts
  * records of its media the state does not know (matched by content, so the file's sha256 is the
  * remote media's), so they are never uploaded again.
  */
-export function adoptChange(post: DesiredPost, live: Post, state: TargetState): AdoptChange {
+export function adoptChange(post: DesiredPost, live: Post, context: Pick<PlanContext, 'state' | 'shapeOf'>): AdoptChange {
+  const { state } = context;
   const kind = live.status === 'draft' ? 'draft' : 'scheduled post';
   const mediaRecords = new Map<string, AdoptedMedia>();
   post.media.forEach((media, index) => {
@@ -106,6 +108,7 @@ export function adoptChange(post: DesiredPost, live: Post, state: TargetState): 
     postId: live.id,
     desired: post.shape,
     liveUpdatedAt: live.updatedAt,
+    observedHash: shapeHash(context.shapeOf(live)),
     stateOnly: true,
     ...(mediaRecords.size === 0 ? {} : { mediaRecords: [...mediaRecords.values()] }),
     reasons: [`a remote ${kind} with exactly this content, targets, options, media and schedule exists and no state entry owns it: adopted instead of created`],

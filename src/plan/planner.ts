@@ -29,7 +29,7 @@ export function createPlan(input: PlanInput): Plan {
   const changes: Change[] = [];
   for (const post of input.desired) {
     const adopted = adoptions.adopted.get(post.key);
-    if (adopted) changes.push(adoptChange(post, adopted, state));
+    if (adopted) changes.push(adoptChange(post, adopted, context));
     else if (!renamedTo.has(post.key)) changes.push(planDesiredPost(post, context));
   }
   for (const key of removedKeys) {

@@ -80,6 +80,8 @@ interface ActionFields {
   resumesPending: true;
   stateOnly: true;
   mediaRecords: AdoptedMedia[];
+  observedHash: string;
+  asFound: true;
   diagnostics: Diagnostic[];
 }
 type Without<Own extends keyof ActionFields> = { [F in Exclude<keyof ActionFields, Own>]?: never };
@@ -101,11 +103,18 @@ export interface CreateChange extends ChangeOf<'create'>, Without<'desired' | 'r
  * records the post (`adopt-matches.ts`), and `mediaRecords` its media the state did not know (so
  * they are never uploaded again). No API call (`stateOnly`).
  */
-export interface AdoptChange extends ChangeOf<'adopt'>, Without<'desired' | 'liveUpdatedAt' | 'stateOnly' | 'mediaRecords'> {
+export interface AdoptChange extends ChangeOf<'adopt'>, Without<'desired' | 'liveUpdatedAt' | 'stateOnly' | 'mediaRecords' | 'observedHash' | 'asFound'> {
   postId: string;
   desired: PostShape;
   /** The remote post's `updatedAt` when planned. */
   liveUpdatedAt: string;
+  /** The hash of the remote post's shape when planned: the record's observed shape (`PostRecord.observedHash`); absent in a plan saved by an older postsync. */
+  observedHash?: string;
+  /**
+   * Adopted as it is found, by a person's choice (`--adopt KEY=POST_ID`), not because it is the file:
+   * the record takes the remote post as applied, so the next plan updates it to the file.
+   */
+  asFound?: true;
   stateOnly: true;
   mediaRecords?: AdoptedMedia[];
 }
@@ -171,6 +180,8 @@ export interface BlockedChange extends ChangeOf<'blocked'>, Without<keyof Action
   resumesPending?: true;
   stateOnly?: true;
   mediaRecords?: AdoptedMedia[];
+  observedHash?: string;
+  asFound?: true;
   diagnostics?: Diagnostic[];
 }
 
