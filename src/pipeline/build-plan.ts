@@ -1,7 +1,7 @@
 import type { RunCache } from '../cache/run-cache.js';
 import type { Config } from '../config/types.js';
 import { planPosts } from '../plan/plan-posts.js';
-import type { LivePostsById, Plan, PlanTarget } from '../plan/types.js';
+import type { LivePostsById, Plan, PlanChoices, PlanTarget } from '../plan/types.js';
 import { unconfirmedRecords, type StateSeal } from '../state/seal.js';
 import type { StateSection } from '../state/state-file.js';
 import type { PostRecord, TargetState } from '../state/types.js';
@@ -29,6 +29,8 @@ export interface BuildPlanOptions {
   prune: boolean;
   only: string[] | null;
   now: Date;
+  /** A person's decisions on held posts (`--adopt`, `--recreate`). */
+  choices?: PlanChoices;
 }
 
 /** A plan and what it was made from. */
@@ -72,7 +74,7 @@ export async function buildPlan(options: BuildPlanOptions): Promise<BuiltPlan> {
   const live = Array.isArray(listed)
     ? await completeScopedListing({ client: connection.client, listings: listed, records: section.posts, readFinal: changedSinceApply(desired) })
     : listed;
-  const plan = await planDesired(desired, { target: connection.target, seal: connection.seal, live, section, stateHash: state.hash, prune: options.prune, only: options.only, now, timezone: config.timezone });
+  const plan = await planDesired(desired, { target: connection.target, seal: connection.seal, live, section, stateHash: state.hash, prune: options.prune, only: options.only, now, timezone: config.timezone, ...(options.choices === undefined ? {} : { choices: options.choices }) });
   return { plan, desired, live, state };
 }
 
@@ -102,6 +104,8 @@ export interface PlanAgainst {
   now: Date;
   /** The project's time zone (`config.timezone`). */
   timezone: string;
+  /** A person's decisions on held posts (`--adopt`, `--recreate`). */
+  choices?: PlanChoices;
   /** Such a session's remote media learned by content so far (`learnOrphanMedia`), so each is fetched once. */
   learnedMedia?: Map<string, string>;
 }
@@ -130,5 +134,6 @@ export async function planDesired(desired: DesiredSide, against: PlanAgainst): P
     only: against.only,
     now: against.now,
     timezone: against.timezone,
+    ...(against.choices === undefined ? {} : { choices: against.choices }),
   });
 }

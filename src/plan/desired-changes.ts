@@ -1,7 +1,7 @@
 import type { Post } from '../api/types.js';
 import type { DesiredPost } from '../content/types.js';
 import type { PostRecord, TargetState } from '../state/types.js';
-import { isEditable, notEditableReason, type PlanContext } from './plan-context.js';
+import { isEditable, notEditableReason, recentlyWritten, type PlanContext } from './plan-context.js';
 import { diffShapes, fieldList } from './diff.js';
 import { isLeftToService, leftToService } from './live-shape.js';
 import { changedOnRemote } from './remote-change.js';
@@ -83,6 +83,31 @@ function newPostReason(post: DesiredPost, resumesPending: boolean): { reason: Re
 }
 
 /**
+ * The change of a post whose recorded post the remote does not show. Written moments ago: the read
+ * lags the write, nothing to do (`not-visible-yet`). Else it was deleted on the remote, most often
+ * by a person (a post pulled in a crisis): held (`deleted-on-remote`) until a person recreates it
+ * (`--recreate`) or removes its file, never recreated silently.
+ */
+function goneChange(post: DesiredPost, record: PostRecord, context: PlanContext, resumesPending: boolean): Change {
+  const base = { key: post.key, file: post.file, postId: record.postId };
+  if (recentlyWritten(record, context.now)) {
+    return { action: 'noop', reason: 'not-visible-yet', ...base, liveUpdatedAt: record.remoteUpdatedAt, reasons: [`written ${record.appliedAt}, not visible on the remote yet (a read that lags the write): nothing to do`] };
+  }
+  if (context.recreates(post.key)) {
+    const reasons = [`deleted on the remote (last written ${record.appliedAt}); created again (--recreate)`];
+    if (resumesPending) reasons.push('resume an interrupted create');
+    return createChange(post, context, { reason: 'deleted-on-remote', reasons, resumesPending });
+  }
+  return {
+    action: 'blocked', reason: 'deleted-on-remote', ...base, desired: post.shape,
+    reasons: [
+      `deleted on the remote since postsync last wrote it (${record.appliedAt}); held, not recreated`,
+      `recreate it with \`postsync apply --recreate ${post.key}\`, or remove ${post.file} to forget it`,
+    ],
+  };
+}
+
+/**
  * The change for one desired post, paired by key with its state record and, through the record's
  * post id, with the live post. Posts that are the target of a rename are handled as moves instead.
  */
@@ -93,11 +118,7 @@ export function planDesiredPost(post: DesiredPost, context: PlanContext): Change
     return createChange(post, context, { ...newPostReason(post, resumesPending), resumesPending });
   }
   const brief = context.liveBrief(record.postId);
-  if (!brief) {
-    const reasons = ['deleted on the remote; will be recreated'];
-    if (resumesPending) reasons.push('resume an interrupted create');
-    return createChange(post, context, { reason: 'deleted-on-remote', reasons, resumesPending });
-  }
+  if (!brief) return goneChange(post, record, context, resumesPending);
   if (untouchedSinceApply(post, record, brief)) return unchangedChange(post, brief);
   const live = context.livePost(record.postId)!; // listed, so there in full too
   const current = context.shapeOf(live);

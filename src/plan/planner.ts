@@ -1,6 +1,6 @@
 import type { DesiredPost } from '../content/types.js';
 import type { TargetState } from '../state/types.js';
-import { adoptChange, matchAdoptions } from './adopt-matches.js';
+import { adoptChange, heldChange, matchAdoptions } from './adopt-matches.js';
 import { matchPendingCreates } from './pending-matches.js';
 import { planContext } from './plan-context.js';
 import { planDesiredPost } from './desired-changes.js';
@@ -24,12 +24,14 @@ export function createPlan(input: PlanInput): Plan {
   const newPosts = input.desired.filter((post) => !state.posts[post.key] && !state.pending[post.key]);
   const renames = matchRenames(removedKeys, newPosts, context);
   const renamedTo = new Set([...renames.values()].map((post) => post.key));
-  const adoptions = matchAdoptions(newPosts.filter((post) => !renamedTo.has(post.key)), input.live, context);
+  const adoptions = matchAdoptions(newPosts.filter((post) => !renamedTo.has(post.key)), input.live, context, input.choices?.adopt);
 
   const changes: Change[] = [];
   for (const post of input.desired) {
     const adopted = adoptions.adopted.get(post.key);
-    if (adopted) changes.push(adoptChange(post, adopted, context));
+    const held = adoptions.held.get(post.key);
+    if (adopted) changes.push(adoptChange(post, adopted.live, context, adopted.how));
+    else if (held && !context.recreates(post.key)) changes.push(heldChange(post, held, context));
     else if (!renamedTo.has(post.key)) changes.push(planDesiredPost(post, context));
   }
   for (const key of removedKeys) {
