@@ -145,6 +145,24 @@ describe.each(TIDYING_VARIANTS.map((variant) => [variant.name, variant] as const
   }, TIMEOUT_MS);
 });
 
+describe.each([202, 204] as const)('a PATCH answered %i with no body (the write landed)', (status) => {
+  it('reads the post back: the apply succeeds and the next plan is empty', async () => {
+    const api = emulator();
+    await api.reset();
+    proxy = await VariantProxy.start(api.baseUrl, { name: 'accepted', rewrite: (_exchange, data) => data, patchAnswer: status });
+    const dir = await demoProject({ 'launch.md': post({ body: 'We launch on Monday.', scheduledAt: '2031-03-03 09:00' }) });
+    const cli = cliIn(dir, proxy.baseUrl);
+    let result = await cli('apply', '--yes');
+    expect(result.code, result.stdout + result.stderr).toBe(0);
+    await writeFile(join(dir, 'posts/launch.md'), post({ body: 'We launch on Tuesday.', scheduledAt: '2031-03-03 09:00' }));
+    result = await cli('apply', '--yes');
+    expect(result.code, result.stdout + result.stderr).toBe(0);
+    expect(result.stdout).toContain('0 created, 1 updated');
+    expect(await remoteContents(api)).toEqual(['We launch on Tuesday.']);
+    expect((await cli('plan')).stdout).toContain('No changes.');
+  }, TIMEOUT_MS);
+});
+
 describe('a session answer without the one field postsync needs', () => {
   it('stops every command with exit 1 and names the endpoint and the field, never a TypeError', async () => {
     const api = emulator();

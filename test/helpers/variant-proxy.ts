@@ -19,6 +19,8 @@ export interface Variant {
   request?(exchange: VariantExchange, body: unknown): unknown;
   /** For this long after a write of a post, `GET /posts/{id}` answers 404 and listings leave the post out (a read that lags). */
   readLagMs?: number;
+  /** A PATCH of a post that succeeds is answered with this status and no body (a gateway that only says it accepted the write). */
+  patchAnswer?: 202 | 204;
 }
 
 /**
@@ -67,6 +69,13 @@ export class VariantProxy {
       const headers = { ...answer.headers };
       delete headers['content-length'];
       delete headers['transfer-encoding'];
+      if (this.variant.patchAnswer !== undefined && exchange.method === 'PATCH' && exchange.path.startsWith('/posts/') && status === 200) {
+        this.rewritten(exchange, text);
+        delete headers['content-type'];
+        res.writeHead(this.variant.patchAnswer, headers);
+        res.end();
+        return;
+      }
       res.writeHead(status, headers);
       res.end(status >= 200 && status < 300 ? this.rewritten(exchange, text) : text);
     });
