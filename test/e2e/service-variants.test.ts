@@ -145,6 +145,33 @@ describe.each(TIDYING_VARIANTS.map((variant) => [variant.name, variant] as const
   }, TIMEOUT_MS);
 });
 
+describe('a state written before observed shapes, against a service that tidies and touches its posts', () => {
+  it('reads, plans no change, and the first apply records what the service keeps', async () => {
+    const api = emulator();
+    await api.reset();
+    proxy = await VariantProxy.start(api.baseUrl, TIDYING_VARIANTS.find((variant) => variant.name === 'all of it')!);
+    const dir = await demoProject(tidyFiles);
+    await writeFile(join(dir, 'media/beans.jpg'), await readFile(new URL('../../examples/media/beans.jpg', import.meta.url)));
+    const cli = cliIn(dir, proxy.baseUrl);
+    expect((await cli('apply', '--yes')).code).toBe(0);
+    // As an older postsync wrote it: no observed shape in any record.
+    const statePath = join(dir, '.postsync/state.json');
+    const state = JSON.parse(await readFile(statePath, 'utf8')) as { targets: Record<string, { posts: Record<string, { observedHash?: string }> }> };
+    const records = () => Object.values(state.targets).flatMap((section) => Object.values(section.posts));
+    for (const record of records()) delete record.observedHash;
+    await writeFile(statePath, `${JSON.stringify(state, null, 2)}\n`);
+
+    let result = await cli('plan', '--detailed-exitcode');
+    expect([result.code, result.stdout]).toEqual([0, expect.stringContaining('No changes.')]);
+    result = await cli('apply', '--yes');
+    expect(result.code, result.stdout + result.stderr).toBe(0);
+    const after = JSON.parse(await readFile(statePath, 'utf8')) as typeof state;
+    expect(Object.values(after.targets).flatMap((section) => Object.values(section.posts)).map((record) => typeof record.observedHash)).toEqual(['string', 'string', 'string']);
+    result = await cli('plan', '--detailed-exitcode');
+    expect([result.code, result.stdout]).toEqual([0, expect.stringContaining('No changes.')]);
+  }, TIMEOUT_MS);
+});
+
 describe.each([202, 204] as const)('a PATCH answered %i with no body (the write landed)', (status) => {
   it('reads the post back: the apply succeeds and the next plan is empty', async () => {
     const api = emulator();
