@@ -64,7 +64,11 @@ async function create(change: Change, context: ExecuteContext): Promise<string> 
 async function createFresh(change: Change, desired: PostShape, context: ExecuteContext): Promise<Post> {
   const { store } = context;
   const payload = createBody(desired, store.section);
-  const key = idempotencyKey({ targetId: context.targetId, calendar: store.calendar, postKey: change.key, payload });
+  // A post recreated after a deletion on the remote gets a key of its own: under the first create's
+  // key, a service that still remembers it would answer with the deleted post.
+  const replaced = change.reason === 'deleted-on-remote' ? store.section.posts[change.key]?.postId : undefined;
+  const postKey = replaced === undefined ? change.key : `${change.key}#replaces:${replaced}`;
+  const key = idempotencyKey({ targetId: context.targetId, calendar: store.calendar, postKey, payload });
   await store.recordPending(change.key, {
     file: change.file!,
     idempotencyKey: key,
