@@ -64,12 +64,19 @@ describe('a state written before observed shapes (the migration)', () => {
     expect(changedOnRemote(legacy.posts.launch!, live)).toBe(true);
     expect(changedOnRemote(legacy.posts.launch!, live, { shape: applied, asApplied: true })).toBe(false);
     expect(changedOnRemote({ ...legacy.posts.launch!, observedHash: shapeHash(live) }, live)).toBe(false);
+    expect(changedOnRemote(legacy.posts.launch!, applied)).toBe(false);
+    // A media the service derived (unknown to the state) is no drift of a record from before, once.
+    expect(changedOnRemote(legacy.posts.launch!, { ...live, media: [...live.media, 'id:thumb'] }, { shape: applied, asApplied: true })).toBe(false);
+    expect(changedOnRemote(legacy.posts.launch!, { ...live, media: [SHA_A] }, { shape: applied, asApplied: true })).toBe(true);
   });
 });
 
 describe('tidiedShape', () => {
   it('keeps what a reader sees and drops what a service may tidy', () => {
     expect(tidiedText('a  \r\nb\t\r\ne\u0301\n\n')).toBe('a\nb\né');
+    expect(tidiedText('a\rb')).toBe('a\nb');
+    const options = tidiedShape(shape({ targets: [{ socialAccountId: PHOTO, options: { vidATags: ['a#B'], otherList: ['#X'], link: 'a  b' } as never }] })).targets[0]!.options;
+    expect(options).toEqual({ vidATags: ['a#b'], otherList: ['#X'], link: 'a  b' });
     const tidied = tidiedShape(shape({ scheduledAt: '2031-03-01T08:00:59.999Z', media: [SHA_B, SHA_A], targets: [{ socialAccountId: PHOTO, options: { vidATitle: ' A   title ', vidATags: ['#Launch', 'tag'], link: 'x  ' } as never }] }));
     expect(tidied).toEqual({ content: 'Hello', scheduledAt: '2031-03-01T08:00:00.000Z', media: [SHA_A, SHA_B], targets: [{ socialAccountId: PHOTO, options: { vidATitle: 'A title', vidATags: ['launch', 'tag'], link: 'x' } }] });
   });
