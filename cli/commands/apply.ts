@@ -17,9 +17,10 @@ import { applyProgressPrinter } from '../views/apply-progress.js';
 import { planReport, renderJson } from '../views/plan-json.js';
 import { renderPlan } from '../views/plan-human.js';
 import { writeWorkflowCommand } from '../workflow-output.js';
+import { choicesOf, planChoices, type ChoiceFlags } from '../plan-choices.js';
 import { timeText } from '../../src/zoned-time/index.js';
 
-export interface ApplyFlags {
+export interface ApplyFlags extends ChoiceFlags {
   yes?: boolean;
   prune?: boolean;
   refreshAll?: boolean;
@@ -37,8 +38,8 @@ export interface ApplyFlags {
  */
 export async function runApply(planFile: string | undefined, flags: ApplyFlags, command: Command): Promise<number> {
   const saved = planFile ? await parsePlan(await readFile(planFile, 'utf8').catch(() => { throw new InputError(`cannot read the plan file ${planFile}`); }), { source: planFile }) : null;
-  if (saved && (flags.prune !== undefined || flags.target || flags.refreshAll)) {
-    throw new InputError('--prune, --no-prune, --target and --refresh-all are decided when planning; a saved plan is applied exactly as it is.');
+  if (saved && (flags.prune !== undefined || flags.target || flags.refreshAll || planChoices(flags) !== undefined)) {
+    throw new InputError('--prune, --no-prune, --target, --refresh-all, --adopt and --recreate are decided when planning; a saved plan is applied exactly as it is.');
   }
   const interactive = process.stdin.isTTY === true && process.stderr.isTTY === true && !isCI();
   if (!flags.yes && !interactive) {
@@ -61,6 +62,7 @@ export async function runApply(planFile: string | undefined, flags: ApplyFlags, 
       prune: prune.on,
       refreshAll: flags.refreshAll === true,
       only: flags.target ?? null,
+      ...choicesOf(flags),
       strict: flags.strict ?? false,
       concurrency: flags.concurrency,
       onStaleLock: (previous) =>

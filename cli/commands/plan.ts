@@ -9,8 +9,9 @@ import { globalOptions, openTarget } from '../context.js';
 import { planReport, renderJson } from '../views/plan-json.js';
 import { renderPlan } from '../views/plan-human.js';
 import { renderPlanMarkdown } from '../views/plan-markdown.js';
+import { choicesOf, type ChoiceFlags } from '../plan-choices.js';
 
-export interface PlanFlags {
+export interface PlanFlags extends ChoiceFlags {
   out?: string;
   prune?: boolean;
   refreshAll?: boolean;
@@ -27,7 +28,7 @@ export async function runPlan(flags: PlanFlags, command: Command): Promise<numbe
   try {
     const prune = pruneSetting({ flag: flags.prune, config: config.prune });
     const pruneNote = pruneHeader(prune, { config: config.prune });
-    const { plan } = await planProject({ config, connection, memo, prune: prune.on, only: flags.target ?? null, now: new Date(), refreshAll: flags.refreshAll === true });
+    const { plan } = await planProject({ config, connection, memo, prune: prune.on, only: flags.target ?? null, now: new Date(), refreshAll: flags.refreshAll === true, ...choicesOf(flags) });
     if (flags.out) await writePlanFile(flags.out, plan);
     if (flags.json) process.stdout.write(renderJson(planReport('plan', plan)));
     else if (flags.markdown) process.stdout.write(`${renderPlanMarkdown(plan, { label: connection.label, timezone: config.timezone, pruneNote })}\n`);

@@ -43,7 +43,7 @@ export function summaryLine(plan: Plan): string {
   const { summary } = plan;
   const errors = plan.diagnostics.filter((d) => d.severity === 'error').length;
   const drafts = notReadyNote(notReadyDraftFiles(plan.diagnostics).length);
-  const note = keptDraftsNote(plan);
+  const note = keptDraftsNote(plan) + notVisibleNote(plan);
   if (summary.create + summary.adopt + summary.update + summary.unschedule + summary.delete + summary.move === 0 && summary.blocked === 0) {
     // An error outside the selected posts (--target): "matches" would be a false statement.
     if (errors > 0) return `No changes planned, but ${plural(errors, 'error')} above must be fixed first.${note}${drafts}`;
@@ -56,6 +56,12 @@ export function summaryLine(plan: Plan): string {
   let line = `${parts.join('')}.`;
   if (summary.blocked > 0) line += ` ${summary.blocked} blocked${blockedNote(plan)}.`;
   return `${line}${note}${drafts}`;
+}
+
+/** Posts written moments ago that the remote does not show yet (a read that lags a write): nothing is done about them. */
+function notVisibleNote(plan: Plan): string {
+  const lagging = plan.changes.filter((change) => change.reason === 'not-visible-yet').length;
+  return lagging === 0 ? '' : ` ${plural(lagging, 'post')} written moments ago ${lagging === 1 ? 'is' : 'are'} not visible on the remote yet (its reads lag its writes): nothing to do.`;
 }
 
 /** Owned drafts whose files are gone (noops that name no file of theirs): they stay until --prune. */

@@ -126,12 +126,19 @@ export class ApiClient {
   async createPost(body: CreatePostBody, options: { idempotencyKey: string }): Promise<Post> {
     if (!options.idempotencyKey) throw new PostsyncError('createPost needs a non-empty Idempotency-Key.');
     const operation = body.scheduledAt ? 'creating a scheduled post' : 'creating a post';
-    return readPost('POST /posts', await this.connection.json<unknown>({ method: 'POST', path: '/posts', body, idempotencyKey: options.idempotencyKey, mode: 'safe', operation }));
+    const answer = await this.connection.json<unknown>({ method: 'POST', path: '/posts', body, idempotencyKey: options.idempotencyKey, mode: 'safe', operation });
+    if (answer === undefined) {
+      // Without the post's id it cannot be read back: the create stays pending, and the next run finds its post or resends it under the same key.
+      throw new PostsyncError('POST /posts: the API accepted the post but answered with no body, so its id is unknown; the create stays pending and the next apply finds the post (or resends it under the same Idempotency-Key).');
+    }
+    return readPost('POST /posts', answer);
   }
 
+  /** The post as updated; answered 202 or 204 with no body (the write landed), the post is read back. */
   async updatePost(id: string, body: PatchPostBody): Promise<Post> {
     const operation = body.scheduledAt ? 'scheduling a post' : 'editing a post';
-    return readPost('PATCH /posts/{id}', await this.connection.json<unknown>({ method: 'PATCH', path: `/posts/${encodeURIComponent(id)}`, body, mode: 'safe', operation }));
+    const answer = await this.connection.json<unknown>({ method: 'PATCH', path: `/posts/${encodeURIComponent(id)}`, body, mode: 'safe', operation });
+    return answer === undefined ? this.getPost(id) : readPost('PATCH /posts/{id}', answer);
   }
 
   async deletePost(id: string): Promise<void> {

@@ -106,7 +106,8 @@ export class Connection {
       signal: call.signal,
       attempt: (attempt) => this.paced(request, attempt, { maxBodyBytes: this.options.maxAnswerBytes, deadlineMs: this.options.deadlineMs }),
     });
-    if (response.status === 204) return { data: undefined as T, text: response.text };
+    // No content, or accepted with no body (a gateway in front of the service): the write landed, its answer is not shown.
+    if (response.status === 204 || (response.status === 202 && response.text.trim() === '')) return { data: undefined as T, text: response.text };
     return { data: envelopeData<T>(response, `${call.operation} (${call.method} ${url.pathname})`), text: response.text };
   }
 

@@ -64,7 +64,11 @@ async function create(change: Change, context: ExecuteContext): Promise<string> 
 async function createFresh(change: Change, desired: PostShape, context: ExecuteContext): Promise<Post> {
   const { store } = context;
   const payload = createBody(desired, store.section);
-  const key = idempotencyKey({ targetId: context.targetId, calendar: store.calendar, postKey: change.key, payload });
+  // A post recreated after a deletion on the remote gets a key of its own: under the first create's
+  // key, a service that still remembers it would answer with the deleted post.
+  const replaced = change.reason === 'deleted-on-remote' ? store.section.posts[change.key]?.postId : undefined;
+  const postKey = replaced === undefined ? change.key : `${change.key}#replaces:${replaced}`;
+  const key = idempotencyKey({ targetId: context.targetId, calendar: store.calendar, postKey, payload });
   await store.recordPending(change.key, {
     file: change.file!,
     idempotencyKey: key,
@@ -130,8 +134,13 @@ function refusedForGood(error: unknown): boolean {
 }
 
 async function confirm(key: string, file: string, post: Post, appliedHash: string, context: ExecuteContext): Promise<Post> {
-  await saved(context, context.store.confirmCreate(key, { postId: post.id, file, appliedHash, remoteUpdatedAt: post.updatedAt, appliedAt: context.now().toISOString() }));
+  await saved(context, context.store.confirmCreate(key, { postId: post.id, file, appliedHash, remoteUpdatedAt: post.updatedAt, observedHash: observedHash(post, context), appliedAt: context.now().toISOString() }));
   return post;
+}
+
+/** The hash of a post's shape as the service answered it: what the record keeps as observed (`PostRecord.observedHash`). */
+function observedHash(post: Post, context: ExecuteContext): string {
+  return shapeHash(liveShape(post, mediaIdIndex(context.store.section)));
 }
 
 /** After a create (fresh or resumed), one PATCH brings the post to the desired shape: the schedule, or edits made since an interrupted run. */
@@ -159,7 +168,10 @@ async function adopt(change: Change, context: ExecuteContext): Promise<string> {
     if (store.confirms('media', sha256)) continue;
     await saved(context, store.recordMedia(sha256, { mediaId, sizeBytes, contentType, uploadedAt: context.now().toISOString() }));
   }
-  await saved(context, context.store.recordUpdate(change.key, { postId, file: change.file!, appliedHash: shapeHash(desired), remoteUpdatedAt: change.liveUpdatedAt!, appliedAt: context.now().toISOString() }));
+  // A plan saved before adopts carried the observed hash has none: the record is then one from before observed shapes.
+  const observed = change.observedHash === undefined ? {} : { observedHash: change.observedHash };
+  const appliedHash = change.asFound === true && change.observedHash !== undefined ? change.observedHash : shapeHash(desired);
+  await saved(context, context.store.recordUpdate(change.key, { postId, file: change.file!, appliedHash, remoteUpdatedAt: change.liveUpdatedAt!, ...observed, appliedAt: context.now().toISOString() }));
   return postId;
 }
 
@@ -174,7 +186,7 @@ async function update(change: Change, context: ExecuteContext): Promise<string> 
 async function record(change: Change, post: Post, applied: PostShape, context: ExecuteContext): Promise<void> {
   // A slot post keeps the time it was applied with: a new post never moves it.
   const slotAt = change.slot === undefined || applied.scheduledAt === null ? {} : { slotAt: applied.scheduledAt };
-  await saved(context, context.store.recordUpdate(change.key, { postId: post.id, file: change.file!, appliedHash: shapeHash(applied), remoteUpdatedAt: post.updatedAt, appliedAt: context.now().toISOString(), ...slotAt }));
+  await saved(context, context.store.recordUpdate(change.key, { postId: post.id, file: change.file!, appliedHash: shapeHash(applied), remoteUpdatedAt: post.updatedAt, observedHash: observedHash(post, context), appliedAt: context.now().toISOString(), ...slotAt }));
 }
 
 /**
@@ -189,8 +201,8 @@ async function unschedule(change: Change, context: ExecuteContext): Promise<stri
   const updated = await context.client.updatePost(postId, { scheduledAt: null });
   const record = context.store.section.posts[change.key];
   const file = record?.file ?? change.file!;
-  const appliedHash = shapeHash(liveShape(updated, mediaIdIndex(context.store.section)));
-  await saved(context, context.store.recordUpdate(change.key, { postId, file, appliedHash, remoteUpdatedAt: updated.updatedAt, appliedAt: context.now().toISOString() }));
+  const appliedHash = observedHash(updated, context);
+  await saved(context, context.store.recordUpdate(change.key, { postId, file, appliedHash, remoteUpdatedAt: updated.updatedAt, observedHash: appliedHash, appliedAt: context.now().toISOString() }));
   return postId;
 }
 

@@ -3,7 +3,7 @@ import { ApiError, type ApiClient } from '../api/index.js';
 import type { Post } from '../api/types.js';
 import { isEditable } from '../plan/plan-context.js';
 import { liveShape, mediaIdIndex } from '../plan/live-shape.js';
-import { shapeHash } from '../content/shape-hash.js';
+import { changedOnRemote } from '../plan/remote-change.js';
 import type { TargetState } from '../state/types.js';
 
 /** Capability reads in flight at once: few accounts, one small GET each. */
@@ -72,7 +72,7 @@ export async function findPostProblems(input: { client: ApiClient; section: Targ
       if (isEditable(live)) {
         // Untouched since the last apply (same `updatedAt`), as the plan judges it: a value the service fills in is no drift.
         const untouched = live.updatedAt === record.remoteUpdatedAt;
-        if (record.reread !== true && !untouched && shapeHash(liveShape(live, shaOfMediaId)) !== record.appliedHash) {
+        if (record.reread !== true && !untouched && changedOnRemote(record, liveShape(live, shaOfMediaId))) {
           found.push({ kind: 'drifted', message: 'changed on the remote since the last apply (`postsync plan` shows what differs; apply puts the file back)' });
         }
         for (const target of live.targets) {

@@ -166,7 +166,7 @@ export async function prepareImport(input: PrepareImportInput): Promise<ImportPl
     }
     takenKeys.add(name.key);
     takenFiles.add(name.file);
-    const record = { postId: post.id, file: name.file, appliedHash: shapeHash(live), remoteUpdatedAt: post.updatedAt };
+    const record = { postId: post.id, file: name.file, appliedHash: shapeHash(live), observedHash: shapeHash(live), remoteUpdatedAt: post.updatedAt };
     const downloaded = placedByPost.get(post.id) ?? [];
     verified.push({ item: { post, key: name.key, file: name.file, text: name.text, fileExists: name.kind === 'existing', record, downloaded }, desired: back.post });
   }

@@ -6,7 +6,7 @@ import type { RunCache } from '../cache/run-cache.js';
 import type { Config } from '../config/types.js';
 import { hasErrors } from '../diagnostics.js';
 import { hasChanges } from '../plan/has-changes.js';
-import type { LivePostsById, Plan } from '../plan/types.js';
+import type { LivePostsById, Plan, PlanChoices } from '../plan/types.js';
 import { acquireLock, type LockOwner } from '../state/lock.js';
 import { StateStore } from '../state/state-store.js';
 import { buildPlan } from './build-plan.js';
@@ -29,6 +29,8 @@ export interface ApplyProjectOptions {
   concurrency?: number;
   /** Plan against every remote post, history included (`apply --refresh-all`). */
   refreshAll?: boolean;
+  /** A person's decisions on held posts (`--adopt`, `--recreate`). */
+  choices?: PlanChoices;
   /** Told when the state lock of a run that is no longer running was taken over. */
   onStaleLock?: (previous: LockOwner) => void;
   /** The plan, once made or verified, before anything is sent. */
@@ -63,7 +65,7 @@ export async function applyProject(options: ApplyProjectOptions): Promise<ApplyO
       plan = options.saved;
     } else {
       const state = { section: store.section, hash: store.sectionHash() };
-      const built = await buildPlan({ config, connection, state, ...(options.memo === undefined ? {} : { memo: options.memo }), prune: options.prune, only: options.only, now: new Date(), ...(options.refreshAll === undefined ? {} : { refreshAll: options.refreshAll }) });
+      const built = await buildPlan({ config, connection, state, ...(options.memo === undefined ? {} : { memo: options.memo }), prune: options.prune, only: options.only, now: new Date(), ...(options.refreshAll === undefined ? {} : { refreshAll: options.refreshAll }), ...(options.choices === undefined ? {} : { choices: options.choices }) });
       ({ plan, live } = built);
     }
     await options.onPlan(plan);

@@ -3,7 +3,7 @@ import type { Config } from '../config/types.js';
 import { exceptForeign, NO_FOREIGN_OWNERS, type ForeignOwners } from '../plan/foreign-owners.js';
 import { planPosts } from '../plan/plan-posts.js';
 import { foreignOwners } from './foreign-owners.js';
-import type { LivePostsById, Plan, PlanTarget } from '../plan/types.js';
+import type { LivePostsById, Plan, PlanChoices, PlanTarget } from '../plan/types.js';
 import { unconfirmedRecords, type StateSeal } from '../state/seal.js';
 import type { StateSection } from '../state/state-file.js';
 import type { PostRecord, TargetState } from '../state/types.js';
@@ -31,6 +31,8 @@ export interface BuildPlanOptions {
   prune: boolean;
   only: string[] | null;
   now: Date;
+  /** A person's decisions on held posts (`--adopt`, `--recreate`). */
+  choices?: PlanChoices;
 }
 
 /** A plan and what it was made from. */
@@ -77,7 +79,7 @@ export async function buildPlan(options: BuildPlanOptions): Promise<BuiltPlan> {
     ? await completeScopedListing({ client: connection.client, listings: listed, records: section.posts, readFinal: changedSinceApply(desired) })
     : listed;
   const others = await othersRead;
-  const plan = await planDesired(desired, { target: connection.target, seal: connection.seal, live, section, stateHash: state.hash, prune: options.prune, only: options.only, now, timezone: config.timezone, foreignOwners: others });
+  const plan = await planDesired(desired, { target: connection.target, seal: connection.seal, live, section, stateHash: state.hash, prune: options.prune, only: options.only, now, timezone: config.timezone, foreignOwners: others, ...(options.choices === undefined ? {} : { choices: options.choices }) });
   return { plan, desired, live, state };
 }
 
@@ -107,6 +109,8 @@ export interface PlanAgainst {
   now: Date;
   /** The project's time zone (`config.timezone`). */
   timezone: string;
+  /** A person's decisions on held posts (`--adopt`, `--recreate`). */
+  choices?: PlanChoices;
   /** Such a session's remote media learned by content so far (`learnOrphanMedia`), so each is fetched once. */
   learnedMedia?: Map<string, string>;
   /** The posts other calendars of the repository record (`foreignOwners`); absent: none. */
@@ -140,5 +144,6 @@ export async function planDesired(desired: DesiredSide, against: PlanAgainst): P
     only: against.only,
     now: against.now,
     timezone: against.timezone,
+    ...(against.choices === undefined ? {} : { choices: against.choices }),
   });
 }

@@ -3,6 +3,7 @@ import type { Config } from '../config/types.js';
 import { readStateSection } from '../state/state-file.js';
 import { buildPlan, startRemoteRead, type BuiltPlan } from './build-plan.js';
 import type { Connection } from './connect.js';
+import type { PlanChoices } from '../plan/types.js';
 
 /**
  * `postsync plan`: the remote read (scoped, `build-plan.ts`) goes out first, then the state file and the
@@ -18,9 +19,11 @@ export async function planProject(input: {
   now: Date;
   /** List every remote post, history included (`plan --refresh-all`). */
   refreshAll?: boolean;
+  /** A person's decisions on held posts (`--adopt`, `--recreate`). */
+  choices?: PlanChoices;
 }): Promise<BuiltPlan> {
   const { config, connection, memo } = input;
   const listing = startRemoteRead(connection.client, input);
   const state = readStateSection(config.statePath, connection.target);
-  return buildPlan({ config, connection, state, listing, memo, prune: input.prune, only: input.only, now: input.now });
+  return buildPlan({ config, connection, state, listing, memo, prune: input.prune, only: input.only, now: input.now, ...(input.choices === undefined ? {} : { choices: input.choices }) });
 }

@@ -1,5 +1,6 @@
 import type { Post } from '../api/types.js';
 import type { DesiredPost } from '../content/types.js';
+import { shapeHash } from '../content/shape-hash.js';
 import type { Diagnostic } from '../diagnostics.js';
 import type { TargetState } from '../state/types.js';
 import { compareText } from '../text/ordering.js';
@@ -7,11 +8,16 @@ import { diffShapes, fieldList } from './diff.js';
 import { isLeftToService, withoutOptionsHash } from './live-shape.js';
 import { pendingDraft } from './pending-matches.js';
 import { isEditable, type PlanContext } from './plan-context.js';
-import type { AdoptChange, AdoptedMedia, LivePostsById } from './types.js';
+import { matchTidiedAdoptions, type HeldPost } from './tidied-adoptions.js';
+import type { AdoptChange, AdoptedMedia, BlockedChange, LivePostsById, ReasonOf } from './types.js';
 
-/** What `matchAdoptions` found: new key → the remote post it adopts, and a warning per near-match. */
+/** How a new file came to adopt a remote post (its adopt reason). */
+export type AdoptHow = ReasonOf<'adopt'>;
+
+/** What `matchAdoptions` found: new key → the remote post it adopts and how, the files it holds, and a warning per choice it could not follow. */
 export interface Adoptions {
-  adopted: Map<string, Post>;
+  adopted: Map<string, { live: Post; how: AdoptHow }>;
+  held: Map<string, HeldPost>;
   diagnostics: Diagnostic[];
 }
 
@@ -36,53 +42,75 @@ export function orphans(live: LivePostsById, state: TargetState, context: PlanCo
 }
 
 /**
- * Pairs new files (no state entry, no pending create) with orphan remote posts that are exactly
- * what the file would send: same content and overrides, targets and options, media by content
- * (an id unknown to state never matches) and schedule. One-to-one: files in key order take
- * orphans in createdAt/id order, so two identical files adopt two identical posts, a third
- * creates. An orphan with the same content that differs otherwise is never adopted; it is named
- * in a warning on the file.
+ * Pairs new files (no state entry, no pending create) with orphan remote posts. First a person's
+ * choice (`--adopt KEY=POST_ID`: that orphan, as found); then exactly what the file would send:
+ * same content and overrides, targets and options, media by content (an id unknown to state never
+ * matches) and schedule, one to one (files in key order take orphans in createdAt/id order, so
+ * two identical files adopt two identical posts, a third creates); then what the file is in a form
+ * the service may keep it in, where what is not certain is held (`matchTidiedAdoptions`).
  */
-export function matchAdoptions(newPosts: readonly DesiredPost[], live: LivePostsById, context: PlanContext): Adoptions {
-  const adopted = new Map<string, Post>();
+export function matchAdoptions(newPosts: readonly DesiredPost[], live: LivePostsById, context: PlanContext, chosen: ReadonlyMap<string, string> = new Map()): Adoptions {
+  const adopted = new Map<string, { live: Post; how: AdoptHow }>();
   const diagnostics: Diagnostic[] = [];
-  if (newPosts.length === 0) return { adopted, diagnostics };
+  if (newPosts.length === 0) return { adopted, held: new Map(), diagnostics };
   const candidates = orphans(live, context.state, context);
+  const taken = new Set<Post>();
+  const sorted = [...newPosts].sort((a, b) => compareText(a.key, b.key));
+  for (const post of sorted) {
+    const postId = chosen.get(post.key);
+    if (postId === undefined) continue;
+    const found = candidates.find((live) => live.id === postId && !taken.has(live));
+    if (found) {
+      taken.add(found);
+      adopted.set(post.key, { live: found, how: 'chosen' });
+    } else {
+      diagnostics.push({ severity: 'warning', code: 'adopt-choice-unavailable', file: post.file, message: `--adopt ${post.key}=${postId}: no draft or scheduled remote post with that id is free to adopt (it is owned by another state entry, not editable, or not on the remote); not adopted` });
+    }
+  }
   // Each orphan is hashed once, without its options; files take the oldest orphan of their bucket
   // that is exactly them, options they leave to the service aside (`isLeftToService`).
   const byHash = new Map<string, Post[]>();
   for (const live of candidates) {
+    if (taken.has(live)) continue;
     const hash = withoutOptionsHash(context.shapeOf(live));
     byHash.set(hash, [...(byHash.get(hash) ?? []), live]);
   }
-  const taken = new Set<Post>();
-  for (const post of [...newPosts].sort((a, b) => compareText(a.key, b.key))) {
+  const unmatched: DesiredPost[] = [];
+  for (const post of sorted) {
+    if (adopted.has(post.key)) continue;
     const bucket = byHash.get(withoutOptionsHash(post.shape)) ?? [];
     const index = bucket.findIndex((live) => isLeftToService(context.shapeOf(live), post.shape, post.shapeHash));
     const exact = index < 0 ? undefined : bucket.splice(index, 1)[0];
     if (exact) {
       taken.add(exact);
-      adopted.set(post.key, exact);
-      continue;
-    }
-    const near = candidates.find((live) => !taken.has(live) && live.content === post.shape.content);
-    if (near) {
-      const nearShape = context.shapeOf(near);
-      const differs = fieldList(diffShapes(nearShape, post.shape));
-      // An `id:` entry is a media whose content is unknown: no state record, and not downloadable.
-      const unknownMedia = nearShape.media.some((sha256) => sha256.startsWith('id:'))
-        ? ' (its media are not known by content: the state has no record of them and the service did not offer them for download)'
-        : '';
-      diagnostics.push({
-        severity: 'warning',
-        code: 'adopt-near-match',
-        file: post.file,
-        message: `a remote post (${near.id}, ${near.status}) looks like this one but differs in ${differs}${unknownMedia}; not adopted`,
-        hint: 'it will be created anew; delete the remote post, or make the file match it to adopt it',
-      });
+      adopted.set(post.key, { live: exact, how: 'unowned-match' });
+    } else {
+      unmatched.push(post);
     }
   }
-  return { adopted, diagnostics };
+  const tidied = matchTidiedAdoptions(unmatched, candidates.filter((live) => !taken.has(live)), context);
+  for (const [key, live] of tidied.adopted) adopted.set(key, { live, how: 'tidied-match' });
+  return { adopted, held: tidied.held, diagnostics };
+}
+
+/** Why a held file is blocked, with its candidates and the commands that decide. */
+export function heldChange(post: DesiredPost, held: HeldPost, context: Pick<PlanContext, 'shapeOf'>): BlockedChange {
+  const named = held.candidates.map((live) => {
+    const differs = fieldList(diffShapes(context.shapeOf(live), post.shape));
+    return `${live.id} (${live.status}, created ${live.createdAt}${differs === '' ? '' : `; differs in ${differs}`})`;
+  });
+  const why = held.reason === 'adopt-ambiguous'
+    ? `${held.candidates.length === 1 ? 'a remote post no state entry owns is this post as the service keeps it, but so may be another new file' : 'several remote posts no state entry owns may be this post'}: ${named.join(', ')}`
+    : `a remote post no state entry owns looks like this post but is not certainly it: ${named.join(', ')}`;
+  return {
+    action: 'blocked',
+    reason: held.reason,
+    key: post.key,
+    file: post.file,
+    postId: null,
+    desired: post.shape,
+    reasons: [why, `held instead of created: adopt one with \`postsync apply --adopt ${post.key}=POST_ID\`, or create a new post with \`postsync apply --recreate ${post.key}\``],
+  };
 }
 
 /**
@@ -90,24 +118,35 @@ export function matchAdoptions(newPosts: readonly DesiredPost[], live: LivePosts
  * records of its media the state does not know (matched by content, so the file's sha256 is the
  * remote media's), so they are never uploaded again.
  */
-export function adoptChange(post: DesiredPost, live: Post, state: TargetState): AdoptChange {
+export function adoptChange(post: DesiredPost, live: Post, context: Pick<PlanContext, 'state' | 'shapeOf'>, how: AdoptHow = 'unowned-match'): AdoptChange {
+  const { state } = context;
   const kind = live.status === 'draft' ? 'draft' : 'scheduled post';
   const mediaRecords = new Map<string, AdoptedMedia>();
-  post.media.forEach((media, index) => {
-    const remote = live.media[index];
+  // By content, not by place: a service may answer media in its own order.
+  const liveMedia = context.shapeOf(live).media;
+  post.media.forEach((media) => {
+    const remote = live.media[liveMedia.indexOf(media.sha256)];
     if (remote === undefined || state.media[media.sha256] !== undefined || mediaRecords.has(media.sha256)) return;
     mediaRecords.set(media.sha256, { sha256: media.sha256, mediaId: remote.id, sizeBytes: media.sizeBytes, contentType: media.contentType || remote.contentType });
   });
   return {
     action: 'adopt',
-    reason: 'unowned-match',
+    reason: how,
     key: post.key,
     file: post.file,
     postId: live.id,
     desired: post.shape,
     liveUpdatedAt: live.updatedAt,
+    observedHash: shapeHash(context.shapeOf(live)),
     stateOnly: true,
     ...(mediaRecords.size === 0 ? {} : { mediaRecords: [...mediaRecords.values()] }),
-    reasons: [`a remote ${kind} with exactly this content, targets, options, media and schedule exists and no state entry owns it: adopted instead of created`],
+    ...(how === 'chosen' ? { asFound: true as const } : {}),
+    reasons: [ADOPT_REASONS[how](kind)],
   };
 }
+
+const ADOPT_REASONS: Record<AdoptHow, (kind: string) => string> = {
+  'unowned-match': (kind) => `a remote ${kind} with exactly this content, targets, options, media and schedule exists and no state entry owns it: adopted instead of created`,
+  'tidied-match': (kind) => `a remote ${kind} no state entry owns is this post as the service keeps it (blanks, Unicode form, tags, title spacing, schedule to the minute, media order): adopted instead of created`,
+  chosen: (kind) => `the remote ${kind} chosen with --adopt: adopted as it is; the next plan updates it to the file`,
+};

@@ -2,29 +2,35 @@ import type { Media, Post } from '../api/types.js';
 import type { DesiredPost, PostShape } from '../content/types.js';
 import type { TargetState } from '../state/types.js';
 import { orphans } from './adopt-matches.js';
-import { withoutOptionsHash } from './live-shape.js';
+import { tidiedHash } from './tidied-shape.js';
 import { planContext } from './plan-context.js';
 import type { LivePostsById } from './types.js';
 
 /**
- * Everything of a shape but its media and option values: what must already match before media are
- * worth fetching (options a file leaves unset may hold the service's defaults; the adopt itself
- * then checks them, `isLeftToService`).
+ * Everything of a shape but its media and option values, in the form a service may keep it
+ * (`tidiedShape`): what must already match before media are worth fetching (options a file leaves
+ * unset may hold the service's defaults; the adopt itself then checks them).
  */
-const withoutMedia = (shape: PostShape): string => withoutOptionsHash({ ...shape, media: [] });
+const withoutMedia = (shape: PostShape): string => tidiedHash({ ...shape, media: [], targets: shape.targets.map((target) => ({ ...target, options: {} })) });
 
 /** A live media the state has no record of (`liveShape` writes it `id:<id>`). */
 const isUnknown = (sha256: string): boolean => sha256.startsWith('id:');
 
 /**
  * Whether `orphan` can be `post` once its unknown media are known by content: the same number of
- * media, each known one the same sha256. An unknown one may be any file: its `kind` is the
- * service's word (the spec leaves the list open, a video may be a `clip`), so it never rules a
- * match out; only its content, once fetched, does.
+ * media, each known one among the post's (in any order: a service may answer media in its own).
+ * An unknown one may be any file: its `kind` is the service's word (the spec leaves the list open,
+ * a video may be a `clip`), so it never rules a match out; only its content, once fetched, does.
  */
 function couldBe(post: DesiredPost, shape: PostShape): boolean {
   if (shape.media.length !== post.media.length) return false;
-  return shape.media.every((sha256, index) => isUnknown(sha256) || sha256 === post.media[index]!.sha256);
+  const wanted = post.media.map((media) => media.sha256);
+  return shape.media.every((sha256) => {
+    if (isUnknown(sha256)) return true;
+    const index = wanted.indexOf(sha256);
+    if (index >= 0) wanted.splice(index, 1);
+    return index >= 0;
+  });
 }
 
 /**

@@ -1,10 +1,10 @@
 import type { Post } from '../api/types.js';
 import type { DesiredPost } from '../content/types.js';
-import { shapeHash } from '../content/shape-hash.js';
 import type { PostRecord, TargetState } from '../state/types.js';
-import { isEditable, notEditableReason, type PlanContext } from './plan-context.js';
+import { isEditable, notEditableReason, recentlyWritten, type PlanContext } from './plan-context.js';
 import { diffShapes, fieldList } from './diff.js';
 import { isLeftToService, leftToService } from './live-shape.js';
+import { changedOnRemote } from './remote-change.js';
 import type { BlockedChange, Change, ChangeWith, CreateChange, NoopChange, ReasonOf } from './types.js';
 
 /** Reasons a desired post's accounts cannot be written to; empty when all are available. */
@@ -33,7 +33,7 @@ export function madePostFound(made: Pick<Post, 'id'>): string {
   return `the post it made (${made.id}) is on the remote: taken, the create is not sent again`;
 }
 
-function updateChange(post: DesiredPost, record: PostRecord, live: Post, context: PlanContext): ChangeWith<'update' | 'blocked'> {
+function updateChange(post: DesiredPost, record: PostRecord, live: Post, context: PlanContext, remoteChanged: boolean): ChangeWith<'update' | 'blocked'> {
   const current = context.shapeOf(live);
   // What the remote differs in, options the file leaves to the service aside; a changed file is compared in full (its targets are sent whole).
   const kept = leftToService(current, post.shape);
@@ -48,14 +48,13 @@ function updateChange(post: DesiredPost, record: PostRecord, live: Post, context
     // Merged from two branches: the applied hash says nothing, so the file simply wins.
     return { action: 'update', reason: 'merged-record', ...base, reasons: [`the state entry was merged from two branches and re-read from the remote: ${fieldList(fields)} differ from ${post.file}`] };
   }
-  const drifted = shapeHash(kept) !== record.appliedHash;
   if (!changedLocally) {
     // The file still says what was applied, so every difference happened on the remote.
     const drift = diffShapes(post.shape, kept);
     return { action: 'update', reason: 'drifted', ...base, drift, reasons: [`drifted on the remote since the last apply: ${fieldList(drift)}`] };
   }
   const reasons = [`changed in ${post.file}: ${fieldList(fields)}`];
-  if (drifted) reasons.push(`also drifted on the remote since the last apply; ${post.file} wins`);
+  if (remoteChanged) reasons.push(`also drifted on the remote since the last apply; ${post.file} wins`);
   return { action: 'update', reason: 'file-changed', ...base, reasons };
 }
 
@@ -84,6 +83,31 @@ function newPostReason(post: DesiredPost, resumesPending: boolean): { reason: Re
 }
 
 /**
+ * The change of a post whose recorded post the remote does not show. Written moments ago: the read
+ * lags the write, nothing to do (`not-visible-yet`). Else it was deleted on the remote, most often
+ * by a person (a post pulled in a crisis): held (`deleted-on-remote`) until a person recreates it
+ * (`--recreate`) or removes its file, never recreated silently.
+ */
+function goneChange(post: DesiredPost, record: PostRecord, context: PlanContext, resumesPending: boolean): Change {
+  const base = { key: post.key, file: post.file, postId: record.postId };
+  if (recentlyWritten(record, context.now)) {
+    return { action: 'noop', reason: 'not-visible-yet', ...base, liveUpdatedAt: record.remoteUpdatedAt, reasons: [`written ${record.appliedAt}, not visible on the remote yet (a read that lags the write): nothing to do`] };
+  }
+  if (context.recreates(post.key)) {
+    const reasons = [`deleted on the remote (last written ${record.appliedAt}); created again (--recreate)`];
+    if (resumesPending) reasons.push('resume an interrupted create');
+    return createChange(post, context, { reason: 'deleted-on-remote', reasons, resumesPending });
+  }
+  return {
+    action: 'blocked', reason: 'deleted-on-remote', ...base, desired: post.shape,
+    reasons: [
+      `deleted on the remote since postsync last wrote it (${record.appliedAt}); held, not recreated`,
+      `recreate it with \`postsync apply --recreate ${post.key}\`, or remove ${post.file} to forget it`,
+    ],
+  };
+}
+
+/**
  * The change for one desired post, paired by key with its state record and, through the record's
  * post id, with the live post. Posts that are the target of a rename are handled as moves instead.
  */
@@ -94,15 +118,14 @@ export function planDesiredPost(post: DesiredPost, context: PlanContext): Change
     return createChange(post, context, { ...newPostReason(post, resumesPending), resumesPending });
   }
   const brief = context.liveBrief(record.postId);
-  if (!brief) {
-    const reasons = ['deleted on the remote; will be recreated'];
-    if (resumesPending) reasons.push('resume an interrupted create');
-    return createChange(post, context, { reason: 'deleted-on-remote', reasons, resumesPending });
-  }
+  if (!brief) return goneChange(post, record, context, resumesPending);
   if (untouchedSinceApply(post, record, brief)) return unchangedChange(post, brief);
   const live = context.livePost(record.postId)!; // listed, so there in full too
-  const desiredHash = post.shapeHash;
-  if (isLeftToService(context.shapeOf(live), post.shape, desiredHash)) {
+  const current = context.shapeOf(live);
+  const asApplied = post.shapeHash === record.appliedHash;
+  const remoteChanged = record.reread === true || changedOnRemote(record, current, { shape: post.shape, asApplied });
+  // The remote is what the file says (options left to the service aside), or neither side changed since the last apply.
+  if (isLeftToService(current, post.shape, post.shapeHash) || (asApplied && !remoteChanged)) {
     if (record.file !== post.file) {
       // Same key, new path (front-matter `id` kept): only the state's file name changes.
       return {
@@ -112,5 +135,5 @@ export function planDesiredPost(post: DesiredPost, context: PlanContext): Change
     }
     return { action: 'noop', reason: 'up-to-date', key: post.key, file: post.file, postId: live.id, liveUpdatedAt: live.updatedAt, reasons: UP_TO_DATE };
   }
-  return updateChange(post, record, live, context);
+  return updateChange(post, record, live, context, remoteChanged);
 }

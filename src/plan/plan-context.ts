@@ -19,10 +19,29 @@ export interface PlanContext {
   shapeOf(post: LiveShapeFields): PostShape;
   /** The remote post an interrupted create of this key already made, when the listing shows it (`matchPendingCreates`). */
   pendingPost(key: string): Post | undefined;
+  /** The plan's time (ISO instant): how recent a write is (`recentlyWritten`); absent, no write is. */
+  now: string | undefined;
+  /** Whether a person chose to create this key's held post anew (`--recreate`). */
+  recreates(key: string): boolean;
+}
+
+/**
+ * How long after postsync wrote a post a remote that does not show it is taken to lag the write
+ * rather than to have lost the post. Either way nothing is sent: past it, the post is held as
+ * deleted on the remote. Ten minutes: a read replica or a search index may take that long; a
+ * person's deletion in that time is only reported later.
+ */
+const RECENT_WRITE_MS = 10 * 60_000;
+
+/** Whether postsync wrote this record's post so recently that a remote not showing it yet is a lagging read. */
+export function recentlyWritten(record: { appliedAt: string }, now: string | undefined): boolean {
+  if (now === undefined) return false;
+  const since = Date.parse(now) - Date.parse(record.appliedAt);
+  return since >= 0 && since < RECENT_WRITE_MS;
 }
 
 export function planContext(
-  input: Pick<PlanInput, 'state' | 'live' | 'accounts' | 'prune' | 'mediaSha256s'>,
+  input: Pick<PlanInput, 'state' | 'live' | 'accounts' | 'prune' | 'mediaSha256s' | 'choices'> & { now?: string },
   found: { pendingPosts?: (context: Pick<PlanContext, 'shapeOf'>) => ReadonlyMap<string, Post> } = {},
 ): PlanContext {
   const { live } = input;
@@ -47,6 +66,8 @@ export function planContext(
     livePost: (postId) => live.get(postId),
     liveBrief: (postId) => live.briefs.get(postId),
     shapeOf,
+    now: input.now,
+    recreates: (key) => input.choices !== undefined && (input.choices.recreate.all || input.choices.recreate.keys.has(key)),
     pendingPost(key) {
       pendingPosts ??= found.pendingPosts?.({ shapeOf }) ?? new Map();
       return pendingPosts.get(key);

@@ -8,7 +8,7 @@ import type { ForeignOwners } from './foreign-owners.js';
 import { withScheduleFacts } from './schedule-changes.js';
 import { guardChanges } from './guards.js';
 import { createPlan } from './planner.js';
-import type { LivePostsById, Plan, PlanInput, PlanTarget } from './types.js';
+import type { LivePostsById, Plan, PlanChoices, PlanInput, PlanTarget } from './types.js';
 import { NONE_UNCONFIRMED, trustedState } from './unconfirmed-records.js';
 
 /** Everything planning needs once the files, the remote side and the state are read. */
@@ -37,6 +37,8 @@ export interface PlanPostsInput {
   prune: boolean;
   only: string[] | null;
   now: Date;
+  /** A person's decisions on held posts (`--adopt`, `--recreate`); absent: none. */
+  choices?: PlanChoices;
   /** The project's time zone (`config.timezone`): the plan's reasons name times on its clock. */
   timezone: string;
 }
@@ -62,6 +64,7 @@ export function planPosts(input: PlanPostsInput): Plan {
     prune: input.prune,
     only: input.only,
     now: input.now.toISOString(),
+    ...(input.choices === undefined ? {} : { choices: input.choices }),
   };
   const plan = createPlan(planInput);
   const guarded = guardChanges(plan, {

@@ -1,6 +1,6 @@
 import type { DesiredPost } from '../content/types.js';
 import type { TargetState } from '../state/types.js';
-import { adoptChange, matchAdoptions } from './adopt-matches.js';
+import { adoptChange, heldChange, matchAdoptions } from './adopt-matches.js';
 import { exceptForeign, NO_FOREIGN_OWNERS } from './foreign-owners.js';
 import { matchPendingCreates } from './pending-matches.js';
 import { planContext } from './plan-context.js';
@@ -27,12 +27,14 @@ export function createPlan(input: PlanInput): Plan {
   const newPosts = input.desired.filter((post) => !state.posts[post.key] && !state.pending[post.key]);
   const renames = matchRenames(removedKeys, newPosts, context);
   const renamedTo = new Set([...renames.values()].map((post) => post.key));
-  const adoptions = matchAdoptions(newPosts.filter((post) => !renamedTo.has(post.key)), free, context);
+  const adoptions = matchAdoptions(newPosts.filter((post) => !renamedTo.has(post.key)), free, context, input.choices?.adopt);
 
   const changes: Change[] = [];
   for (const post of input.desired) {
     const adopted = adoptions.adopted.get(post.key);
-    if (adopted) changes.push(adoptChange(post, adopted, state));
+    const held = adoptions.held.get(post.key);
+    if (adopted) changes.push(adoptChange(post, adopted.live, context, adopted.how));
+    else if (held && !context.recreates(post.key)) changes.push(heldChange(post, held, context));
     else if (!renamedTo.has(post.key)) changes.push(planDesiredPost(post, context));
   }
   for (const key of removedKeys) {

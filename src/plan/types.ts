@@ -21,30 +21,35 @@ export interface FieldChange {
  * views, tools and the plan's own steps to act on; nothing matches the prose, which is for people.
  * - create: `new-file` (no state record), `new-occurrence` (a repeat's occurrence no state record
  *   has, its file may be old), `interrupted-create` (a pending create is resent), `deleted-on-remote`
- *   (the recorded post is gone: created again).
- * - adopt: `unowned-match` (a remote post no state entry owns is exactly this post).
+ *   (the recorded post is gone: created again, only by a person's choice, `--recreate`).
+ * - adopt: `unowned-match` (a remote post no state entry owns is exactly this post), `tidied-match`
+ *   (it is this post in a form the service may keep it in: `tidiedShape`), `chosen` (a person chose
+ *   it with `--adopt`: taken as found, the next plan updates it to the file).
  * - update: `file-changed` (the file differs from what was applied; the remote may have drifted
  *   too), `drifted` (only the remote moved), `merged-record` (a state record merged from two branches:
  *   the file wins).
  * - unschedule, delete, noop: `file-removed` (the post's file is gone), `occurrence-removed` (its
  *   repeat no longer has this occurrence); delete: `gone-on-remote` (already deleted there: the record
- *   is forgotten); noop: `up-to-date`.
+ *   is forgotten); noop: `up-to-date`, `not-visible-yet` (postsync wrote the post moments ago and the
+ *   remote does not show it yet: a read that lags a write).
  * - move: `renamed` (new path), `key-changed` (same file, new key).
  * - blocked: `file-errors` (a file it stands for has errors), `project-errors` (an error on no post
  *   file), `unreadable-file` (a file that cannot be read may be this post renamed), `unconfirmed-record`
  *   (the state record it rests on has no valid seal), `shared-record` (two state records point at its
  *   post), `not-editable` (published, or otherwise not editable), `account-unavailable`,
- *   `scheduled-in-past`.
+ *   `scheduled-in-past`, `deleted-on-remote` (the recorded post is gone from the remote: a person
+ *   decides, `--recreate`), `adopt-ambiguous` (several remote posts no state entry owns may be this
+ *   new file's post), `adopt-uncertain` (one looks like it but is not certainly it).
  */
 export const CHANGE_REASONS = {
   create: ['new-file', 'new-occurrence', 'interrupted-create', 'deleted-on-remote'],
-  adopt: ['unowned-match'],
+  adopt: ['unowned-match', 'tidied-match', 'chosen'],
   update: ['file-changed', 'drifted', 'merged-record'],
   unschedule: ['file-removed', 'occurrence-removed'],
   delete: ['file-removed', 'occurrence-removed', 'gone-on-remote'],
   move: ['renamed', 'key-changed'],
-  noop: ['up-to-date', 'file-removed', 'occurrence-removed', 'published-kept'],
-  blocked: ['file-errors', 'held-by-rule', 'project-errors', 'unreadable-file', 'unconfirmed-record', 'shared-record', 'other-calendar', 'not-editable', 'account-unavailable', 'scheduled-in-past'],
+  noop: ['up-to-date', 'file-removed', 'occurrence-removed', 'published-kept', 'not-visible-yet'],
+  blocked: ['file-errors', 'held-by-rule', 'project-errors', 'unreadable-file', 'unconfirmed-record', 'shared-record', 'other-calendar', 'not-editable', 'account-unavailable', 'scheduled-in-past', 'deleted-on-remote', 'adopt-ambiguous', 'adopt-uncertain'],
 } as const satisfies Record<Action, readonly string[]>;
 
 /** The reason codes of one action. */
@@ -80,6 +85,8 @@ interface ActionFields {
   resumesPending: true;
   stateOnly: true;
   mediaRecords: AdoptedMedia[];
+  observedHash: string;
+  asFound: true;
   diagnostics: Diagnostic[];
 }
 type Without<Own extends keyof ActionFields> = { [F in Exclude<keyof ActionFields, Own>]?: never };
@@ -101,11 +108,18 @@ export interface CreateChange extends ChangeOf<'create'>, Without<'desired' | 'r
  * records the post (`adopt-matches.ts`), and `mediaRecords` its media the state did not know (so
  * they are never uploaded again). No API call (`stateOnly`).
  */
-export interface AdoptChange extends ChangeOf<'adopt'>, Without<'desired' | 'liveUpdatedAt' | 'stateOnly' | 'mediaRecords'> {
+export interface AdoptChange extends ChangeOf<'adopt'>, Without<'desired' | 'liveUpdatedAt' | 'stateOnly' | 'mediaRecords' | 'observedHash' | 'asFound'> {
   postId: string;
   desired: PostShape;
   /** The remote post's `updatedAt` when planned. */
   liveUpdatedAt: string;
+  /** The hash of the remote post's shape when planned: the record's observed shape (`PostRecord.observedHash`); absent in a plan saved by an older postsync. */
+  observedHash?: string;
+  /**
+   * Adopted as it is found, by a person's choice (`--adopt KEY=POST_ID`), not because it is the file:
+   * the record takes the remote post as applied, so the next plan updates it to the file.
+   */
+  asFound?: true;
   stateOnly: true;
   mediaRecords?: AdoptedMedia[];
 }
@@ -171,6 +185,8 @@ export interface BlockedChange extends ChangeOf<'blocked'>, Without<keyof Action
   resumesPending?: true;
   stateOnly?: true;
   mediaRecords?: AdoptedMedia[];
+  observedHash?: string;
+  asFound?: true;
   diagnostics?: Diagnostic[];
 }
 
@@ -276,4 +292,17 @@ export interface PlanInput {
   only: string[] | null;
   /** ISO instant, becomes `createdAt`. */
   now: string;
+  /** A person's decisions on posts the plan would otherwise hold (`--adopt`, `--recreate`); absent: none. */
+  choices?: PlanChoices;
+}
+
+/**
+ * A person's decisions on held posts, given on the command line: `adopt` (`--adopt KEY=POST_ID`)
+ * takes that remote post for a new file's post as it is found (the next plan updates it to the
+ * file); `recreate` (`--recreate KEY`, `--recreate-all`) creates a held post anew: a post deleted
+ * on the remote, or a new file that a remote post may be.
+ */
+export interface PlanChoices {
+  adopt: ReadonlyMap<string, string>;
+  recreate: { all: boolean; keys: ReadonlySet<string> };
 }

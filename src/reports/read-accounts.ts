@@ -1,5 +1,5 @@
 import pLimit from 'p-limit';
-import { ApiError } from '../api/index.js';
+import { ApiError, ResponseShapeError } from '../api/index.js';
 import type { Account, Capabilities } from '../api/types.js';
 import type { Config } from '../config/types.js';
 import type { Connection } from '../pipeline/connect.js';
@@ -18,8 +18,8 @@ export interface AccountOverview {
 /**
  * `postsync accounts`: the project's accounts with their aliases and rules, and the aliases whose
  * uuid is no account of the project. Requests: the account listing and one capabilities read per
- * account. A capabilities read the service refuses (e.g. 404, 403) is kept on that account; the
- * others are still listed.
+ * account. A capabilities read the service refuses (e.g. 404, 403), or answers in a shape postsync
+ * cannot read, is kept on that account; the others are still listed.
  */
 export async function readAccounts(input: { config: Pick<Config, 'accounts'>; connection: Pick<Connection, 'client'> }): Promise<{ accounts: AccountOverview[]; unknownAliases: { alias: string; id: string }[] }> {
   const { config, connection } = input;
@@ -34,7 +34,8 @@ export async function readAccounts(input: { config: Pick<Config, 'accounts'>; co
         try {
           return { account, aliases, capabilities: await connection.client.capabilities(account.id), capabilitiesError: null };
         } catch (error) {
-          if (!(error instanceof ApiError)) throw error;
+          // Refused, or answered in a shape postsync cannot read (empty rules of an unused account): that account's one line, the others still listed.
+          if (!(error instanceof ApiError) && !(error instanceof ResponseShapeError)) throw error;
           return { account, aliases, capabilities: null, capabilitiesError: error.message };
         }
       }),

@@ -29,8 +29,16 @@ export interface PostRecord {
   file: string;
   /** sha256 of the canonical JSON of the PostShape last applied. */
   appliedHash: string;
-  /** `updatedAt` of the remote post right after our last write; differs → drift. */
+  /** `updatedAt` of the remote post right after our last write; the same → untouched since (a plan need not compare shapes). */
   remoteUpdatedAt: string;
+  /**
+   * sha256 of the canonical JSON of the remote post's shape as the service answered our last write
+   * (or as read back, or as adopted): what the service keeps, which may be a tidied form of what was
+   * sent. The file changed = file ≠ `appliedHash`; the remote changed = live ≠ `observedHash`. Absent
+   * in records written before it existed: a plan then takes a live post that is the applied file,
+   * tidying aside (`tidiedShape`), as unchanged, and the next apply records what it read.
+   */
+  observedHash?: string;
   appliedAt: string;
   /**
    * Set by `postsync state merge` when two branches both changed this entry: `appliedHash` and

@@ -10,7 +10,7 @@ import type { DesiredMedia, DesiredPost } from '../../src/content/types.js';
 import { DEMO_API_KEY } from '../../src/emulator/index.js';
 import { makePng } from '../helpers/media-generators/index.js';
 import { createPlan } from '../../src/plan/planner.js';
-import type { Plan, PlanTarget } from '../../src/plan/types.js';
+import type { Plan, PlanChoices, PlanTarget } from '../../src/plan/types.js';
 import { StateStore } from '../../src/state/state-store.js';
 import type { TestEmulator } from '../helpers/emulator.js';
 import { testdir } from '../helpers/testdir.js';
@@ -48,7 +48,7 @@ export async function remotePosts(world: ApplyWorld): Promise<Post[]> {
 }
 
 /** The plan for these desired posts against the remote and the store as they are now. */
-export async function planNow(world: ApplyWorld, desired: DesiredPost[], options: { prune?: boolean } = {}): Promise<Plan> {
+export async function planNow(world: ApplyWorld, desired: DesiredPost[], options: { prune?: boolean; choices?: PlanChoices } = {}): Promise<Plan> {
   return createPlan(
     planInput({
       target: world.target,
@@ -57,6 +57,7 @@ export async function planNow(world: ApplyWorld, desired: DesiredPost[], options
       stateHash: world.store.sectionHash(),
       live: await remotePosts(world),
       prune: options.prune ?? false,
+      ...(options.choices === undefined ? {} : { choices: options.choices }),
     }),
   );
 }

@@ -38,7 +38,7 @@ describe('executeChange: create', () => {
     const [live] = await remotePosts(world);
     expect(world.store.section.pending).toEqual({});
     expect(world.store.section.posts).toEqual({
-      launch: testSeal(world.target).sealed('posts', 'launch', { postId: live!.id, file: 'posts/launch.md', appliedHash: shapeHash(draft), remoteUpdatedAt: live!.updatedAt, appliedAt: APPLIED_AT }),
+      launch: testSeal(world.target).sealed('posts', 'launch', { postId: live!.id, file: 'posts/launch.md', appliedHash: shapeHash(draft), remoteUpdatedAt: live!.updatedAt, observedHash: shapeHash(draft), appliedAt: APPLIED_AT }),
     });
     expect(await writes(world)).toEqual(['POST /posts']);
     // So the next plan sees it untouched on both sides.
@@ -121,7 +121,7 @@ describe('executeChange: update', () => {
     const [after] = await remotePosts(world);
     expect(after!.content).toBe('Launch day, edited');
     expect(world.store.section.posts.launch).toEqual(testSeal(world.target).sealed('posts', 'launch', {
-      postId: live.id, file: 'posts/launch.md', appliedHash: shapeHash(edited), remoteUpdatedAt: after!.updatedAt, appliedAt: '2026-05-02T00:00:00.000Z',
+      postId: live.id, file: 'posts/launch.md', appliedHash: shapeHash(edited), remoteUpdatedAt: after!.updatedAt, observedHash: shapeHash(edited), appliedAt: '2026-05-02T00:00:00.000Z',
     }));
     const again = await planNow(world, [desired('launch', edited)]);
     expect(again.changes[0]).toMatchObject({ action: 'noop', reasons: ['up to date'], liveUpdatedAt: after!.updatedAt });
@@ -156,7 +156,7 @@ describe('executeChange: move, adopt, delete, noop, blocked', () => {
     expect(change).toMatchObject({ action: 'adopt', key: 'again', postId: live.id, stateOnly: true });
     expect(await executeChange(change, context(world))).toBe(live.id);
     expect(world.store.section.posts).toEqual({
-      again: testSeal(world.target).sealed('posts', 'again', { postId: live.id, file: 'posts/again.md', appliedHash: shapeHash(draft), remoteUpdatedAt: live.updatedAt, appliedAt: APPLIED_AT }),
+      again: testSeal(world.target).sealed('posts', 'again', { postId: live.id, file: 'posts/again.md', appliedHash: shapeHash(draft), remoteUpdatedAt: live.updatedAt, observedHash: shapeHash(draft), appliedAt: APPLIED_AT }),
     });
     expect(await writes(world)).toEqual([]);
     expect((await planNow(world, [desired('again', draft)])).changes.map((change) => change.action)).toEqual(['noop']);

@@ -9,11 +9,14 @@ import type { PostRecord } from '../../src/state/types.js';
 import { testdir } from '../helpers/testdir.js';
 import { TARGET, livePost, looseChange, record, shape } from '../plan/fixtures.js';
 import { testSeal } from '../helpers/seal.js';
+import { shapeHash } from '../../src/content/shape-hash.js';
 
 const applied = shape({ content: 'As applied', scheduledAt: '2026-03-01T09:00:00.000Z' });
 const published = (id: string, updatedAt = '2026-03-01T09:00:05.000Z') => livePost(id, applied, { status: 'published', updatedAt });
 const noop = (key: string, postId: string | null): Change => looseChange({ action: 'noop', key, file: `posts/${key}.md`, postId, reasons: [] });
 const planOf = (changes: Change[]) => ({ changes }) as unknown as Plan;
+/** A record as an apply writes it now: with the shape the service answered (the applied one here). */
+const observed = (postId: string, file: string): PostRecord => ({ ...record(postId, applied, file), observedHash: shapeHash(applied) });
 
 async function storeWith(posts: Record<string, PostRecord>): Promise<{ store: StateStore; path: string }> {
   const path = join(await testdir(), 'state.json');
@@ -25,15 +28,15 @@ async function storeWith(posts: Record<string, PostRecord>): Promise<{ store: St
 
 describe('recordFinalStatuses', () => {
   it('records the final status of an owned post found as applied, with the updatedAt it was seen at, and writes the state file', async () => {
-    const { store, path } = await storeWith({ launch: record('p1', applied, 'posts/launch.md') });
+    const { store, path } = await storeWith({ launch: observed('p1', 'posts/launch.md') });
     expect(await recordFinalStatuses({ plan: planOf([noop('launch', 'p1')]), live: livePostsById([published('p1')]), store })).toBe(1);
-    const expected = testSeal(TARGET).sealed('posts', 'launch', { ...record('p1', applied, 'posts/launch.md'), final: 'published', remoteUpdatedAt: '2026-03-01T09:00:05.000Z' });
+    const expected = testSeal(TARGET).sealed('posts', 'launch', { ...observed('p1', 'posts/launch.md'), final: 'published', remoteUpdatedAt: '2026-03-01T09:00:05.000Z' });
     expect(store.section.posts['launch']).toEqual(expected);
     expect(sectionFor(await readState(path), TARGET).posts['launch']).toEqual(expected);
   });
 
   it('records only noops of owned posts seen in a final status, each once', async () => {
-    const owned = record('p1', applied, 'posts/launch.md');
+    const owned = observed('p1', 'posts/launch.md');
     const cases: { name: string; change: Change; live: ReturnType<typeof published>[]; records?: Record<string, PostRecord> }[] = [
       { name: 'a change that is not a noop', change: looseChange({ ...noop('launch', 'p1'), action: 'update', reason: 'file-changed' }), live: [published('p1')] },
       { name: 'a noop without a post', change: noop('launch', null), live: [published('p1')] },
@@ -49,6 +52,16 @@ describe('recordFinalStatuses', () => {
       expect(await recordFinalStatuses({ plan: planOf([change]), live: livePostsById(live), store }), name).toBe(0);
       expect(store.section.posts, name).toEqual(before);
     }
+  });
+
+  it('records the live shape as observed in a record from before observed shapes (the migration), once', async () => {
+    const { store } = await storeWith({ launch: record('p1', applied, 'posts/launch.md'), merged: { ...record('p2', applied, 'posts/merged.md'), reread: true } });
+    const live = livePostsById([livePost('p1', applied), livePost('p2', applied)]);
+    const plan = planOf([noop('launch', 'p1'), noop('merged', 'p2')]);
+    expect(await recordFinalStatuses({ plan, live, store })).toBe(1);
+    expect(store.section.posts['launch']!.observedHash).toBe(shapeHash(applied));
+    expect(store.section.posts['merged']!.observedHash).toBeUndefined();
+    expect(await recordFinalStatuses({ plan, live, store })).toBe(0);
   });
 
   it('records again a final post whose updatedAt moved (an edit the service made after publishing)', async () => {

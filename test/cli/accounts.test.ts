@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startTestEmulator } from '../helpers/emulator.js';
 import { testdir } from '../helpers/testdir.js';
+import { VariantProxy } from '../helpers/variant-proxy.js';
 import { ACCOUNTS, projectFiles, reportingFixture, requireBuild, runCli, runJson } from './reporting-support.js';
 
 beforeAll(requireBuild);
@@ -48,6 +49,24 @@ describe('postsync accounts', () => {
       expect(human.stdout).toContain('videos       mp4, quicktime (h264/hevc + aac) up to 100 MiB, 3 s to 90 s');
       expect(human.stdout).toContain('warning: the alias `retired` in postsync.yaml points at 99999999-9999-4999-8999-999999999999, which is not an account of this project');
     } finally {
+      await emulator.close();
+    }
+  });
+
+  it('lists the other accounts when the rules of one cannot be read, and names that one\'s problem on its line', async () => {
+    const emulator = await startTestEmulator({ fixture: reportingFixture() });
+    const proxy = await VariantProxy.start(emulator.baseUrl, {
+      name: 'empty rules for one account',
+      rewrite: (exchange, data) => (exchange.path === `/accounts/${ACCOUNTS.slow}/capabilities` ? { ...(data as object), rules: {} } : data),
+    });
+    try {
+      const dir = await testdir({ ...projectFiles(), 'postsync.yaml': `accounts:\n  ok: ${ACCOUNTS.ok}\n` });
+      const human = await runCli(['accounts', '--api-url', proxy.baseUrl], { cwd: dir });
+      expect(human.code, human.stderr).toBe(0);
+      expect(human.stdout).toMatch(new RegExp(`ok +${ACCOUNTS.ok} +photoC +@ok +active +available`));
+      expect(human.stdout).toContain(`GET /accounts/${ACCOUNTS.slow}/capabilities: field \`rules.caption\` missing`);
+    } finally {
+      await proxy.close();
       await emulator.close();
     }
   });

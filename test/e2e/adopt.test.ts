@@ -122,7 +122,7 @@ describe('apply with the state file deleted: posts with media, known by content 
     expect((await api.requestLog()).filter((entry) => entry.path.startsWith('/_storage/') || entry.path.includes('/media/'))).toEqual([]);
   }, 60_000);
 
-  it('creates a near-match (same text, another image) and warns about it; the other post is adopted', async () => {
+  it('holds a near-match (same text, another image) until a person recreates it; the other post is adopted', async () => {
     const api = emulator();
     const { dir, cli } = await appliedProject(api, files);
     await rm(join(dir, '.postsync/state.json'));
@@ -131,10 +131,11 @@ describe('apply with the state file deleted: posts with media, known by content 
 
     const planned = await cli('plan');
     expect(planned.stdout).toMatch(/≡ adopt\s+film/);
-    expect(planned.stdout).toMatch(/\+ create\s+photo/);
-    expect(planned.stdout).toContain('looks like this one but differs in media; not adopted');
+    expect(planned.stdout).toMatch(/! blocked\s+photo/);
+    expect(planned.stdout).toMatch(/looks like this post but is not certainly it: [0-9a-f-]+ \(draft, created [^;]+; differs in media\)/);
+    expect(planned.stdout).toContain('`postsync apply --recreate photo`');
     await api.clearLog();
-    const applied = await cli('apply', '--yes');
+    const applied = await cli('apply', '--yes', '--recreate', 'photo');
     expect(applied.code, applied.stderr).toBe(0);
     expect(applied.stdout).toContain('1 created, 0 updated, 0 deleted, 0 moved, 1 adopted');
     // Only the new image is uploaded.
@@ -145,7 +146,7 @@ describe('apply with the state file deleted: posts with media, known by content 
 });
 
 describe('apply with a stale state that lost its post records (media records kept)', () => {
-  it('adopts the scheduled post, and warns about a near-match instead of adopting it', async () => {
+  it('adopts the scheduled post, and holds a near-match until a person adopts it, which the next apply puts back to the file', async () => {
     const api = emulator();
     await api.reset();
     const dir = await demoProject({
@@ -163,12 +164,17 @@ describe('apply with a stale state that lost its post records (media records kep
 
     const planned = await cli('plan');
     expect(planned.stdout).toMatch(/≡ adopt\s+launch/);
-    expect(planned.stdout).toMatch(/\+ create\s+teaser/);
-    expect(planned.stdout).toContain('looks like this one but differs in scheduledAt; not adopted');
-    expect(planned.stdout).toContain('Plan: 1 to create, 0 to update, 0 to delete, 1 to adopt.');
+    expect(planned.stdout).toMatch(/! blocked\s+teaser/);
+    expect(planned.stdout).toContain('differs in scheduledAt');
+    expect(planned.stdout).toContain('Plan: 0 to create, 0 to update, 0 to delete, 1 to adopt. 1 blocked.');
     expect((await cli('apply', '--yes')).code).toBe(0);
+    const teaser = (await remotePosts(api)).find((item) => item.content === 'A teaser.')!;
+    const adopted = await cli('apply', '--yes', '--adopt', `teaser=${teaser.id}`);
+    expect(adopted.stdout).toContain('0 created, 0 updated, 0 deleted, 0 moved, 1 adopted');
+    const updated = await cli('apply', '--yes');
+    expect(updated.stdout).toContain('0 created, 1 updated');
     const remote = await remotePosts(api);
-    expect(remote.map((item) => item.content).sort()).toEqual(['A teaser.', 'A teaser.', 'Launch day.']);
+    expect(remote.map((item) => item.content).sort()).toEqual(['A teaser.', 'Launch day.']);
     expect((await cli('plan')).stdout).toContain('No changes.');
   });
 });

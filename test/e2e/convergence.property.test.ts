@@ -11,7 +11,7 @@ import { hasChanges } from '../../src/plan/has-changes.js';
 import { StateStore } from '../../src/state/state-store.js';
 import { readState, readStateSection } from '../../src/state/state-file.js';
 import { useEmulator } from '../helpers/emulator.js';
-import { variantOf, type VariantSwitches } from '../helpers/service-variants.js';
+import { tidyText, variantOf, type VariantSwitches } from '../helpers/service-variants.js';
 import { VariantProxy } from '../helpers/variant-proxy.js';
 import { demoProject, post } from './project.js';
 
@@ -41,7 +41,9 @@ type Edit =
 
 const name = fc.stringMatching(/^[a-z]{1,6}(\/[a-z]{1,4})?$/);
 // `{{` opens a template (a lone one is an error): bodies here are plain text.
-const body = fc.string({ minLength: 1, maxLength: 40 }).map((text) => text.replace(/[\r\n-]/g, ' ').replace(/\{(?=\{)/g, '{ ').trim() || 'x');
+const plainBody = fc.string({ minLength: 1, maxLength: 40 }).map((text) => text.replace(/[\r\n-]/g, ' ').replace(/\{(?=\{)/g, '{ ').trim() || 'x');
+/** Forms a tidying service keeps otherwise: a Markdown hard break (blanks at the end of a line), a decomposed accent. */
+const body = fc.tuple(plainBody, fc.constantFrom('', ':  \nnext line', ' Cafe\u0301', ' Cafe\u0301:\t\nthen')).map(([text, tail]) => `${text}${tail}`);
 const fileModel = fc.record({ body, scheduled: fc.boolean(), withTarget: fc.boolean(), withOption: fc.boolean() });
 const edit: fc.Arbitrary<Edit> = fc.oneof(
   fc.record({ kind: fc.constant('add' as const), name, file: fileModel }),
@@ -68,6 +70,11 @@ const serviceVariant: fc.Arbitrary<VariantSwitches> = fc.record(
     targetStatuses: fc.record({ pending: statusWord }),
     options: fc.constantFrom('schema' as const, 'list' as const),
     emptyCursor: fc.boolean(),
+    // What a service may keep of what it is sent, and a scheduler touching every post.
+    trimsLineEnds: fc.boolean(),
+    nfc: fc.boolean(),
+    minuteAt: fc.constant('+09:00' as const),
+    touchesUpdatedAt: fc.boolean(),
   },
   { requiredKeys: [] },
 );
@@ -108,7 +115,7 @@ describe('apply always converges', () => {
         };
         const taken = (key: string) => [...files.keys()].some((other) => other === key || other.startsWith(`${key}/`) || key.startsWith(`${other}/`));
         for (const [key, file] of Object.entries(initial)) if (!taken(key)) await save(key, file);
-        await applyAndCheck(dir, files);
+        await applyAndCheck(dir, files, switches);
         for (const round of rounds) {
           for (const change of round) {
             const keys = [...files.keys()];
@@ -116,10 +123,10 @@ describe('apply always converges', () => {
             if (change.kind === 'lose-state') {
               // Lost in step with the remote and applied at once, so every file has its exact post
               // to adopt (a file edited while the state is lost is a new post by design).
-              await applyAndCheck(dir, files);
+              await applyAndCheck(dir, files, switches);
               // A state already lost (lost twice in a row, with no post to record since) is lost still.
               await rm(join(dir, '.postsync/state.json'), { force: true });
-              await applyAndCheck(dir, files);
+              await applyAndCheck(dir, files, switches);
             }
             else if (change.kind === 'add' && !taken(change.name)) await save(change.name, change.file);
             else if (change.kind === 'edit' && key) await save(key, { ...files.get(key)!, body: change.body });
@@ -145,13 +152,13 @@ describe('apply always converges', () => {
               await rename(pathOf(key), pathOf(change.name));
             }
           }
-          await applyAndCheck(dir, files);
+          await applyAndCheck(dir, files, switches);
         }
       }),
       { numRuns: 30 },
     );
 
-    async function applyAndCheck(dir: string, files: Map<string, FileModel>): Promise<void> {
+    async function applyAndCheck(dir: string, files: Map<string, FileModel>, switches: VariantSwitches): Promise<void> {
       const config = await loadConfig({ cwd: dir, env: { POSTSYNC_API_KEY: DEMO_API_KEY }, flags: { apiUrl: proxy.baseUrl } });
       const connection = await connect(config, { ci: false });
       try {
@@ -164,7 +171,8 @@ describe('apply always converges', () => {
         const after = await buildPlan({ config, connection, state: await readStateSection(config.statePath, connection.target), prune: true, only: null, now: new Date() });
         expect(hasChanges(after.plan)).toBe(false);
         const remote = (await api.api('GET', '/posts?limit=100')).body.data.items as { content: string }[];
-        expect(remote.map((p) => p.content).sort()).toEqual([...files.values()].map((f) => f.body).sort());
+        // The service keeps its tidied form of each file's text; one post per file, none twice.
+        expect(remote.map((p) => p.content).sort()).toEqual([...files.values()].map((f) => tidyText(switches, f.body)).sort());
       } finally {
         await connection.close();
       }

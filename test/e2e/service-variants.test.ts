@@ -1,10 +1,10 @@
-import { rename, rm, writeFile } from 'node:fs/promises';
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEMO_API_KEY } from '../../src/emulator/index.js';
 import { runCli } from '../helpers/cli.js';
 import { useEmulator, type TestEmulator } from '../helpers/emulator.js';
-import { SERVICE_VARIANTS, variantOf } from '../helpers/service-variants.js';
+import { SERVICE_VARIANTS, TIDYING_VARIANTS, variantOf } from '../helpers/service-variants.js';
 import { VariantProxy } from '../helpers/variant-proxy.js';
 import { demoProject, post } from './project.js';
 
@@ -74,6 +74,118 @@ describe.each(SERVICE_VARIANTS.map((variant) => [variant.name, variant] as const
     expect(result.code, result.stdout + result.stderr).toBe(0);
     expect(result.stdout).toContain('0 created, 0 updated, 0 deleted, 0 moved, 2 adopted');
     expect(await remoteContents(api)).toEqual(['A first look.', 'We launch on Tuesday.']);
+    expect((await cli('plan')).stdout).toContain('No changes.');
+  }, TIMEOUT_MS);
+});
+
+/** Files with every form a service may tidy: a hard break, a decomposed accent, vidA tags and a title, two media. */
+const tidyFiles = {
+  'launch.md': post({ body: 'We launch on Monday:  \nCafe\u0301 opens at nine.' }),
+  'teaser.md': [
+    '---',
+    'scheduledAt: 2031-03-02 10:30',
+    'targets:',
+    '  - account: video',
+    "    options: { vidATitle: 'A   first   look', vidATags: ['#Launch', 'Teaser'] }",
+    'media: [media/teaser.mp4]',
+    '---',
+    'A first look.  ',
+    '',
+  ].join('\n'),
+  'scheduled.md': scheduledPhoto.replace('media: [media/cover.png]', 'media: [media/cover.png, media/beans.jpg]'),
+};
+
+describe.each(TIDYING_VARIANTS.map((variant) => [variant.name, variant] as const))('the main flow when the service keeps a tidied form: %s', (_name, variant) => {
+  it('converges after every apply, and a lost state with forgotten keys adopts or holds, never creates', async () => {
+    const api = emulator();
+    await api.reset();
+    proxy = await VariantProxy.start(api.baseUrl, variant);
+    const dir = await demoProject(tidyFiles);
+    await writeFile(join(dir, 'media/beans.jpg'), await readFile(new URL('../../examples/media/beans.jpg', import.meta.url)));
+    const cli = cliIn(dir, proxy.baseUrl);
+
+    let result = await cli('apply', '--yes');
+    expect(result.code, result.stdout + result.stderr).toBe(0);
+    expect(result.stdout).toContain('3 created');
+    // Right after the apply (a lagging read may not show the posts yet), and once the reads caught up.
+    result = await cli('plan', '--detailed-exitcode');
+    expect([result.code, result.stdout]).toEqual([0, expect.stringContaining('No changes.')]);
+    await proxy.settled();
+    result = await cli('plan', '--detailed-exitcode');
+    expect([result.code, result.stdout]).toEqual([0, expect.stringContaining('No changes.')]);
+
+    await writeFile(join(dir, 'posts/launch.md'), post({ body: 'We launch on Tuesday:  \nCafe\u0301 opens at ten.' }));
+    await rm(join(dir, 'posts/scheduled.md'));
+    result = await cli('apply', '--prune', '--yes');
+    expect(result.code, result.stdout + result.stderr).toBe(0);
+    expect(result.stdout).toContain('0 created, 1 updated, 1 deleted');
+    await proxy.settled();
+    result = await cli('plan', '--detailed-exitcode');
+    expect([result.code, result.stdout]).toEqual([0, expect.stringContaining('No changes.')]);
+    expect((await remoteContents(api)).length).toBe(2);
+
+    await rm(join(dir, '.postsync/state.json'));
+    result = await cli('apply', '--yes');
+    expect(result.stdout).not.toContain('+ create');
+    expect(result.stdout).toMatch(/: 0 created, .* adopted|2 blocked/);
+    expect((await remoteContents(api)).length).toBe(2);
+    // What is held names its candidates and the command that adopts one; adopted so, the next apply puts the file back.
+    const held = (JSON.parse((await cli('plan', '--json')).stdout) as { changes: { action: string; reason: string; key: string; reasons: string[] }[] }).changes.filter((change) => change.action === 'blocked');
+    expect(held.map((change) => change.reason).every((reason) => reason === 'adopt-uncertain' || reason === 'adopt-ambiguous')).toBe(true);
+    if (held.length > 0) {
+      const choices = held.flatMap((change) => ['--adopt', `${change.key}=${/([0-9a-f-]{36}) \(/.exec(change.reasons[0]!)![1]}`]);
+      result = await cli('apply', '--yes', ...choices);
+      expect(result.code, result.stdout + result.stderr).toBe(0);
+      expect(result.stdout).toContain(`0 created, 0 updated, 0 deleted, 0 moved, ${held.length} adopted`);
+      expect((await cli('apply', '--yes')).code).toBe(0);
+    }
+    result = await cli('plan', '--detailed-exitcode');
+    expect([result.code, result.stdout]).toEqual([0, expect.stringContaining('No changes.')]);
+    expect((await remoteContents(api)).length).toBe(2);
+  }, TIMEOUT_MS);
+});
+
+describe('a state written before observed shapes, against a service that tidies and touches its posts', () => {
+  it('reads, plans no change, and the first apply records what the service keeps', async () => {
+    const api = emulator();
+    await api.reset();
+    proxy = await VariantProxy.start(api.baseUrl, TIDYING_VARIANTS.find((variant) => variant.name === 'all of it')!);
+    const dir = await demoProject(tidyFiles);
+    await writeFile(join(dir, 'media/beans.jpg'), await readFile(new URL('../../examples/media/beans.jpg', import.meta.url)));
+    const cli = cliIn(dir, proxy.baseUrl);
+    expect((await cli('apply', '--yes')).code).toBe(0);
+    // As an older postsync wrote it: no observed shape in any record.
+    const statePath = join(dir, '.postsync/state.json');
+    const state = JSON.parse(await readFile(statePath, 'utf8')) as { targets: Record<string, { posts: Record<string, { observedHash?: string }> }> };
+    const records = () => Object.values(state.targets).flatMap((section) => Object.values(section.posts));
+    for (const record of records()) delete record.observedHash;
+    await writeFile(statePath, `${JSON.stringify(state, null, 2)}\n`);
+
+    let result = await cli('plan', '--detailed-exitcode');
+    expect([result.code, result.stdout]).toEqual([0, expect.stringContaining('No changes.')]);
+    result = await cli('apply', '--yes');
+    expect(result.code, result.stdout + result.stderr).toBe(0);
+    const after = JSON.parse(await readFile(statePath, 'utf8')) as typeof state;
+    expect(Object.values(after.targets).flatMap((section) => Object.values(section.posts)).map((record) => typeof record.observedHash)).toEqual(['string', 'string', 'string']);
+    result = await cli('plan', '--detailed-exitcode');
+    expect([result.code, result.stdout]).toEqual([0, expect.stringContaining('No changes.')]);
+  }, TIMEOUT_MS);
+});
+
+describe.each([202, 204] as const)('a PATCH answered %i with no body (the write landed)', (status) => {
+  it('reads the post back: the apply succeeds and the next plan is empty', async () => {
+    const api = emulator();
+    await api.reset();
+    proxy = await VariantProxy.start(api.baseUrl, { name: 'accepted', rewrite: (_exchange, data) => data, patchAnswer: status });
+    const dir = await demoProject({ 'launch.md': post({ body: 'We launch on Monday.', scheduledAt: '2031-03-03 09:00' }) });
+    const cli = cliIn(dir, proxy.baseUrl);
+    let result = await cli('apply', '--yes');
+    expect(result.code, result.stdout + result.stderr).toBe(0);
+    await writeFile(join(dir, 'posts/launch.md'), post({ body: 'We launch on Tuesday.', scheduledAt: '2031-03-03 09:00' }));
+    result = await cli('apply', '--yes');
+    expect(result.code, result.stdout + result.stderr).toBe(0);
+    expect(result.stdout).toContain('0 created, 1 updated');
+    expect(await remoteContents(api)).toEqual(['We launch on Tuesday.']);
     expect((await cli('plan')).stdout).toContain('No changes.');
   }, TIMEOUT_MS);
 });

@@ -21,14 +21,70 @@ export interface VariantSwitches {
   timeOffset?: '+01:00' | '-05:00';
   /** Per platform, option values the service fills in on its answers where the post sent none (its defaults). */
   optionDefaults?: Record<string, Record<string, unknown>>;
+  /** The service keeps texts with the blanks at the end of each line trimmed (a Markdown hard break `Line:  ` loses its blanks). */
+  trimsLineEnds?: boolean;
+  /** The service keeps texts in Unicode NFC. */
+  nfc?: boolean;
+  /** The service keeps `scheduledAt` to the minute and answers it on the clock of this offset. */
+  minuteAt?: '+09:00';
+  /** The service keeps `vidATags` lower-cased without a leading `#`, and `vidATitle` single-spaced. */
+  tidiesVidA?: boolean;
+  /** The service answers media in another order, with a thumbnail item it derived added. */
+  mediaWithThumbnail?: boolean;
+  /** A scheduler of the service touches every post in the background: `updatedAt` moves on, nothing else. */
+  touchesUpdatedAt?: boolean;
 }
 
 type Json = Record<string, unknown>;
 
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 
-export function variantOf(name: string, switches: VariantSwitches): Variant {
-  return { name, rewrite: (exchange, data) => rewrite(switches, exchange, data) };
+export function variantOf(name: string, switches: VariantSwitches, extra: Pick<Variant, 'readLagMs'> = {}): Variant {
+  const since = Date.now();
+  const tidying = switches.trimsLineEnds || switches.nfc || switches.minuteAt || switches.tidiesVidA;
+  return {
+    name,
+    ...extra,
+    rewrite: (exchange, data) => rewrite({ ...switches, touchedSince: switches.touchesUpdatedAt ? since : undefined }, exchange, data),
+    ...(tidying ? { request: (_exchange: VariantExchange, body: unknown) => tidy(switches, body) } : {}),
+  };
+}
+
+/** Every way a service may tidy what it keeps, and lag, that the main flow must converge under. */
+export const TIDYING_VARIANTS: readonly Variant[] = [
+  variantOf('line ends trimmed', { trimsLineEnds: true }),
+  variantOf('texts in NFC', { nfc: true }),
+  variantOf('times to the minute at +09:00', { minuteAt: '+09:00' }),
+  variantOf('vidA tags and title tidied', { tidiesVidA: true }),
+  variantOf('media reordered with a thumbnail', { mediaWithThumbnail: true }),
+  variantOf('updatedAt touched in the background', { touchesUpdatedAt: true }),
+  variantOf('reads lag writes', {}, { readLagMs: 2500 }),
+  variantOf('all of it', { trimsLineEnds: true, nfc: true, minuteAt: '+09:00', tidiesVidA: true, mediaWithThumbnail: true, touchesUpdatedAt: true }),
+];
+
+/** A text as a tidying service keeps it. */
+export function tidyText(switches: Pick<VariantSwitches, 'trimsLineEnds' | 'nfc'>, text: string): string {
+  let result = switches.trimsLineEnds ? text.replace(/[ \t]+$/gm, '') : text;
+  if (switches.nfc) result = result.normalize('NFC');
+  return result;
+}
+
+function tidy(switches: VariantSwitches, body: unknown): unknown {
+  if (!isObject(body)) return body;
+  if (typeof body.content === 'string') body.content = tidyText(switches, body.content);
+  if (switches.minuteAt && typeof body.scheduledAt === 'string') {
+    const time = Date.parse(body.scheduledAt);
+    if (!Number.isNaN(time)) body.scheduledAt = new Date(time - (time % 60_000)).toISOString();
+  }
+  for (const target of Array.isArray(body.targets) ? body.targets : []) {
+    if (!isObject(target)) continue;
+    if (typeof target.contentOverride === 'string') target.contentOverride = tidyText(switches, target.contentOverride);
+    const options = isObject(target.options) ? target.options : undefined;
+    if (!options || !switches.tidiesVidA) continue;
+    if (Array.isArray(options.vidATags)) options.vidATags = options.vidATags.map((tag) => (typeof tag === 'string' ? tag.replace(/^#/, '').toLowerCase() : tag));
+    if (typeof options.vidATitle === 'string') options.vidATitle = options.vidATitle.replace(/\s+/g, ' ').trim();
+  }
+  return body;
 }
 
 /** One variant per switch, as the end-to-end flow runs them. */
@@ -44,7 +100,7 @@ export const SERVICE_VARIANTS: readonly Variant[] = [
   variantOf('option defaults filled in', { optionDefaults: { photoC: { format: 'feed', shareToFeed: true }, shortB: { shortBAllowComment: true, shortBIsAigc: false } } }),
 ];
 
-function rewrite(switches: VariantSwitches, exchange: VariantExchange, data: unknown): unknown {
+function rewrite(switches: VariantSwitches & { touchedSince?: number | undefined }, exchange: VariantExchange, data: unknown): unknown {
   const { path } = exchange;
   if (path === '/auth/session' && switches.session && isObject(data)) return session(switches.session, data);
   if (/^\/accounts\/[^/]+\/capabilities$/.test(path) && switches.options && isObject(data) && isObject(data.rules)) {
@@ -74,8 +130,17 @@ function options(vocabulary: 'schema' | 'list', rules: Json): unknown {
   return Object.fromEntries(entries.map(([name, rule]) => [name, { schema: { type: rule.type, ...(rule.values ? { enum: rule.values } : {}), ...(rule.maxLength ? { maxLength: rule.maxLength } : {}) } }]));
 }
 
-function post(switches: VariantSwitches, data: unknown): void {
+function post(switches: VariantSwitches & { touchedSince?: number | undefined }, data: unknown): void {
   if (!isObject(data)) return;
+  if (switches.mediaWithThumbnail && Array.isArray(data.media) && data.media.length > 0 && typeof data.id === 'string') {
+    const thumbnail = { id: `7e0b7e0b-${data.id.slice(9)}`, kind: 'image', contentType: 'image/jpeg', url: 'https://thumbnails.invalid/derived.jpg', sourceAvailable: false, width: 320, height: 180 };
+    data.media = [...(data.media as unknown[]).reverse(), thumbnail];
+  }
+  if (switches.touchedSince !== undefined && typeof data.updatedAt === 'string') {
+    const elapsed = Math.floor((Date.now() - switches.touchedSince) / 1000) * 1000;
+    data.updatedAt = new Date(Date.parse(data.updatedAt) + elapsed).toISOString();
+  }
+  if (switches.minuteAt) withOffset(data, ['scheduledAt'], switches.minuteAt);
   for (const item of Array.isArray(data.media) ? data.media : []) media(switches, item);
   for (const target of Array.isArray(data.targets) ? data.targets : []) {
     if (isObject(target) && typeof target.status === 'string') target.status = switches.targetStatuses?.[target.status] ?? target.status;
@@ -87,7 +152,7 @@ function post(switches: VariantSwitches, data: unknown): void {
 }
 
 /** The same instants, written on the clock of `offset` (`2031-03-01T08:00:00.000Z` → `2031-03-01T03:00:00.000-05:00`). */
-function withOffset(data: Json, fields: readonly string[], offset: string): void {
+function withOffset(data: Json, fields: readonly string[], offset: '+01:00' | '-05:00' | '+09:00'): void {
   const sign = offset.startsWith('-') ? -1 : 1;
   const minutes = sign * (Number(offset.slice(1, 3)) * 60 + Number(offset.slice(4, 6)));
   for (const field of fields) {

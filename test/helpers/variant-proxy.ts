@@ -15,6 +15,12 @@ export interface VariantExchange {
 export interface Variant {
   name: string;
   rewrite(exchange: VariantExchange, data: unknown): unknown;
+  /** The JSON body of a write as the service keeps it (its tidying), before the emulator sees it; may change its argument in place. */
+  request?(exchange: VariantExchange, body: unknown): unknown;
+  /** For this long after a write of a post, `GET /posts/{id}` answers 404 and listings leave the post out (a read that lags). */
+  readLagMs?: number;
+  /** A PATCH of a post that succeeds is answered with this status and no body (a gateway that only says it accepted the write). */
+  patchAnswer?: 202 | 204;
 }
 
 /**
@@ -24,6 +30,8 @@ export interface Variant {
  */
 export class VariantProxy {
   private readonly server: Server;
+  /** Post id → when the proxy last saw it written (for `readLagMs`). */
+  private readonly written = new Map<string, number>();
   baseUrl = '';
 
   private constructor(private readonly upstreamOrigin: string, private readonly prefix: string, public variant: Variant) {
@@ -44,7 +52,16 @@ export class VariantProxy {
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const url = new URL(req.url ?? '/', this.upstreamOrigin);
     const exchange = { method: req.method ?? 'GET', path: url.pathname.replace(this.prefix, ''), query: url.searchParams };
-    const upstream = request(`${this.upstreamOrigin}${req.url}`, { method: exchange.method, headers: req.headers }, async (answer) => {
+    const lagging = /^\/posts\/[^/]+$/.test(exchange.path) && exchange.method === 'GET' && this.lagging(exchange.path.slice('/posts/'.length));
+    if (lagging) {
+      res.writeHead(404, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ error: { code: 'not_found', message: 'Post not found' }, meta: { requestId: 'lagging-read' } }));
+      return;
+    }
+    const body = this.requestBody(exchange, Buffer.concat(chunks));
+    const headers = { ...req.headers };
+    if (body.length !== Buffer.concat(chunks).length) headers['content-length'] = String(body.length);
+    const upstream = request(`${this.upstreamOrigin}${req.url}`, { method: exchange.method, headers }, async (answer) => {
       const parts: Buffer[] = [];
       for await (const chunk of answer) parts.push(chunk as Buffer);
       const text = Buffer.concat(parts).toString('utf8');
@@ -52,11 +69,42 @@ export class VariantProxy {
       const headers = { ...answer.headers };
       delete headers['content-length'];
       delete headers['transfer-encoding'];
+      if (this.variant.patchAnswer !== undefined && exchange.method === 'PATCH' && exchange.path.startsWith('/posts/') && status === 200) {
+        this.rewritten(exchange, text);
+        delete headers['content-type'];
+        res.writeHead(this.variant.patchAnswer, headers);
+        res.end();
+        return;
+      }
       res.writeHead(status, headers);
       res.end(status >= 200 && status < 300 ? this.rewritten(exchange, text) : text);
     });
     upstream.on('error', () => res.destroy());
-    upstream.end(Buffer.concat(chunks));
+    upstream.end(body);
+  }
+
+  /** Whether a read of this post still lags its last write. */
+  private lagging(id: string): boolean {
+    const at = this.written.get(id);
+    return at !== undefined && this.variant.readLagMs !== undefined && Date.now() - at < this.variant.readLagMs;
+  }
+
+  /** Resolves once no read lags a write any more. */
+  async settled(): Promise<void> {
+    const last = Math.max(0, ...this.written.values());
+    const wait = last + (this.variant.readLagMs ?? 0) - Date.now();
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait + 50));
+  }
+
+  /** A write's JSON body as the variant keeps it. */
+  private requestBody(exchange: VariantExchange, body: Buffer): Buffer {
+    const write = exchange.method === 'POST' || exchange.method === 'PATCH';
+    if (!write || !this.variant.request || !(exchange.path === '/posts' || exchange.path.startsWith('/posts/'))) return body;
+    try {
+      return Buffer.from(JSON.stringify(this.variant.request(exchange, JSON.parse(body.toString('utf8')))));
+    } catch {
+      return body;
+    }
   }
 
   private rewritten(exchange: VariantExchange, text: string): string {
@@ -67,7 +115,14 @@ export class VariantProxy {
       return text;
     }
     if (typeof envelope !== 'object' || envelope === null || !('data' in envelope)) return text;
-    return JSON.stringify({ ...envelope, data: this.variant.rewrite(exchange, envelope.data) });
+    const data = envelope.data as { id?: unknown; items?: { id?: unknown }[] } | null;
+    if ((exchange.method === 'POST' && exchange.path === '/posts') || (exchange.method === 'PATCH' && exchange.path.startsWith('/posts/'))) {
+      if (typeof data?.id === 'string') this.written.set(data.id, Date.now());
+    }
+    if (exchange.method === 'GET' && exchange.path === '/posts' && Array.isArray(data?.items)) {
+      data.items = data.items.filter((item) => typeof item.id !== 'string' || !this.lagging(item.id));
+    }
+    return JSON.stringify({ ...envelope, data: this.variant.rewrite(exchange, data) });
   }
 
   async close(): Promise<void> {

@@ -43,15 +43,17 @@ describe('createPlan: adopting orphan remote posts', () => {
     ]);
   });
 
-  it('never adopts a near-match: it warns on the file, naming what differs, and creates', () => {
+  it('never adopts a near-match, and never creates beside it: it holds the file, naming the candidate, what differs and the commands that decide', () => {
     const live = [
       livePost('p-time', { ...SCHEDULED, scheduledAt: '2026-04-02T09:00:00.000Z' }),
     ];
     const plan = createPlan(planInput({ desired: [desired('launch', SCHEDULED)], live }));
-    expect(plan.changes.map((change) => change.action)).toEqual(['create']);
-    expect(plan.diagnostics).toEqual([
-      expect.objectContaining({ severity: 'warning', code: 'adopt-near-match', file: 'posts/launch.md', message: 'a remote post (p-time, scheduled) looks like this one but differs in scheduledAt; not adopted' }),
+    expect(plan.changes).toEqual([expect.objectContaining({ action: 'blocked', reason: 'adopt-uncertain', key: 'launch', postId: null })]);
+    expect(plan.changes[0]!.reasons).toEqual([
+      'a remote post no state entry owns looks like this post but is not certainly it: p-time (scheduled, created 2026-01-01T00:00:00.000Z; differs in scheduledAt)',
+      'held instead of created: adopt one with `postsync apply --adopt launch=POST_ID`, or create a new post with `postsync apply --recreate launch`',
     ]);
+    expect(plan.diagnostics).toEqual([]);
   });
 
   const linked = (link: string) => shape({ targets: [{ socialAccountId: PHOTO, options: { link } }] });
@@ -62,8 +64,8 @@ describe('createPlan: adopting orphan remote posts', () => {
     ['media', shape(), shape({ media: [SHA_B] }), 'media'],
   ])('never adopts a post with other %s', (_, file, remote, differs) => {
     const plan = createPlan(planInput({ desired: [desired('launch', file)], live: [livePost('p1', remote)], state: state({ media: mediaState(SHA_B) }) }));
-    expect(plan.changes.map((change) => change.action)).toEqual(['create']);
-    expect(plan.diagnostics.map((d) => d.message)).toEqual([`a remote post (p1, draft) looks like this one but differs in ${differs}; not adopted`]);
+    expect(plan.changes.map((change) => [change.action, change.reason])).toEqual([['blocked', 'adopt-uncertain']]);
+    expect(plan.changes[0]!.reasons[0]).toContain(`p1 (draft, created 2026-01-01T00:00:00.000Z; differs in ${differs})`);
   });
 
   it('adopts a post that carries a value for an option the file leaves unset: the service\'s default, no difference', () => {
@@ -77,8 +79,8 @@ describe('createPlan: adopting orphan remote posts', () => {
     const live = livePost('p1', withMedia);
     const plan = createPlan(planInput({ desired: [desired('launch', withMedia)], live: [live] }));
     expect(live.media[0]!.id).toBe(mediaId(SHA_A));
-    expect(plan.changes.map((change) => change.action)).toEqual(['create']);
-    expect(plan.diagnostics[0]!.message).toContain('differs in media');
+    expect(plan.changes.map((change) => change.action)).toEqual(['blocked']);
+    expect(plan.changes[0]!.reasons[0]).toContain('differs in media');
   });
 
   it('never adopts a post a state entry owns, even when its own file is gone', () => {
@@ -158,19 +160,19 @@ describe('createPlan: media the state does not know, known by content from the s
     expect(plan.uploads).toEqual([]);
   });
 
-  it('never adopts an orphan whose media content differs, and warns; the state records win over the supplement', () => {
+  it('never adopts an orphan whose media content differs, and holds the file; the state records win over the supplement', () => {
     const mediaSha256s = new Map([[mediaId(SHA_A), SHA_B], [mediaId(SHA_B), SHA_B]]);
     const plan = createPlan(planInput({ desired: [desired('launch', withMedia)], live: [livePost('p1', withMedia)], mediaSha256s }));
-    expect(plan.changes.map((change) => change.action)).toEqual(['create']);
-    expect(plan.diagnostics.map((d) => d.message)).toEqual(['a remote post (p1, draft) looks like this one but differs in media; not adopted']);
+    expect(plan.changes.map((change) => [change.action, change.reason])).toEqual([['blocked', 'adopt-uncertain']]);
+    expect(plan.changes[0]!.reasons[0]).toContain('p1 (draft, created 2026-01-01T00:00:00.000Z; differs in media)');
     const known = createPlan(planInput({ desired: [desired('launch', withMedia)], live: [livePost('p1', withMedia)], mediaSha256s, state: state({ media: mediaState(SHA_A) }) }));
     expect(known.changes[0]!.mediaRecords).toEqual([{ sha256: SHA_B, mediaId: mediaId(SHA_B), sizeBytes: 1234, contentType: 'image/png' }]);
     expect(known.changes.map((change) => change.action)).toEqual(['adopt']);
   });
 
-  it('says so in the warning when the media of a near-match are not known by content', () => {
+  it('holds a file whose near-match has media not known by content', () => {
     const plan = createPlan(planInput({ desired: [desired('launch', withMedia)], live: [livePost('p1', withMedia)] }));
-    expect(plan.diagnostics[0]!.message).toContain('differs in media (its media are not known by content');
+    expect(plan.changes.map((change) => [change.action, change.reason])).toEqual([['blocked', 'adopt-uncertain']]);
   });
 });
 
@@ -205,14 +207,9 @@ describe('matchAdoptions: the reasons and warnings an adopt gives', () => {
     expect(scheduled.changes[0]!.reasons).toEqual(['a remote scheduled post with exactly this content, targets, options, media and schedule exists and no state entry owns it: adopted instead of created']);
   });
 
-  it('tells how to make a near-match adopted in the warning\'s hint', () => {
-    const plan = createPlan(planInput({ desired: [desired('launch', SCHEDULED)], live: [livePost('p1', { ...SCHEDULED, scheduledAt: '2026-04-02T09:00:00.000Z' })] }));
-    expect(plan.diagnostics[0]!.hint).toBe('it will be created anew; delete the remote post, or make the file match it to adopt it');
-  });
-
-  it('never warns about an orphan with other content, nor about one another file adopts', () => {
+  it('never holds a file for an orphan with other content, nor for one another file adopts', () => {
     const other = createPlan(planInput({ desired: [desired('launch', SCHEDULED)], live: [livePost('p1', shape({ ...SCHEDULED, content: 'Another text' }))] }));
-    expect(other.diagnostics).toEqual([]);
+    expect(other.changes.map((change) => change.action)).toEqual(['create']);
     // `a` adopts p1; `b` has the same text at another time, and p1 is no longer there for it.
     const later = { ...SCHEDULED, scheduledAt: '2026-04-02T09:00:00.000Z' };
     const taken = createPlan(planInput({ desired: [desired('a', SCHEDULED), desired('b', later)], live: [livePost('p1', SCHEDULED)] }));
@@ -225,5 +222,55 @@ describe('matchAdoptions: the reasons and warnings an adopt gives', () => {
     const pending = { launch: { file: 'posts/launch.md', idempotencyKey: 'k', payload, shapeHash: shapeHash(shape()), startedAt: '2026-01-01T00:00:00.000Z' } };
     const plan = createPlan(planInput({ desired: [desired('launch'), desired('news', SCHEDULED)], live: [livePost('p1', shape()), livePost('p2', SCHEDULED)], state: state({ pending }) }));
     expect(plan.changes.map((change) => [change.action, change.key, change.postId])).toEqual([['create', 'launch', 'p1'], ['adopt', 'news', 'p2']]);
+  });
+});
+
+describe('createPlan: adopting after a lost state from a service that keeps a tidied form', () => {
+  const file = shape({ content: 'Line one:  \nCafe\u0301', scheduledAt: '2026-04-01T09:00:30.000Z', media: [SHA_A, SHA_B], targets: [{ socialAccountId: VIDEO, options: { vidATitle: 'A  title', vidATags: ['#Launch'] } as never }] });
+  const kept = shape({ content: 'Line one:\nCafé', scheduledAt: '2026-04-01T09:00:00.000Z', media: [SHA_B, SHA_A], targets: [{ socialAccountId: VIDEO, options: { vidATitle: 'A title', vidATags: ['launch'] } as never }] });
+  const media = state({ media: mediaState(SHA_A, SHA_B) });
+
+  it('adopts the one orphan that is the file as the service keeps it, recording what it keeps as observed', () => {
+    const live = livePost('p1', kept, { scheduledAt: '2026-04-01T18:00:00+09:00' });
+    const plan = createPlan(planInput({ desired: [desired('launch', file)], live: [live], state: media }));
+    expect(plan.changes).toEqual([expect.objectContaining({ action: 'adopt', reason: 'tidied-match', postId: 'p1' })]);
+    expect(plan.changes[0]!.observedHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(plan.changes[0]!.asFound).toBeUndefined();
+  });
+
+  it('pairs files that share a tidied form one to one with as many orphans of it, oldest first', () => {
+    const live = [livePost('p-b', kept, { createdAt: '2026-01-03T00:00:00.000Z' }), livePost('p-a', kept)];
+    const plan = createPlan(planInput({ desired: [desired('b', file), desired('a', file)], live, state: media }));
+    expect(plan.changes.map((change) => [change.action, change.key, change.postId])).toEqual([['adopt', 'a', 'p-a'], ['adopt', 'b', 'p-b']]);
+  });
+
+  it('holds a file that more than one orphan may be, naming them all, and never creates', () => {
+    const plan = createPlan(planInput({ desired: [desired('launch', file)], live: [livePost('p1', kept), livePost('p2', kept)], state: media }));
+    expect(plan.changes.map((change) => [change.action, change.reason])).toEqual([['blocked', 'adopt-ambiguous']]);
+    expect(plan.changes[0]!.reasons[0]).toMatch(/^several remote posts no state entry owns may be this post: p1 \(.*\), p2 \(/);
+    expect(plan.summary.create).toBe(0);
+  });
+
+  it('holds two files that one orphan may be', () => {
+    const plan = createPlan(planInput({ desired: [desired('a', file), desired('b', file)], live: [livePost('p1', kept)], state: media }));
+    expect(plan.changes.map((change) => [change.action, change.key, change.reason])).toEqual([['blocked', 'a', 'adopt-ambiguous'], ['blocked', 'b', 'adopt-ambiguous']]);
+  });
+
+  it('adopts the orphan a person chose as it is (the next plan updates it), and creates what a person chose to create', () => {
+    const choices = { adopt: new Map([['a', 'p2']]), recreate: { all: false, keys: new Set(['c']) } };
+    const live = [livePost('p1', kept), livePost('p2', kept), livePost('p3', kept)];
+    const plan = createPlan(planInput({ desired: [desired('a', file), desired('b', file), desired('c', file)], live, state: media, choices }));
+    // `a` takes p2; `b` and `c` share a form that p1 and p3 both have: they are paired one to one.
+    expect(plan.changes.map((change) => [change.action, change.key, change.postId, change.reason])).toEqual([['adopt', 'a', 'p2', 'chosen'], ['adopt', 'b', 'p1', 'tidied-match'], ['adopt', 'c', 'p3', 'tidied-match']]);
+    expect(plan.changes[0]!.asFound).toBe(true);
+    const held = createPlan(planInput({ desired: [desired('c', file)], live: [livePost('p1', kept), livePost('p3', kept)], state: media, choices }));
+    expect(held.changes.map((change) => [change.action, change.key, change.reason])).toEqual([['create', 'c', 'new-file']]);
+  });
+
+  it('warns when a chosen post cannot be adopted, and plans the file as without the choice', () => {
+    const choices = { adopt: new Map([['a', 'p-nope']]), recreate: { all: false, keys: new Set<string>() } };
+    const plan = createPlan(planInput({ desired: [desired('a', file)], live: [livePost('p1', kept)], state: media, choices }));
+    expect(plan.changes.map((change) => [change.action, change.reason])).toEqual([['adopt', 'tidied-match']]);
+    expect(plan.diagnostics).toEqual([expect.objectContaining({ severity: 'warning', code: 'adopt-choice-unavailable', file: 'posts/a.md' })]);
   });
 });

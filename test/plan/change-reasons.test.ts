@@ -47,10 +47,12 @@ const SITUATIONS: { [A in Action]: { [R in ReasonOf<A>]: () => Change } } = {
     'new-file': () => planned({ desired: [desired('launch', applied)] }),
     'new-occurrence': () => planned({ desired: [occurrence('weekly', '2027-01-11')] }),
     'interrupted-create': () => planned({ desired: [desired('launch', applied)], state: state({ pending: { launch: pending } }) }),
-    'deleted-on-remote': () => planned({ desired: [desired('launch', applied)], state: owned() }),
+    'deleted-on-remote': () => planned({ desired: [desired('launch', applied)], state: owned(), choices: { adopt: new Map(), recreate: { all: false, keys: new Set(['launch']) } } }),
   },
   adopt: {
     'unowned-match': () => planned({ desired: [desired('launch', applied)], live: [livePost('p1', applied)] }),
+    'tidied-match': () => planned({ desired: [desired('launch', shape({ content: 'Launch day  ' }))], live: [livePost('p1', applied)] }),
+    chosen: () => planned({ desired: [desired('launch', edited)], live: [livePost('p1', applied)], choices: { adopt: new Map([['launch', 'p1']]), recreate: { all: false, keys: new Set() } } }),
   },
   update: {
     'file-changed': () => planned({ desired: [desired('launch', edited)], state: owned(), live: [livePost('p1', applied)] }),
@@ -75,6 +77,7 @@ const SITUATIONS: { [A in Action]: { [R in ReasonOf<A>]: () => Change } } = {
     'file-removed': () => planned({ state: owned(), live: [livePost('p1', applied)] }),
     'occurrence-removed': () => surplusOccurrence({ live: livePost('p9', applied) }),
     'published-kept': () => planned({ state: owned(), live: [livePost('p1', applied, { status: 'published' })], prune: true }),
+    'not-visible-yet': () => planned({ desired: [desired('launch', applied)], state: owned(), now: '2026-01-02T00:01:00.000Z' }),
   },
   blocked: {
     'file-errors': () => blockPostsWithErrors([planned({ desired: [desired('launch', applied)] })], { ...errorsContext, diagnostics: [error('posts/launch.md')] })[0]!,
@@ -101,6 +104,9 @@ const SITUATIONS: { [A in Action]: { [R in ReasonOf<A>]: () => Change } } = {
       return blockShared(planned({ desired: [desired('launch', edited)], state: owned(state({ posts: { launch: record('p1', applied, 'posts/launch.md') } })), live: [livePost('p1', applied)] }), sharedPostRecords(section));
     },
     'other-calendar': () => blockForeign(planned({ desired: [desired('launch', edited)], state: owned(), live: [livePost('p1', applied)] }), new Map([['p1', 'clients/a']])),
+    'deleted-on-remote': () => planned({ desired: [desired('launch', applied)], state: owned() }),
+    'adopt-ambiguous': () => planned({ desired: [desired('launch', shape({ content: 'Launch day  ' }))], live: [livePost('p1', applied), livePost('p2', applied)] }),
+    'adopt-uncertain': () => planned({ desired: [desired('launch', shape({ content: 'Launch day', scheduledAt: '2026-04-01T09:00:00.000Z' }))], live: [livePost('p1', applied)] }),
     'not-editable': () => planned({ desired: [desired('launch', edited)], state: owned(), live: [livePost('p1', applied, { status: 'published' })] }),
     'account-unavailable': () => planned({ desired: [desired('launch', applied)], accounts: accounts({ [PHOTO]: { available: false, reason: 'token expired' } }) }),
     'scheduled-in-past': () => {

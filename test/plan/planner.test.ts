@@ -141,17 +141,37 @@ describe('createPlan: owned posts', () => {
     expect(only(back)).toMatchObject({ action: 'unschedule', reason: 'file-removed', postId: 'p1', fields: [{ field: 'scheduledAt', before: '2026-12-01T08:00:00.000Z', after: null }] });
   });
 
-  it('recreates a post deleted on the remote, resuming a create of it that was interrupted', () => {
+  const recreate = (keys: string[], all = false) => ({ adopt: new Map<string, string>(), recreate: { all, keys: new Set(keys) } });
+
+  it('recreates a post deleted on the remote when a person says so, resuming a create of it that was interrupted', () => {
     const pending = { file: 'posts/launch.md', idempotencyKey: 'psync-x', payload: { content: 'Launch day', targets: [], mediaIds: [] }, shapeHash: shapeHash(applied), startedAt: '2026-01-01T00:00:00.000Z' };
     // A record and a pending create of one key: a state merged by hand.
     const both = state({ posts: owned.posts, pending: { launch: pending } });
-    const change = only(createPlan(planInput({ desired: [desired('launch', applied)], state: both, live: [] })));
-    expect(change).toMatchObject({ action: 'create', resumesPending: true, reasons: ['deleted on the remote; will be recreated', 'resume an interrupted create'] });
+    const change = only(createPlan(planInput({ desired: [desired('launch', applied)], state: both, live: [], choices: recreate(['launch']) })));
+    expect(change).toMatchObject({ action: 'create', resumesPending: true, reasons: ['deleted on the remote (last written 2026-01-02T00:00:00.000Z); created again (--recreate)', 'resume an interrupted create'] });
   });
 
-  it('recreates a post deleted on the remote', () => {
-    const change = only(createPlan(planInput({ desired: [desired('launch', applied)], state: owned, live: [] })));
-    expect(change).toMatchObject({ action: 'create', postId: null, reasons: ['deleted on the remote; will be recreated'] });
+  it('holds a post deleted on the remote, saying when postsync last wrote it, until a person recreates it (by key or all)', () => {
+    const held = only(createPlan(planInput({ desired: [desired('launch', applied)], state: owned, live: [] })));
+    expect(held).toMatchObject({ action: 'blocked', reason: 'deleted-on-remote', postId: 'p1', desired: applied });
+    expect(held.reasons).toEqual([
+      'deleted on the remote since postsync last wrote it (2026-01-02T00:00:00.000Z); held, not recreated',
+      'recreate it with `postsync apply --recreate launch`, or remove posts/launch.md to forget it',
+    ]);
+    expect(only(createPlan(planInput({ desired: [desired('launch', applied)], state: owned, live: [], choices: recreate(['other']) }))).action).toBe('blocked');
+    for (const choices of [recreate(['launch']), recreate([], true)]) {
+      expect(only(createPlan(planInput({ desired: [desired('launch', applied)], state: owned, live: [], choices })))).toMatchObject({ action: 'create', reason: 'deleted-on-remote', postId: null });
+    }
+  });
+
+  it('does nothing about a post written moments ago that the remote does not show yet (a read that lags a write)', () => {
+    for (const now of ['2026-01-02T00:00:00.000Z', '2026-01-02T00:09:59.000Z']) {
+      const change = only(createPlan(planInput({ desired: [desired('launch', applied)], state: owned, live: [], now })));
+      expect(change).toMatchObject({ action: 'noop', reason: 'not-visible-yet', postId: 'p1', reasons: ['written 2026-01-02T00:00:00.000Z, not visible on the remote yet (a read that lags the write): nothing to do'] });
+    }
+    expect(only(createPlan(planInput({ desired: [desired('launch', applied)], state: owned, live: [], now: '2026-01-02T00:10:00.000Z' }))).reason).toBe('deleted-on-remote');
+    // A record from the future (a clock set wrong) is no recent write.
+    expect(only(createPlan(planInput({ desired: [desired('launch', applied)], state: owned, live: [], now: '2026-01-01T23:59:00.000Z' }))).reason).toBe('deleted-on-remote');
   });
 
   it('re-keys nothing but the file when a post keeps its key under a new path', () => {
