@@ -1,52 +1,95 @@
 #!/usr/bin/env node
-// Bundles the built CLI (dist/cli/main.js) and every package it uses into one self-contained
-// file that the GitHub Action (action.yml) runs with plain `node`: no `npm ci` of the development
-// toolchain before postsync starts. `npm run build` writes it to dist/action/postsync.mjs (the
-// workflow tests run that one); `npm run bundle:action` writes action/postsync.mjs, the copy that
-// is committed, as JavaScript actions commit what they run. test/actions/bundle.test.ts fails
-// when the committed copy no longer matches a fresh bundle of the current code.
-// Beside it goes parse-worker.mjs, the self-contained entry of the parse pool's worker threads
-// (src/content/parse-pool.ts looks for it next to the module that starts the pool).
-// Usage: node scripts/bundle-action.mjs [--out FILE]   (after tsc and scripts/bundle-cli.mjs)
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { dirname, join, relative } from 'node:path';
+// Bundles the CLI as tsc wrote it (dist/.tsc-cli/main.js, set aside by scripts/bundle-cli.mjs, and
+// the dist/src modules it imports) and every package it uses into the files that the GitHub Action
+// (action.yml) runs with plain `node`: no `npm ci` of the development toolchain before postsync
+// starts. `npm run build` writes them to dist/action/ (the workflow tests run those);
+// `npm run bundle:action` writes action/, the copy that is committed, as JavaScript actions commit
+// what they run. test/actions/bundle.test.ts fails when the committed copy no longer matches a
+// fresh bundle of the current code.
+// The files (ACTION_FILES, below) keep apart what a reviewer reads and what they can trust by
+// version: our own code, unminified with a `// <module>` line where each module starts; the code
+// generated from it (the schemas' validators, the calendar page's minified script); the third-party
+// packages; the bundler's helpers.
+// The two entries (postsync.mjs, and parse-worker.mjs that src/content/parse-pool.ts starts its
+// worker threads from, beside the module that starts the pool) only import and start them.
+// Usage: node scripts/bundle-action.mjs [--out-dir DIR]   (after tsc and scripts/bundle-cli.mjs)
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { builtinModules } from 'node:module';
+import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
-import { rolldown } from 'rolldown';
-import { inlineRequires, onLog } from './bundle-options.mjs';
+import { rolldown, RUNTIME_MODULE_ID } from 'rolldown';
+import { inlineRequires, onLog, withoutEsprima } from './bundle-options.mjs';
 
 const root = new URL('../', import.meta.url);
-const { values: flags } = parseArgs({ options: { out: { type: 'string', default: new URL('dist/action/postsync.mjs', root).pathname } } });
-const entry = new URL('dist/cli/main.js', root).pathname;
+const { values: flags } = parseArgs({ options: { 'out-dir': { type: 'string', default: new URL('dist/action', root).pathname } } });
+const dist = new URL('dist/', root);
 const { version } = JSON.parse(await readFile(new URL('package.json', root), 'utf8'));
 
-/** `input` and everything it uses as one file's code. */
-async function bundleOne(input) {
-  const bundle = await rolldown({
-    input,
-    platform: 'node',
-    plugins: [inlineRequires(version)],
-    logLevel: 'warn',
-    onLog,
-    // No `// <module path>` comments: the paths would name this machine's node_modules.
-    experimental: { attachDebugInfo: 'none' },
-  });
-  try {
-    const { output } = await bundle.generate({ format: 'esm', codeSplitting: false, comments: false });
-    if (output.length !== 1) throw new Error(`expected one output file, got ${output.map((chunk) => chunk.fileName).join(', ')}`);
-    return output[0].code;
-  } finally {
-    await bundle.close();
-  }
+/** Every file the build writes; init copies these (src/init/vendored-action.ts lists the same). */
+const ACTION_FILES = ['postsync.mjs', 'parse-worker.mjs', 'postsync-code.mjs', 'postsync-generated.mjs', 'third-party.mjs', 'rolldown-runtime.mjs'];
+
+const INPUT = { postsync: new URL('.tsc-cli/main.js', dist).pathname, 'parse-worker': new URL('src/content/parse-worker.js', dist).pathname };
+const ENTRIES = Object.values(INPUT);
+
+/** What each file holds, for its header. */
+const DESCRIPTIONS = {
+  'postsync.mjs': 'the entry that action.yml runs',
+  'parse-worker.mjs': "the entry of the parse pool's worker threads",
+  'postsync-code.mjs': "postsync's own code",
+  'postsync-generated.mjs': "postsync's generated code: the validators of schemas/ (scripts/compile-schemas.mjs) and the calendar page's script (scripts/compile-calendar-client.mjs)",
+  'third-party.mjs': 'the third-party packages postsync uses (see package-lock.json for their versions)',
+  'rolldown-runtime.mjs': "the bundler's (rolldown's) helpers for loading CommonJS packages",
+};
+
+/** The part of the bundle a module belongs in, by its path. */
+const GROUPS = [
+  // The bundler's own helpers (`\0rolldown/runtime.js`) go with the packages.
+  { name: 'third-party', test: (id) => /[\\/]node_modules[\\/]/.test(id) || id === RUNTIME_MODULE_ID || id === '\0postsync-no-esprima', priority: 3 },
+  { name: 'postsync-generated', test: /[\\/]dist[\\/]src[\\/]generated[\\/]/, priority: 2 },
+  // Not the entries' own modules: each stays in its entry file, so that the worker thread, which
+  // loads the shared files, does not start the CLI.
+  { name: 'postsync-code', test: (id) => !ENTRIES.includes(id), priority: 1 },
+];
+
+const bundle = await rolldown({
+  input: INPUT,
+  platform: 'node',
+  external: (id) => id.startsWith('node:') || builtinModules.includes(id),
+  plugins: [inlineRequires(version), withoutEsprima()],
+  logLevel: 'warn',
+  // Every dynamic import lands in one of GROUPS' files, by design: rolldown's note that such an
+  // import makes no chunk of its own is no news here.
+  onLog: (level, log, handler) => (log.code === 'INEFFECTIVE_DYNAMIC_IMPORT' ? undefined : onLog(level, log, handler)),
+  // A `// <module path>` line where each module starts, relative to the repository (whatever the
+  // working directory), so that the review can tell which module a line belongs to.
+  cwd: root.pathname,
+  experimental: { attachDebugInfo: 'simple' },
+});
+let output;
+try {
+  ({ output } = await bundle.generate({
+    format: 'esm',
+    comments: false,
+    entryFileNames: '[name].mjs',
+    chunkFileNames: '[name].mjs',
+    codeSplitting: { groups: GROUPS },
+  }));
+} finally {
+  await bundle.close();
 }
-const code = await bundleOne(entry);
-const workerCode = await bundleOne(new URL('dist/cli/parse-worker.js', root).pathname);
-const header = [
-  '#!/usr/bin/env node',
-  `// postsync ${version}, the GitHub Action's self-contained build. Generated by scripts/bundle-action.mjs`,
-  '// from the sources of this repository by `npm run bundle:action`. Do not edit.',
-  '',
-].join('\n');
-await mkdir(dirname(flags.out), { recursive: true });
-await writeFile(flags.out, `${header}${code.replace(/^#!.*\n/, '')}`);
-await writeFile(join(dirname(flags.out), 'parse-worker.mjs'), `${header.replace('#!/usr/bin/env node\n', '').replace("build.", "build: the parse pool's worker.")}${workerCode}`);
-if (process.env.npm_lifecycle_event !== 'build') process.stderr.write(`bundled ${relative(process.cwd(), entry)} into ${relative(process.cwd(), flags.out)}\n`);
+const names = output.map((chunk) => chunk.fileName).sort();
+if (names.join() !== [...ACTION_FILES].sort().join()) throw new Error(`expected the files ${ACTION_FILES.join(', ')}, got ${names.join(', ')}`);
+
+const header = (file) =>
+  [
+    `// postsync ${version}, the GitHub Action's build: ${file}. Generated by scripts/bundle-action.mjs`,
+    '// from the sources of this repository by `npm run bundle:action`. Do not edit.',
+    '',
+  ].join('\n');
+await mkdir(flags['out-dir'], { recursive: true });
+for (const chunk of output) {
+  const code = chunk.code.replace(/^#!.*\n/, '');
+  const shebang = chunk.fileName === 'postsync.mjs' ? '#!/usr/bin/env node\n' : '';
+  await writeFile(join(flags['out-dir'], chunk.fileName), `${shebang}${header(DESCRIPTIONS[chunk.fileName])}${code}`);
+}
+if (process.env.npm_lifecycle_event !== 'build') process.stderr.write(`bundled the action into ${relative(process.cwd(), flags['out-dir'])}/: ${(await readdir(flags['out-dir'])).sort().join(', ')}\n`);

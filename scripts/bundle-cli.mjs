@@ -10,12 +10,13 @@ import { chmod, rename, rm } from 'node:fs/promises';
 import { builtinModules } from 'node:module';
 import { readFile } from 'node:fs/promises';
 import { rolldown } from 'rolldown';
-import { inlineRequires, onLog } from './bundle-options.mjs';
+import { inlineRequires, onLog, withoutEsprima } from './bundle-options.mjs';
 
 const dist = new URL('../dist/', import.meta.url);
 const { version } = JSON.parse(await readFile(new URL('../package.json', import.meta.url), 'utf8'));
 const cli = new URL('cli/', dist);
 const bundled = new URL('.cli-bundle/', dist);
+const tscCli = new URL('.tsc-cli/', dist);
 
 await rm(bundled, { recursive: true, force: true });
 const bundle = await rolldown({
@@ -26,7 +27,7 @@ const bundle = await rolldown({
   external: (id) => id.startsWith('node:') || builtinModules.includes(id),
   // Ajv's runtime helpers, which the generated validators require, are bundled too: the package
   // needs nothing from node_modules at run time, so it declares no dependencies.
-  plugins: [inlineRequires(version)],
+  plugins: [inlineRequires(version), withoutEsprima()],
   logLevel: 'warn',
   onLog,
 });
@@ -35,7 +36,10 @@ try {
 } finally {
   await bundle.close();
 }
-await rm(cli, { recursive: true, force: true });
+// tsc's cli/ output moves aside to dist/.tsc-cli (not shipped): scripts/bundle-action.mjs bundles
+// the Action from the unbundled modules, so that our code and the packages land in files apart.
+await rm(tscCli, { recursive: true, force: true });
+await rename(cli, tscCli);
 await rename(bundled, cli);
 // The package's bin: a new file each build, so it is made executable again (`npx postsync`).
 await chmod(new URL('main.js', cli), 0o755);

@@ -37,3 +37,19 @@ function isGrayMatterEval(log) {
   if (id.includes('/node_modules/gray-matter/')) return true;
   return /\/dist\/cli\/parse-[\w-]+\.js$/.test(id);
 }
+
+/**
+ * esprima (~217 KB) is left out: js-yaml's `!!js/function` type requires it inside a try, and
+ * reads "cannot be required" as "not installed" (the type then matches nothing). js-yaml is
+ * reached only through gray-matter's default engines, which src/content/parse.ts replaces with
+ * its own for every front-matter language, so neither js-yaml nor esprima ever runs. The stand-in
+ * is CommonJS so that it throws only when required, as a missing package does.
+ */
+export function withoutEsprima() {
+  const id = '\0postsync-no-esprima';
+  return {
+    name: 'postsync-without-esprima',
+    resolveId: (source) => (source === 'esprima' ? id : null),
+    load: (loaded) => (loaded === id ? "module.exports = (() => { throw new Error('esprima is not part of the postsync build'); })();\n" : null),
+  };
+}

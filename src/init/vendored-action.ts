@@ -7,14 +7,38 @@ import { InputError } from '../errors.js';
 /** Where `init` puts its copy of the postsync action; the workflows' `uses:` names this folder. */
 export const VENDORED_ACTION_DIR = '.github/actions/postsync';
 
-/** The files of the action, relative to the postsync package root and to VENDORED_ACTION_DIR. */
-const ACTION_FILES = ['action.yml', 'action/postsync.mjs', 'schemas/fixture.schema.json'];
+/**
+ * The build's files (scripts/bundle-action.mjs writes exactly these, relative to action/) and what
+ * each holds: postsync's own code apart from the packages it uses, so a review reads the first.
+ */
+const BUILD_FILES: ReadonlyArray<readonly [file: string, holds: string]> = [
+  ['postsync.mjs', 'the entry action.yml runs (postsync, ours)'],
+  ['parse-worker.mjs', "the entry of the parse pool's worker threads (ours)"],
+  ['postsync-code.mjs', "postsync's own code, unminified, each module under a `// <module path>` line (ours)"],
+  ['postsync-generated.mjs', "code generated from ours: the JSON Schemas' validators, the calendar page's minified script (ours, generated)"],
+  ['third-party.mjs', 'the npm packages postsync uses: undici, yaml, ajv, commander, gray-matter, … (third-party)'],
+  ['rolldown-runtime.mjs', "the bundler's helpers for loading CommonJS packages (third-party)"],
+];
 
-const readme = (version: string) => `# postsync ${version}, the GitHub Action
+/** The files of the action, relative to the postsync package root and to VENDORED_ACTION_DIR. */
+const ACTION_FILES = ['action.yml', ...BUILD_FILES.map(([file]) => `action/${file}`), 'schemas/fixture.schema.json'];
+
+/** A size as a reader sees it (1 KiB at least, so that no file reads as empty). */
+const kib = (bytes: number) => `${Math.max(1, Math.round(bytes / 1024)).toLocaleString('en-US')} KiB`;
+
+const readme = (version: string, sizes: ReadonlyMap<string, number>) => `# postsync ${version}, the GitHub Action
 
 \`postsync init\` copied this action here so that the workflows in .github/workflows/ run only
 code this repository holds: nothing is downloaded when they run, and a change to it is a commit
-you can review like any other. \`action/postsync.mjs\` is postsync's self-contained build.
+you can review like any other. \`action/\` is postsync's self-contained build, in files that keep
+postsync's own code apart from the packages it uses:
+
+| File | Size | Holds |
+|---|---:|---|
+${BUILD_FILES.map(([file, holds]) => `| \`action/${file}\` | ${kib(sizes.get(`action/${file}`) ?? 0)} | ${holds} |`).join('\n')}
+
+To review an update, read the diff of \`action/postsync-code.mjs\` (and of the two entries); the
+others change with the versions of the generated validators and of the packages.
 
 To move to another postsync version, install that version and run \`postsync init --update-action\`
 in this repository: it rewrites this folder and nothing else. Commit the result.
@@ -42,7 +66,8 @@ export async function vendoredActionFiles(options: { postsyncRoot?: string } = {
     });
   }
   files[`${VENDORED_ACTION_DIR}/package.json`] = `${JSON.stringify({ name: 'postsync-action', version, private: true, type: 'module' }, null, 2)}\n`;
-  files[`${VENDORED_ACTION_DIR}/README.md`] = readme(version);
+  const sizes = new Map(ACTION_FILES.map((file) => [file, Buffer.byteLength(files[`${VENDORED_ACTION_DIR}/${file}`]!)]));
+  files[`${VENDORED_ACTION_DIR}/README.md`] = readme(version, sizes);
   files[`${VENDORED_ACTION_DIR}/SHA256SUMS`] = Object.entries(files)
     .map(([file, contents]) => `${createHash('sha256').update(contents).digest('hex')}  ${file.slice(VENDORED_ACTION_DIR.length + 1)}\n`)
     .sort((a, b) => (a.slice(66) < b.slice(66) ? -1 : 1))

@@ -115,13 +115,13 @@ function githubContext(given: Record<string, unknown> | undefined): Record<strin
   return { ref_name: 'main', ref: 'refs/heads/main', token: HARNESS_TOKEN, ...given, event };
 }
 
-/** A folder that stands for this action's checkout: `action/postsync.mjs` is the freshly built bundle. */
+/** A folder that stands for this action's checkout: `action/` holds the freshly built bundle's files. */
 async function actionCheckout(runnerTemp: string): Promise<string> {
-  const bundle = join(REPO_ROOT, 'dist/action/postsync.mjs');
-  if (!existsSync(bundle)) throw new Error('dist/action/postsync.mjs is not built: run `npm run build` (npm test does)');
+  const built = join(REPO_ROOT, 'dist/action');
+  if (!existsSync(join(built, 'postsync.mjs'))) throw new Error('dist/action/postsync.mjs is not built: run `npm run build` (npm test does)');
   const root = join(runnerTemp, 'postsync-action');
   await mkdir(join(root, 'action'), { recursive: true });
-  await symlink(bundle, join(root, 'action/postsync.mjs'));
+  for (const file of await readdir(built)) await symlink(join(built, file), join(root, 'action', file));
   return root;
 }
 

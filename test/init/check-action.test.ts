@@ -17,12 +17,29 @@ describe('postsync init --check-action', () => {
 
     const fresh = await check();
     expect(fresh.code).toBe(0);
-    expect(fresh.stdout).toBe(`${ACTION}/ is exactly postsync ${version}'s action (6 files, byte for byte).\n`);
+    expect(fresh.stdout).toBe(`${ACTION}/ is exactly postsync ${version}'s action (11 files, byte for byte).\n`);
     // The sums a reviewer can check without postsync.
     const sums = await readFile(join(dir, ACTION, 'SHA256SUMS'), 'utf8');
-    expect(sums.split('\n').filter(Boolean).map((line) => line.slice(66)).sort()).toEqual(['README.md', 'action.yml', 'action/postsync.mjs', 'package.json', 'schemas/fixture.schema.json']);
+    expect(sums.split('\n').filter(Boolean).map((line) => line.slice(66)).sort()).toEqual([
+      'README.md',
+      'action.yml',
+      'action/parse-worker.mjs',
+      'action/postsync-code.mjs',
+      'action/postsync-generated.mjs',
+      'action/postsync.mjs',
+      'action/rolldown-runtime.mjs',
+      'action/third-party.mjs',
+      'package.json',
+      'schemas/fixture.schema.json',
+    ]);
+    // The README says which file is ours and which third-party, with each one's size.
+    const readmeText = await readFile(join(dir, ACTION, 'README.md'), 'utf8');
+    const ownSize = (await readFile(join(dir, ACTION, 'action/postsync-code.mjs'))).length;
+    expect(readmeText).toContain(`| \`action/postsync-code.mjs\` | ${Math.round(ownSize / 1024).toLocaleString('en-US')} KiB | postsync's own code`);
+    expect(readmeText).toMatch(/\| `action\/third-party\.mjs` \| [\d,]+ KiB \| .*\(third-party\) \|/);
 
     await appendFile(join(dir, ACTION, 'action/postsync.mjs'), '\n// one more line\n');
+    await appendFile(join(dir, ACTION, 'action/third-party.mjs'), '\n// one more line\n');
     const manifest = join(dir, ACTION, 'package.json');
     await writeFile(manifest, (await readFile(manifest, 'utf8')).replace(`"version": "${version}"`, '"version": "9.9.9"'));
     const readme = join(dir, ACTION, 'README.md');
@@ -35,6 +52,7 @@ describe('postsync init --check-action', () => {
         `${ACTION}/ is not postsync ${version}'s action:`,
         `  changed  ${ACTION}/README.md`,
         `  changed  ${ACTION}/action/postsync.mjs`,
+        `  changed  ${ACTION}/action/third-party.mjs`,
         `  changed  ${ACTION}/package.json`,
         `  extra    ${ACTION}/action/extra.mjs`,
         '',

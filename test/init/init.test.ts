@@ -30,7 +30,12 @@ describe('postsync init', () => {
         '.github/actions/postsync/README.md',
         '.github/actions/postsync/SHA256SUMS',
         '.github/actions/postsync/action.yml',
+        '.github/actions/postsync/action/parse-worker.mjs',
+        '.github/actions/postsync/action/postsync-code.mjs',
+        '.github/actions/postsync/action/postsync-generated.mjs',
         '.github/actions/postsync/action/postsync.mjs',
+        '.github/actions/postsync/action/rolldown-runtime.mjs',
+        '.github/actions/postsync/action/third-party.mjs',
         '.github/actions/postsync/package.json',
         '.github/actions/postsync/schemas/fixture.schema.json',
         '.github/workflows/postsync-apply.yml', '.github/workflows/postsync-health.yml', '.github/workflows/postsync-plan.yml', '.gitignore', '.vscode/settings.json', 'media/welcome.png', `posts/${month}/welcome.md`, 'postsync.yaml'].sort(),
@@ -42,7 +47,7 @@ describe('postsync init', () => {
       'The workflows run the postsync action copied into .github/actions/postsync/ (nothing is downloaded when they run); to update it, run `postsync init --update-action` with the postsync version you want and commit the result.',
     );
     expect(await readFile(join(project, '.github/actions/postsync/action.yml'), 'utf8')).toBe(await readFile(join(REPO_ROOT, 'action.yml'), 'utf8'));
-    expect(await readFile(join(project, '.github/actions/postsync/action/postsync.mjs'))).toEqual(await readFile(join(REPO_ROOT, 'action/postsync.mjs')));
+    for (const file of ['postsync.mjs', 'postsync-code.mjs', 'third-party.mjs']) expect(await readFile(join(project, '.github/actions/postsync/action', file))).toEqual(await readFile(join(REPO_ROOT, 'action', file)));
 
     const config = await readFile(join(project, 'postsync.yaml'), 'utf8');
     expect(config.split('\n')[0]).toBe('# yaml-language-server: $schema=node_modules/postsync/schemas/config.schema.json');
@@ -85,7 +90,8 @@ describe('postsync init', () => {
     const result = await runCli(['init', '--update-action'], { cwd: dir });
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain('  ~ .github/actions/postsync/action/postsync.mjs\n');
+    // Every file of the build is written.
+    for (const file of ['parse-worker.mjs', 'postsync-code.mjs', 'postsync-generated.mjs', 'postsync.mjs', 'rolldown-runtime.mjs', 'third-party.mjs']) expect(result.stdout).toContain(`  ~ .github/actions/postsync/action/${file}\n`);
     expect(result.stdout).toContain('run `postsync init --update-action` with the postsync version you want');
     expect(await readFile(join(dir, '.github/actions/postsync/action.yml'), 'utf8')).toBe(await readFile(join(REPO_ROOT, 'action.yml'), 'utf8'));
     expect((await filesUnder(dir)).filter((file) => !file.startsWith('.github/actions/postsync/'))).toEqual(['postsync.yaml']);

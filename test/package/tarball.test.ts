@@ -55,7 +55,7 @@ async function startAndStop(args: string[], cwd: string, ready: RegExp): Promise
 describe('the package npm pack makes', () => {
   it('ships what runs, and installs with no dependency and no script', async () => {
     const paths = files.map((file) => file.path);
-    for (const path of ['dist/cli/main.js', 'action/postsync.mjs', 'action.yml', 'LICENSE', 'SECURITY.md', 'CONTRIBUTING.md', 'README.md', 'examples/postsync.yaml', 'schemas/config.schema.json']) expect(paths).toContain(path);
+    for (const path of ['dist/cli/main.js', 'action/postsync.mjs', 'action/parse-worker.mjs', 'action/postsync-code.mjs', 'action/postsync-generated.mjs', 'action/third-party.mjs', 'action/rolldown-runtime.mjs', 'action.yml', 'LICENSE', 'SECURITY.md', 'CONTRIBUTING.md', 'README.md', 'examples/postsync.yaml', 'schemas/config.schema.json']) expect(paths).toContain(path);
     expect(paths.filter((path) => path.startsWith('dist/src/') || path.startsWith('docs/development/') || path.endsWith('.map') || path.startsWith('dist/action/') || path.endsWith('.mjs') && path.startsWith('examples/'))).toEqual([]);
     const manifest = JSON.parse(await readFile(join(installed, 'node_modules/postsync/package.json'), 'utf8')) as { dependencies?: object; scripts: Record<string, string> };
     expect(manifest.dependencies).toBeUndefined();
