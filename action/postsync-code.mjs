@@ -41,7 +41,7 @@ async function exitWith(code) {
 }
 function registerCommands(program) {
 	program.option("-C, --dir <path>", "project folder (holding postsync.yaml); default: the current folder").option("--api-url <url>", "Public Posting API base URL (overrides POSTSYNC_API_URL and postsync.yaml)").option("--local", "use the embedded local API even under CI").option("--no-color", "plain output without colours (NO_COLOR is honoured too)").option("--no-cache", "parse every post file and hash every media file afresh, ignoring and not writing .postsync/cache");
-	program.command("plan").description("show what apply would change on the remote, without changing anything").option("--out <file>", "save the plan as JSON, to apply exactly it later with `postsync apply <file>`").option("--prune", "plan deletes of owned posts whose files were removed (postsync.yaml can turn this on: `prune: true`)").option("--no-prune", "plan no deletes of removed files' posts even with `prune: true` in postsync.yaml").option("--refresh-all", "list every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit the plan to a post key (repeatable)", collect$2).option("--json", "print one JSON document and nothing else").option("--markdown", "print the plan as Markdown (for pull requests)").option("--verbose", "also list unchanged posts").option("--detailed-exitcode", "exit 2 when there are changes, 0 when there are none").option("--all", "plan every calendar: each folder below this one that holds a postsync.yaml (exit 1 if any failed, else 2 with --detailed-exitcode if any has changes)").action(async (flags, command) => {
+	program.command("plan").description("show what apply would change on the remote, without changing anything").option("--out <file>", "save the plan as JSON, to apply exactly it later with `postsync apply <file>`").option("--prune", "plan deletes of owned posts whose files were removed (postsync.yaml can turn this on: `prune: true`)").option("--no-prune", "plan no deletes of removed files' posts even with `prune: true` in postsync.yaml").option("--refresh-all", "list every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit the plan to a post key (repeatable)", collect$2).option("--adopt <key=postId>", "take that remote post as the post of a new file the plan holds (it names the candidates); repeatable", collect$2).option("--recreate <key>", "create anew the post of a key the plan holds: deleted on the remote, or a new file a remote post may be; repeatable", collect$2).option("--recreate-all", "create anew every post the plan holds as deleted on the remote, or as maybe a remote post").option("--json", "print one JSON document and nothing else").option("--markdown", "print the plan as Markdown (for pull requests)").option("--verbose", "also list unchanged posts").option("--detailed-exitcode", "exit 2 when there are changes, 0 when there are none").option("--all", "plan every calendar: each folder below this one that holds a postsync.yaml (exit 1 if any failed, else 2 with --detailed-exitcode if any has changes)").action(async (flags, command) => {
 		const { runPlan } = await Promise.resolve().then(() => plan_exports);
 		if (!flags.all) return exitWith(runPlan(flags, command));
 		const { runInEveryCalendar } = await Promise.resolve().then(() => all_calendars_exports);
@@ -52,7 +52,7 @@ function registerCommands(program) {
 		} }));
 	});
 	program.command("validate").description("check every post file, and each post against the rules of its accounts; changes nothing").option("--json", "print one JSON document and nothing else").action(async (flags, command) => exitWith((await Promise.resolve().then(() => validate_exports)).runValidate(flags, command)));
-	program.command("apply").argument("[planfile]", "a plan saved by `postsync plan --out`; applied exactly, refused when stale (exit 3)").description("make the remote match the files: upload media, create, update, move and (with --prune) delete posts").option("-y, --yes", "do not ask for confirmation (required outside a terminal)").option("--prune", "delete owned posts whose files were removed (postsync.yaml can turn this on: `prune: true`)").option("--no-prune", "delete no removed file's post even with `prune: true` in postsync.yaml (its scheduled post goes back to draft)").option("--refresh-all", "plan against every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit apply to a post key (repeatable)", collect$2).option("--strict", "all or nothing: apply nothing while any file has an error (by default the posts of invalid files are blocked and the rest is applied)").option("--json", "print one JSON document and nothing else").addOption(new Option("--concurrency <n>", "post writes in flight").argParser(positiveInteger).default(4)).option("--all", "apply every calendar: each folder below this one that holds a postsync.yaml, each with its own target, state and lock (exit 1 if any failed)").action(async (planFile, flags, command) => {
+	program.command("apply").argument("[planfile]", "a plan saved by `postsync plan --out`; applied exactly, refused when stale (exit 3)").description("make the remote match the files: upload media, create, update, move and (with --prune) delete posts").option("-y, --yes", "do not ask for confirmation (required outside a terminal)").option("--prune", "delete owned posts whose files were removed (postsync.yaml can turn this on: `prune: true`)").option("--no-prune", "delete no removed file's post even with `prune: true` in postsync.yaml (its scheduled post goes back to draft)").option("--refresh-all", "plan against every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit apply to a post key (repeatable)", collect$2).option("--adopt <key=postId>", "take that remote post as the post of a new file the plan holds (it names the candidates); repeatable", collect$2).option("--recreate <key>", "create anew the post of a key the plan holds: deleted on the remote, or a new file a remote post may be; repeatable", collect$2).option("--recreate-all", "create anew every post the plan holds as deleted on the remote, or as maybe a remote post").option("--strict", "all or nothing: apply nothing while any file has an error (by default the posts of invalid files are blocked and the rest is applied)").option("--json", "print one JSON document and nothing else").addOption(new Option("--concurrency <n>", "post writes in flight").argParser(positiveInteger).default(4)).option("--all", "apply every calendar: each folder below this one that holds a postsync.yaml, each with its own target, state and lock (exit 1 if any failed)").action(async (planFile, flags, command) => {
 		const { runApply } = await Promise.resolve().then(() => apply_exports);
 		if (!flags.all) return exitWith(runApply(planFile, flags, command));
 		const { runInEveryCalendar } = await Promise.resolve().then(() => all_calendars_exports);
@@ -4045,7 +4045,7 @@ var Connection = class {
 				deadlineMs: this.options.deadlineMs
 			})
 		});
-		if (response.status === 204) return {
+		if (response.status === 204 || response.status === 202 && response.text.trim() === "") return {
 			data: void 0,
 			text: response.text
 		};
@@ -4751,24 +4751,27 @@ var ApiClient = class {
 	async createPost(body, options) {
 		if (!options.idempotencyKey) throw new PostsyncError("createPost needs a non-empty Idempotency-Key.");
 		const operation = body.scheduledAt ? "creating a scheduled post" : "creating a post";
-		return readPost$1("POST /posts", await this.connection.json({
+		const answer = await this.connection.json({
 			method: "POST",
 			path: "/posts",
 			body,
 			idempotencyKey: options.idempotencyKey,
 			mode: "safe",
 			operation
-		}));
+		});
+		if (answer === void 0) throw new PostsyncError("POST /posts: the API accepted the post but answered with no body, so its id is unknown; the create stays pending and the next apply finds the post (or resends it under the same Idempotency-Key).");
+		return readPost$1("POST /posts", answer);
 	}
 	async updatePost(id, body) {
 		const operation = body.scheduledAt ? "scheduling a post" : "editing a post";
-		return readPost$1("PATCH /posts/{id}", await this.connection.json({
+		const answer = await this.connection.json({
 			method: "PATCH",
 			path: `/posts/${encodeURIComponent(id)}`,
 			body,
 			mode: "safe",
 			operation
-		}));
+		});
+		return answer === void 0 ? this.getPost(id) : readPost$1("PATCH /posts/{id}", answer);
 	}
 	async deletePost(id) {
 		await this.connection.json({
@@ -5303,7 +5306,7 @@ async function readAccounts(input) {
 				capabilitiesError: null
 			};
 		} catch (error) {
-			if (!(error instanceof ApiError$1)) throw error;
+			if (!(error instanceof ApiError$1) && !(error instanceof ResponseShapeError)) throw error;
 			return {
 				account,
 				aliases,
@@ -6485,10 +6488,12 @@ async function create(change, context) {
 async function createFresh(change, desired, context) {
 	const { store } = context;
 	const payload = createBody(desired, store.section);
+	const replaced = change.reason === "deleted-on-remote" ? store.section.posts[change.key]?.postId : void 0;
+	const postKey = replaced === void 0 ? change.key : `${change.key}#replaces:${replaced}`;
 	const key = idempotencyKey({
 		targetId: context.targetId,
 		calendar: store.calendar,
-		postKey: change.key,
+		postKey,
 		payload
 	});
 	await store.recordPending(change.key, {
@@ -6534,9 +6539,13 @@ async function confirm$1(key, file, post, appliedHash, context) {
 		file,
 		appliedHash,
 		remoteUpdatedAt: post.updatedAt,
+		observedHash: observedHash(post, context),
 		appliedAt: context.now().toISOString()
 	}));
 	return post;
+}
+function observedHash(post, context) {
+	return shapeHash(liveShape(post, mediaIdIndex(context.store.section)));
 }
 async function converge(change, post, desired, context) {
 	const fields = diffShapes(liveShape(post, mediaIdIndex(context.store.section)), desired);
@@ -6557,11 +6566,14 @@ async function adopt(change, context) {
 			uploadedAt: context.now().toISOString()
 		}));
 	}
+	const observed = change.observedHash === void 0 ? {} : { observedHash: change.observedHash };
+	const appliedHash = change.asFound === true && change.observedHash !== void 0 ? change.observedHash : shapeHash(desired);
 	await saved(context, context.store.recordUpdate(change.key, {
 		postId,
 		file: change.file,
-		appliedHash: shapeHash(desired),
+		appliedHash,
 		remoteUpdatedAt: change.liveUpdatedAt,
+		...observed,
 		appliedAt: context.now().toISOString()
 	}));
 	return postId;
@@ -6579,6 +6591,7 @@ async function record(change, post, applied, context) {
 		file: change.file,
 		appliedHash: shapeHash(applied),
 		remoteUpdatedAt: post.updatedAt,
+		observedHash: observedHash(post, context),
 		appliedAt: context.now().toISOString(),
 		...slotAt
 	}));
@@ -6589,12 +6602,13 @@ async function unschedule(change, context) {
 	if (post !== null && post.scheduledAt === null) return postId;
 	const updated = await context.client.updatePost(postId, { scheduledAt: null });
 	const file = context.store.section.posts[change.key]?.file ?? change.file;
-	const appliedHash = shapeHash(liveShape(updated, mediaIdIndex(context.store.section)));
+	const appliedHash = observedHash(updated, context);
 	await saved(context, context.store.recordUpdate(change.key, {
 		postId,
 		file,
 		appliedHash,
 		remoteUpdatedAt: updated.updatedAt,
+		observedHash: appliedHash,
 		appliedAt: context.now().toISOString()
 	}));
 	return postId;
@@ -6829,12 +6843,17 @@ async function recordFinalStatuses(input) {
 		if (change.action !== "noop" || change.postId === null || change.postId === void 0) continue;
 		const record = store.section.posts[change.key];
 		const live = input.live.get(change.postId);
-		if (record === void 0 || record.postId !== change.postId || live === void 0 || !isFinalStatus(live.status)) continue;
-		if (record.final === live.status && record.remoteUpdatedAt === live.updatedAt) continue;
+		if (record === void 0 || record.postId !== change.postId || live === void 0) continue;
+		const final = isFinalStatus(live.status) && (record.final !== live.status || record.remoteUpdatedAt !== live.updatedAt);
+		const observed = record.observedHash === void 0 && record.reread !== true;
+		if (!final && !observed) continue;
 		await store.recordUpdate(change.key, {
 			...record,
-			final: live.status,
-			remoteUpdatedAt: live.updatedAt
+			...final ? {
+				final: live.status,
+				remoteUpdatedAt: live.updatedAt
+			} : {},
+			...observed ? { observedHash: shapeHash(liveShape(live, mediaIdIndex(store.section))) } : {}
 		});
 		recorded += 1;
 	}
@@ -7694,6 +7713,12 @@ function nearestDate(date, dates) {
 }
 // dist/src/plan/plan-context.js
 const EDITABLE_STATUSES$2 = new Set(["draft", "scheduled"]);
+const RECENT_WRITE_MS = 6e5;
+function recentlyWritten(record, now) {
+	if (now === void 0) return false;
+	const since = Date.parse(now) - Date.parse(record.appliedAt);
+	return since >= 0 && since < RECENT_WRITE_MS;
+}
 function planContext(input, found = {}) {
 	const { live } = input;
 	const mediaIdToSha = mediaIdIndex(input.state);
@@ -7715,6 +7740,8 @@ function planContext(input, found = {}) {
 		livePost: (postId) => live.get(postId),
 		liveBrief: (postId) => live.briefs.get(postId),
 		shapeOf,
+		now: input.now,
+		recreates: (key) => input.choices !== void 0 && (input.choices.recreate.all || input.choices.recreate.keys.has(key)),
 		pendingPost(key) {
 			pendingPosts ??= found.pendingPosts?.({ shapeOf }) ?? new Map();
 			return pendingPosts.get(key);
@@ -7726,6 +7753,57 @@ function isEditable(post) {
 }
 function notEditableReason(post, verb) {
 	return post.status === "published" ? `post is published; published posts are never ${verb}` : `post is ${post.status}; only draft and scheduled posts can be ${verb}`;
+}
+// dist/src/plan/tidied-shape.js
+function tidiedText(text) {
+	return text.replace(/\r\n?/g, "\n").replace(/[ \t\u00a0]+$/gm, "").trimEnd().normalize("NFC");
+}
+function tidiedTag(tag) {
+	return typeof tag === "string" ? tidiedText(tag).replace(/^#/, "").toLowerCase() : tag;
+}
+function tidiedOptions(options) {
+	const tidied = {};
+	for (const [name, value] of Object.entries(options)) if (name.endsWith("Tags") && Array.isArray(value)) tidied[name] = value.map(tidiedTag);
+	else if (name.endsWith("Title") && typeof value === "string") tidied[name] = tidiedText(value).replace(/\s+/g, " ").trim();
+	else tidied[name] = typeof value === "string" ? tidiedText(value) : value;
+	return tidied;
+}
+function tidiedTarget(target) {
+	const tidied = {
+		socialAccountId: target.socialAccountId,
+		options: tidiedOptions(target.options)
+	};
+	if (target.contentOverride !== void 0) tidied.contentOverride = tidiedText(target.contentOverride);
+	return tidied;
+}
+function toTheMinute(instant) {
+	if (instant === null) return null;
+	const time = Date.parse(instant);
+	return Number.isNaN(time) ? instant : new Date(time - (time % 6e4 + 6e4) % 6e4).toISOString();
+}
+function tidiedShape(shape) {
+	return {
+		content: tidiedText(shape.content),
+		scheduledAt: toTheMinute(shape.scheduledAt),
+		targets: shape.targets.map(tidiedTarget),
+		media: [...shape.media].sort()
+	};
+}
+function tidiedHash(shape) {
+	return shapeHash(tidiedShape(shape));
+}
+// dist/src/plan/remote-change.js
+function changedOnRemote(record, live, file) {
+	if (record.observedHash !== void 0) return shapeHash(live) !== record.observedHash;
+	if (file === void 0) return shapeHash(live) !== record.appliedHash;
+	const kept = leftToService(live, file.shape);
+	return file.asApplied ? tidiedHash(withoutUnknownMedia(kept)) !== tidiedHash(file.shape) : shapeHash(kept) !== record.appliedHash;
+}
+function withoutUnknownMedia(shape) {
+	return {
+		...shape,
+		media: shape.media.filter((sha256) => !sha256.startsWith("id:"))
+	};
 }
 // dist/src/plan/desired-changes.js
 function unavailableAccounts(post, context) {
@@ -7777,7 +7855,7 @@ function createChange(post, context, { reason, reasons, resumesPending }) {
 function madePostFound(made) {
 	return `the post it made (${made.id}) is on the remote: taken, the create is not sent again`;
 }
-function updateChange(post, record, live, context) {
+function updateChange(post, record, live, context, remoteChanged) {
 	const current = context.shapeOf(live);
 	const kept = leftToService(current, post.shape);
 	const changedLocally = post.shapeHash !== record.appliedHash;
@@ -7809,7 +7887,6 @@ function updateChange(post, record, live, context) {
 		...base,
 		reasons: [`the state entry was merged from two branches and re-read from the remote: ${fieldList(fields)} differ from ${post.file}`]
 	};
-	const drifted = shapeHash(kept) !== record.appliedHash;
 	if (!changedLocally) {
 		const drift = diffShapes(post.shape, kept);
 		return {
@@ -7821,7 +7898,7 @@ function updateChange(post, record, live, context) {
 		};
 	}
 	const reasons = [`changed in ${post.file}: ${fieldList(fields)}`];
-	if (drifted) reasons.push(`also drifted on the remote since the last apply; ${post.file} wins`);
+	if (remoteChanged) reasons.push(`also drifted on the remote since the last apply; ${post.file} wins`);
 	return {
 		action: "update",
 		reason: "file-changed",
@@ -7858,6 +7935,36 @@ function newPostReason(post, resumesPending) {
 		reasons: ["new file"]
 	};
 }
+function goneChange(post, record, context, resumesPending) {
+	const base = {
+		key: post.key,
+		file: post.file,
+		postId: record.postId
+	};
+	if (recentlyWritten(record, context.now)) return {
+		action: "noop",
+		reason: "not-visible-yet",
+		...base,
+		liveUpdatedAt: record.remoteUpdatedAt,
+		reasons: [`written ${record.appliedAt}, not visible on the remote yet (a read that lags the write): nothing to do`]
+	};
+	if (context.recreates(post.key)) {
+		const reasons = [`deleted on the remote (last written ${record.appliedAt}); created again (--recreate)`];
+		if (resumesPending) reasons.push("resume an interrupted create");
+		return createChange(post, context, {
+			reason: "deleted-on-remote",
+			reasons,
+			resumesPending
+		});
+	}
+	return {
+		action: "blocked",
+		reason: "deleted-on-remote",
+		...base,
+		desired: post.shape,
+		reasons: [`deleted on the remote since postsync last wrote it (${record.appliedAt}); held, not recreated`, `recreate it with \`postsync apply --recreate ${post.key}\`, or remove ${post.file} to forget it`]
+	};
+}
 function planDesiredPost(post, context) {
 	const record = context.state.posts[post.key];
 	const resumesPending = context.state.pending[post.key] !== void 0;
@@ -7866,19 +7973,16 @@ function planDesiredPost(post, context) {
 		resumesPending
 	});
 	const brief = context.liveBrief(record.postId);
-	if (!brief) {
-		const reasons = ["deleted on the remote; will be recreated"];
-		if (resumesPending) reasons.push("resume an interrupted create");
-		return createChange(post, context, {
-			reason: "deleted-on-remote",
-			reasons,
-			resumesPending
-		});
-	}
+	if (!brief) return goneChange(post, record, context, resumesPending);
 	if (untouchedSinceApply(post, record, brief)) return unchangedChange(post, brief);
 	const live = context.livePost(record.postId);
-	const desiredHash = post.shapeHash;
-	if (isLeftToService(context.shapeOf(live), post.shape, desiredHash)) {
+	const current = context.shapeOf(live);
+	const asApplied = post.shapeHash === record.appliedHash;
+	const remoteChanged = record.reread === true || changedOnRemote(record, current, {
+		shape: post.shape,
+		asApplied
+	});
+	if (isLeftToService(current, post.shape, post.shapeHash) || asApplied && !remoteChanged) {
 		if (record.file !== post.file) return {
 			action: "move",
 			reason: "renamed",
@@ -7899,7 +8003,7 @@ function planDesiredPost(post, context) {
 			reasons: UP_TO_DATE
 		};
 	}
-	return updateChange(post, record, live, context);
+	return updateChange(post, record, live, context, remoteChanged);
 }
 // dist/src/plan/removed-changes.js
 function matchRenames(removedKeys, newPosts, context) {
@@ -8116,6 +8220,61 @@ function matchPendingCreates(state, live, context) {
 	}
 	return found;
 }
+// dist/src/plan/tidied-adoptions.js
+function withoutOptions(shape) {
+	return {
+		...shape,
+		targets: shape.targets.map((target) => ({
+			...target,
+			options: {}
+		}))
+	};
+}
+function push(map, key, value) {
+	const list = map.get(key);
+	if (list) list.push(value);
+	else map.set(key, [value]);
+}
+function matchTidiedAdoptions(files, orphans, context) {
+	const adopted = new Map();
+	const held = new Map();
+	if (files.length === 0 || orphans.length === 0) return {
+		adopted,
+		held
+	};
+	const byForm = new Map();
+	const byText = new Map();
+	for (const live of orphans) {
+		const shape = context.shapeOf(live);
+		push(byForm, tidiedHash(withoutOptions(shape)), live);
+		push(byText, tidiedText(shape.content), live);
+	}
+	const groups = new Map();
+	for (const post of [...files].sort((a, b) => compareText(a.key, b.key))) push(groups, tidiedHash(post.shape), post);
+	const taken = new Set();
+	for (const [form, twins] of groups) {
+		const { shape } = twins[0];
+		const matches = (byForm.get(tidiedHash(withoutOptions(shape))) ?? []).filter((live) => !taken.has(live) && tidiedHash(leftToService(context.shapeOf(live), shape)) === form);
+		if (matches.length === twins.length) {
+			twins.forEach((post, index) => {
+				adopted.set(post.key, matches[index]);
+				taken.add(matches[index]);
+			});
+			continue;
+		}
+		const near = matches.length > 0 ? matches : (byText.get(tidiedText(shape.content)) ?? []).filter((live) => !taken.has(live));
+		if (near.length === 0) continue;
+		const reason = matches.length > 0 ? "adopt-ambiguous" : "adopt-uncertain";
+		for (const post of twins) held.set(post.key, {
+			reason,
+			candidates: near
+		});
+	}
+	return {
+		adopted,
+		held
+	};
+}
 // dist/src/plan/adopt-matches.js
 function orphans(live, state, context) {
 	const owned = new Set(Object.values(state.posts).map((record) => record.postId));
@@ -8133,53 +8292,88 @@ function orphans(live, state, context) {
 	}
 	return posts.sort((a, b) => compareText(a.createdAt, b.createdAt) || compareText(a.id, b.id));
 }
-function matchAdoptions(newPosts, live, context) {
+function matchAdoptions(newPosts, live, context, chosen = new Map()) {
 	const adopted = new Map();
 	const diagnostics = [];
 	if (newPosts.length === 0) return {
 		adopted,
+		held: new Map(),
 		diagnostics
 	};
 	const candidates = orphans(live, context.state, context);
+	const taken = new Set();
+	const sorted = [...newPosts].sort((a, b) => compareText(a.key, b.key));
+	for (const post of sorted) {
+		const postId = chosen.get(post.key);
+		if (postId === void 0) continue;
+		const found = candidates.find((live) => live.id === postId && !taken.has(live));
+		if (found) {
+			taken.add(found);
+			adopted.set(post.key, {
+				live: found,
+				how: "chosen"
+			});
+		} else diagnostics.push({
+			severity: "warning",
+			code: "adopt-choice-unavailable",
+			file: post.file,
+			message: `--adopt ${post.key}=${postId}: no draft or scheduled remote post with that id is free to adopt (it is owned by another state entry, not editable, or not on the remote); not adopted`
+		});
+	}
 	const byHash = new Map();
 	for (const live of candidates) {
+		if (taken.has(live)) continue;
 		const hash = withoutOptionsHash(context.shapeOf(live));
 		byHash.set(hash, [...byHash.get(hash) ?? [], live]);
 	}
-	const taken = new Set();
-	for (const post of [...newPosts].sort((a, b) => compareText(a.key, b.key))) {
+	const unmatched = [];
+	for (const post of sorted) {
+		if (adopted.has(post.key)) continue;
 		const bucket = byHash.get(withoutOptionsHash(post.shape)) ?? [];
 		const index = bucket.findIndex((live) => isLeftToService(context.shapeOf(live), post.shape, post.shapeHash));
 		const exact = index < 0 ? void 0 : bucket.splice(index, 1)[0];
 		if (exact) {
 			taken.add(exact);
-			adopted.set(post.key, exact);
-			continue;
-		}
-		const near = candidates.find((live) => !taken.has(live) && live.content === post.shape.content);
-		if (near) {
-			const nearShape = context.shapeOf(near);
-			const differs = fieldList(diffShapes(nearShape, post.shape));
-			const unknownMedia = nearShape.media.some((sha256) => sha256.startsWith("id:")) ? " (its media are not known by content: the state has no record of them and the service did not offer them for download)" : "";
-			diagnostics.push({
-				severity: "warning",
-				code: "adopt-near-match",
-				file: post.file,
-				message: `a remote post (${near.id}, ${near.status}) looks like this one but differs in ${differs}${unknownMedia}; not adopted`,
-				hint: "it will be created anew; delete the remote post, or make the file match it to adopt it"
+			adopted.set(post.key, {
+				live: exact,
+				how: "unowned-match"
 			});
-		}
+		} else unmatched.push(post);
 	}
+	const tidied = matchTidiedAdoptions(unmatched, candidates.filter((live) => !taken.has(live)), context);
+	for (const [key, live] of tidied.adopted) adopted.set(key, {
+		live,
+		how: "tidied-match"
+	});
 	return {
 		adopted,
+		held: tidied.held,
 		diagnostics
 	};
 }
-function adoptChange(post, live, state) {
+function heldChange(post, held, context) {
+	const named = held.candidates.map((live) => {
+		const differs = fieldList(diffShapes(context.shapeOf(live), post.shape));
+		return `${live.id} (${live.status}, created ${live.createdAt}${differs === "" ? "" : `; differs in ${differs}`})`;
+	});
+	const why = held.reason === "adopt-ambiguous" ? `${held.candidates.length === 1 ? "a remote post no state entry owns is this post as the service keeps it, but so may be another new file" : "several remote posts no state entry owns may be this post"}: ${named.join(", ")}` : `a remote post no state entry owns looks like this post but is not certainly it: ${named.join(", ")}`;
+	return {
+		action: "blocked",
+		reason: held.reason,
+		key: post.key,
+		file: post.file,
+		postId: null,
+		desired: post.shape,
+		reasons: [why, `held instead of created: adopt one with \`postsync apply --adopt ${post.key}=POST_ID\`, or create a new post with \`postsync apply --recreate ${post.key}\``]
+	};
+}
+function adoptChange(post, live, context, how = "unowned-match") {
+	const { state } = context;
 	const kind = live.status === "draft" ? "draft" : "scheduled post";
 	const mediaRecords = new Map();
-	post.media.forEach((media, index) => {
-		const remote = live.media[index];
+	const liveMedia = context.shapeOf(live).media;
+	post.media.forEach((media) => {
+		const remote = live.media[liveMedia.indexOf(media.sha256)];
 		if (remote === void 0 || state.media[media.sha256] !== void 0 || mediaRecords.has(media.sha256)) return;
 		mediaRecords.set(media.sha256, {
 			sha256: media.sha256,
@@ -8190,17 +8384,24 @@ function adoptChange(post, live, state) {
 	});
 	return {
 		action: "adopt",
-		reason: "unowned-match",
+		reason: how,
 		key: post.key,
 		file: post.file,
 		postId: live.id,
 		desired: post.shape,
 		liveUpdatedAt: live.updatedAt,
+		observedHash: shapeHash(context.shapeOf(live)),
 		stateOnly: true,
 		...mediaRecords.size === 0 ? {} : { mediaRecords: [...mediaRecords.values()] },
-		reasons: [`a remote ${kind} with exactly this content, targets, options, media and schedule exists and no state entry owns it: adopted instead of created`]
+		...how === "chosen" ? { asFound: true } : {},
+		reasons: [ADOPT_REASONS[how](kind)]
 	};
 }
+const ADOPT_REASONS = {
+	"unowned-match": (kind) => `a remote ${kind} with exactly this content, targets, options, media and schedule exists and no state entry owns it: adopted instead of created`,
+	"tidied-match": (kind) => `a remote ${kind} no state entry owns is this post as the service keeps it (blanks, Unicode form, tags, title spacing, schedule to the minute, media order): adopted instead of created`,
+	chosen: (kind) => `the remote ${kind} chosen with --adopt: adopted as it is; the next plan updates it to the file`
+};
 // dist/src/plan/types.js
 const ACTIONS = [
 	"create",
@@ -8232,11 +8433,13 @@ function createPlan(input) {
 	const newPosts = input.desired.filter((post) => !state.posts[post.key] && !state.pending[post.key]);
 	const renames = matchRenames(removedKeys, newPosts, context);
 	const renamedTo = new Set([...renames.values()].map((post) => post.key));
-	const adoptions = matchAdoptions(newPosts.filter((post) => !renamedTo.has(post.key)), free, context);
+	const adoptions = matchAdoptions(newPosts.filter((post) => !renamedTo.has(post.key)), free, context, input.choices?.adopt);
 	const changes = [];
 	for (const post of input.desired) {
 		const adopted = adoptions.adopted.get(post.key);
-		if (adopted) changes.push(adoptChange(post, adopted, state));
+		const held = adoptions.held.get(post.key);
+		if (adopted) changes.push(adoptChange(post, adopted.live, context, adopted.how));
+		else if (held && !context.recreates(post.key)) changes.push(heldChange(post, held, context));
 		else if (!renamedTo.has(post.key)) changes.push(planDesiredPost(post, context));
 	}
 	for (const key of removedKeys) {
@@ -8413,7 +8616,8 @@ function planPosts(input) {
 		...input.foreignOwners === void 0 || input.foreignOwners.size === 0 ? {} : { foreignOwners: input.foreignOwners },
 		prune: input.prune,
 		only: input.only,
-		now: input.now.toISOString()
+		now: input.now.toISOString(),
+		...input.choices === void 0 ? {} : { choices: input.choices }
 	};
 	return withScheduleFacts(guardChanges(createPlan(planInput), {
 		diagnostics: planInput.diagnostics,
@@ -8929,14 +9133,24 @@ async function fetchMediaSource(media, options = {}) {
 	throw new Error(`more than ${MAX_REDIRECTS} redirects`);
 }
 // dist/src/plan/adopt-media.js
-const withoutMedia = (shape) => withoutOptionsHash({
+const withoutMedia = (shape) => tidiedHash({
 	...shape,
-	media: []
+	media: [],
+	targets: shape.targets.map((target) => ({
+		...target,
+		options: {}
+	}))
 });
 const isUnknown = (sha256) => sha256.startsWith("id:");
 function couldBe(post, shape) {
 	if (shape.media.length !== post.media.length) return false;
-	return shape.media.every((sha256, index) => isUnknown(sha256) || sha256 === post.media[index].sha256);
+	const wanted = post.media.map((media) => media.sha256);
+	return shape.media.every((sha256) => {
+		if (isUnknown(sha256)) return true;
+		const index = wanted.indexOf(sha256);
+		if (index >= 0) wanted.splice(index, 1);
+		return index >= 0;
+	});
 }
 function orphanMediaToLearn(input) {
 	const byRest = new Map();
@@ -12195,7 +12409,8 @@ async function buildPlan(options) {
 			only: options.only,
 			now,
 			timezone: config.timezone,
-			foreignOwners: others
+			foreignOwners: others,
+			...options.choices === void 0 ? {} : { choices: options.choices }
 		}),
 		desired,
 		live,
@@ -12234,7 +12449,8 @@ async function planDesired(desired, against) {
 		prune: against.prune,
 		only: against.only,
 		now: against.now,
-		timezone: against.timezone
+		timezone: against.timezone,
+		...against.choices === void 0 ? {} : { choices: against.choices }
 	});
 }
 // dist/src/pipeline/apply-project.js
@@ -12274,7 +12490,8 @@ async function applyProject(options) {
 				prune: options.prune,
 				only: options.only,
 				now: new Date(),
-				...options.refreshAll === void 0 ? {} : { refreshAll: options.refreshAll }
+				...options.refreshAll === void 0 ? {} : { refreshAll: options.refreshAll },
+				...options.choices === void 0 ? {} : { choices: options.choices }
 			});
 			({plan, live} = built);
 		}
@@ -12845,7 +13062,7 @@ function summaryLine$1(plan) {
 	const { summary } = plan;
 	const errors = plan.diagnostics.filter((d) => d.severity === "error").length;
 	const drafts = notReadyNote(notReadyDraftFiles(plan.diagnostics).length);
-	const note = keptDraftsNote(plan);
+	const note = keptDraftsNote(plan) + notVisibleNote(plan);
 	if (summary.create + summary.adopt + summary.update + summary.unschedule + summary.delete + summary.move === 0 && summary.blocked === 0) {
 		if (errors > 0) return `No changes planned, but ${plural$2(errors, "error")} above must be fixed first.${note}${drafts}`;
 		return `No changes. The remote matches your files.${note}${drafts}`;
@@ -12857,6 +13074,10 @@ function summaryLine$1(plan) {
 	let line = `${parts.join("")}.`;
 	if (summary.blocked > 0) line += ` ${summary.blocked} blocked${blockedNote(plan)}.`;
 	return `${line}${note}${drafts}`;
+}
+function notVisibleNote(plan) {
+	const lagging = plan.changes.filter((change) => change.reason === "not-visible-yet").length;
+	return lagging === 0 ? "" : ` ${plural$2(lagging, "post")} written moments ago ${lagging === 1 ? "is" : "are"} not visible on the remote yet (its reads lag its writes): nothing to do.`;
 }
 function keptDraftsNote(plan) {
 	const kept = removedKeptAsDrafts(plan);
@@ -12885,13 +13106,39 @@ function blockedNote(plan) {
 	if (causes.length === 1 && causes[0][0] === plan.summary.blocked) return ` (${causes[0][1]})`;
 	return ` (${causes.map(([count, , among]) => `${count} ${among}`).join(", ")})`;
 }
+// dist/.tsc-cli/plan-choices.js
+function planChoices(flags) {
+	if (flags.adopt === void 0 && flags.recreate === void 0 && flags.recreateAll !== true) return void 0;
+	const adopt = new Map();
+	for (const pair of flags.adopt ?? []) {
+		const at = pair.indexOf("=");
+		const key = pair.slice(0, at).trim();
+		const postId = pair.slice(at + 1).trim();
+		if (at < 0 || key === "" || postId === "") throw new InputError(`--adopt takes KEY=POST_ID (a post key and the id of the remote post it is), not "${pair}"`, { hint: "The plan names the candidates of each held post: postsync apply --adopt launch=<post id>." });
+		if (adopt.has(key) && adopt.get(key) !== postId) throw new InputError(`--adopt names two remote posts for ${key}`);
+		adopt.set(key, postId);
+	}
+	const keys = new Set(flags.recreate ?? []);
+	for (const key of keys) if (adopt.has(key)) throw new InputError(`--adopt and --recreate both name ${key}: adopt the remote post, or create a new one`);
+	return {
+		adopt,
+		recreate: {
+			all: flags.recreateAll === true,
+			keys
+		}
+	};
+}
+function choicesOf(flags) {
+	const choices = planChoices(flags);
+	return choices === void 0 ? {} : { choices };
+}
 // dist/.tsc-cli/commands/apply.js
 var apply_exports = __exportAll({ runApply: () => runApply });
 async function runApply(planFile, flags, command) {
 	const saved = planFile ? await parsePlan(await readFile(planFile, "utf8").catch(() => {
 		throw new InputError(`cannot read the plan file ${planFile}`);
 	}), { source: planFile }) : null;
-	if (saved && (flags.prune !== void 0 || flags.target || flags.refreshAll)) throw new InputError("--prune, --no-prune, --target and --refresh-all are decided when planning; a saved plan is applied exactly as it is.");
+	if (saved && (flags.prune !== void 0 || flags.target || flags.refreshAll || planChoices(flags) !== void 0)) throw new InputError("--prune, --no-prune, --target, --refresh-all, --adopt and --recreate are decided when planning; a saved plan is applied exactly as it is.");
 	const interactive = process.stdin.isTTY === true && process.stderr.isTTY === true && !isCI();
 	if (!flags.yes && !interactive) throw new InputError("apply changes things on the remote and needs confirmation.", { hint: "Outside an interactive terminal, pass --yes (review the plan first with `postsync plan`)." });
 	const { config, connection, style, memo } = await openTarget(globalOptions(command));
@@ -12912,6 +13159,7 @@ async function runApply(planFile, flags, command) {
 			prune: prune.on,
 			refreshAll: flags.refreshAll === true,
 			only: flags.target ?? null,
+			...choicesOf(flags),
 			strict: flags.strict ?? false,
 			concurrency: flags.concurrency,
 			onStaleLock: (previous) => process.stderr.write(style.yellow(`Note: took over the state lock left by postsync ${previous.command} (pid ${previous.pid}, started ${timeText(previous.startedAt, config.timezone)}), which is no longer running. Its interrupted work is resumed below.\n`)),
@@ -15255,6 +15503,7 @@ async function prepareImport(input) {
 			postId: post.id,
 			file: name.file,
 			appliedHash: shapeHash(live),
+			observedHash: shapeHash(live),
 			remoteUpdatedAt: post.updatedAt
 		};
 		const downloaded = placedByPost.get(post.id) ?? [];
@@ -16724,7 +16973,8 @@ async function planProject(input) {
 		memo,
 		prune: input.prune,
 		only: input.only,
-		now: input.now
+		now: input.now,
+		...input.choices === void 0 ? {} : { choices: input.choices }
 	});
 }
 // dist/.tsc-cli/views/plan-markdown.js
@@ -16803,7 +17053,8 @@ async function runPlan(flags, command) {
 			prune: prune.on,
 			only: flags.target ?? null,
 			now: new Date(),
-			refreshAll: flags.refreshAll === true
+			refreshAll: flags.refreshAll === true,
+			...choicesOf(flags)
 		});
 		if (flags.out) await writePlanFile(flags.out, plan);
 		if (flags.json) process.stdout.write(renderJson(planReport("plan", plan)));
@@ -23459,7 +23710,7 @@ async function findPostProblems(input) {
 			found.push(...failedTargets(live, label));
 			if (isEditable(live)) {
 				const untouched = live.updatedAt === record.remoteUpdatedAt;
-				if (record.reread !== true && !untouched && shapeHash(liveShape(live, shaOfMediaId)) !== record.appliedHash) found.push({
+				if (record.reread !== true && !untouched && changedOnRemote(record, liveShape(live, shaOfMediaId))) found.push({
 					kind: "drifted",
 					message: "changed on the remote since the last apply (`postsync plan` shows what differs; apply puts the file back)"
 				});

@@ -1850,8 +1850,8 @@ const schema4 = {
 		}
 	}
 };
-const pattern1$1 = new RegExp("^[A-Za-z0-9][A-Za-z0-9._-]*$", "u");
-const pattern2 = new RegExp("^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$", "u");
+const pattern1 = new RegExp("^[A-Za-z0-9][A-Za-z0-9._-]*$", "u");
+const pattern2$1 = new RegExp("^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$", "u");
 const pattern4 = new RegExp("^[A-Za-z_][A-Za-z0-9_-]*$", "u");
 const schema5 = {
 	"description": "One house rule: exactly one check, and optionally severity, accounts, platforms and when.",
@@ -3442,7 +3442,7 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 				for (const key3 in data10) {
 					const _errs27 = errors;
 					if (typeof key3 === "string") {
-						if (!pattern1$1.test(key3)) {
+						if (!pattern1.test(key3)) {
 							const err20 = {
 								instancePath: instancePath + "/accounts",
 								schemaPath: "#/properties/accounts/propertyNames/pattern",
@@ -3478,7 +3478,7 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 				for (const key4 in data10) {
 					let data11 = data10[key4];
 					if (typeof data11 === "string") {
-						if (!pattern2.test(data11)) {
+						if (!pattern2$1.test(data11)) {
 							const err22 = {
 								instancePath: instancePath + "/accounts/" + key4.replace(/~/g, "~0").replace(/\//g, "~1"),
 								schemaPath: "#/properties/accounts/additionalProperties/pattern",
@@ -3531,7 +3531,7 @@ function validate3(data, { instancePath = "", parentData, parentDataProperty, ro
 				for (const key5 in data12) {
 					const _errs35 = errors;
 					if (typeof key5 === "string") {
-						if (!pattern1$1.test(key5)) {
+						if (!pattern1.test(key5)) {
 							const err25 = {
 								instancePath: instancePath + "/rules",
 								schemaPath: "#/properties/rules/propertyNames/pattern",
@@ -3853,6 +3853,10 @@ const schema3 = {
 		"appliedHash": { "$ref": "#/$defs/sha256" },
 		"remoteUpdatedAt": { "$ref": "#/$defs/instant" },
 		"appliedAt": { "$ref": "#/$defs/instant" },
+		"observedHash": {
+			"description": "sha256 of the remote post's shape as the service answered postsync's last write (or as read back or adopted): what the service keeps, perhaps a tidied form of what was sent. The file changed when it differs from appliedHash; the remote changed when the live post differs from observedHash. Absent in states written before it: a plan then takes a live post that is the applied file, tidying aside, as unchanged, and the next apply records it.",
+			"$ref": "#/$defs/sha256"
+		},
 		"reread": {
 			"description": "Set by `postsync state merge` when two branches both changed this entry: its appliedHash and remoteUpdatedAt cannot be trusted, so plans compare the remote post with the file instead. Dropped when postsync next writes the post.",
 			"const": true
@@ -3870,7 +3874,7 @@ const schema3 = {
 };
 const func3 = Object.prototype.hasOwnProperty;
 const pattern0 = new RegExp("^[0-9a-f]{64}$", "u");
-const pattern1 = new RegExp("^[A-Za-z0-9_-]{43}$", "u");
+const pattern2 = new RegExp("^[A-Za-z0-9_-]{43}$", "u");
 const formats0 = require_formats().fullFormats["date-time"];
 function validate2(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
 	let vErrors = null;
@@ -4091,58 +4095,58 @@ function validate2(data, { instancePath = "", parentData, parentDataProperty, ro
 				errors++;
 			}
 		}
+		if (data.observedHash !== void 0) {
+			let data5 = data.observedHash;
+			if (typeof data5 === "string") {
+				if (!pattern0.test(data5)) {
+					const err16 = {
+						instancePath: instancePath + "/observedHash",
+						schemaPath: "#/$defs/sha256/pattern",
+						keyword: "pattern",
+						params: { pattern: "^[0-9a-f]{64}$" },
+						message: "must match pattern \"^[0-9a-f]{64}$\""
+					};
+					if (vErrors === null) vErrors = [err16];
+					else vErrors.push(err16);
+					errors++;
+				}
+			} else {
+				const err17 = {
+					instancePath: instancePath + "/observedHash",
+					schemaPath: "#/$defs/sha256/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err17];
+				else vErrors.push(err17);
+				errors++;
+			}
+		}
 		if (data.reread !== void 0) {
 			if (true !== data.reread) {
-				const err16 = {
+				const err18 = {
 					instancePath: instancePath + "/reread",
 					schemaPath: "#/properties/reread/const",
 					keyword: "const",
 					params: { allowedValue: true },
 					message: "must be equal to constant"
 				};
-				if (vErrors === null) vErrors = [err16];
-				else vErrors.push(err16);
-				errors++;
-			}
-		}
-		if (data.final !== void 0) {
-			let data6 = data.final;
-			if (typeof data6 === "string") {
-				if (func0(data6) < 1) {
-					const err17 = {
-						instancePath: instancePath + "/final",
-						schemaPath: "#/$defs/nonEmpty/minLength",
-						keyword: "minLength",
-						params: { limit: 1 },
-						message: "must NOT have fewer than 1 characters"
-					};
-					if (vErrors === null) vErrors = [err17];
-					else vErrors.push(err17);
-					errors++;
-				}
-			} else {
-				const err18 = {
-					instancePath: instancePath + "/final",
-					schemaPath: "#/$defs/nonEmpty/type",
-					keyword: "type",
-					params: { type: "string" },
-					message: "must be string"
-				};
 				if (vErrors === null) vErrors = [err18];
 				else vErrors.push(err18);
 				errors++;
 			}
 		}
-		if (data.slotAt !== void 0) {
-			let data7 = data.slotAt;
+		if (data.final !== void 0) {
+			let data7 = data.final;
 			if (typeof data7 === "string") {
-				if (!formats0.validate(data7)) {
+				if (func0(data7) < 1) {
 					const err19 = {
-						instancePath: instancePath + "/slotAt",
-						schemaPath: "#/$defs/instant/format",
-						keyword: "format",
-						params: { format: "date-time" },
-						message: "must match format \"date-time\""
+						instancePath: instancePath + "/final",
+						schemaPath: "#/$defs/nonEmpty/minLength",
+						keyword: "minLength",
+						params: { limit: 1 },
+						message: "must NOT have fewer than 1 characters"
 					};
 					if (vErrors === null) vErrors = [err19];
 					else vErrors.push(err19);
@@ -4150,8 +4154,8 @@ function validate2(data, { instancePath = "", parentData, parentDataProperty, ro
 				}
 			} else {
 				const err20 = {
-					instancePath: instancePath + "/slotAt",
-					schemaPath: "#/$defs/instant/type",
+					instancePath: instancePath + "/final",
+					schemaPath: "#/$defs/nonEmpty/type",
 					keyword: "type",
 					params: { type: "string" },
 					message: "must be string"
@@ -4161,16 +4165,16 @@ function validate2(data, { instancePath = "", parentData, parentDataProperty, ro
 				errors++;
 			}
 		}
-		if (data.seal !== void 0) {
-			let data8 = data.seal;
+		if (data.slotAt !== void 0) {
+			let data8 = data.slotAt;
 			if (typeof data8 === "string") {
-				if (!pattern1.test(data8)) {
+				if (!formats0.validate(data8)) {
 					const err21 = {
-						instancePath: instancePath + "/seal",
-						schemaPath: "#/$defs/seal/pattern",
-						keyword: "pattern",
-						params: { pattern: "^[A-Za-z0-9_-]{43}$" },
-						message: "must match pattern \"^[A-Za-z0-9_-]{43}$\""
+						instancePath: instancePath + "/slotAt",
+						schemaPath: "#/$defs/instant/format",
+						keyword: "format",
+						params: { format: "date-time" },
+						message: "must match format \"date-time\""
 					};
 					if (vErrors === null) vErrors = [err21];
 					else vErrors.push(err21);
@@ -4178,8 +4182,8 @@ function validate2(data, { instancePath = "", parentData, parentDataProperty, ro
 				}
 			} else {
 				const err22 = {
-					instancePath: instancePath + "/seal",
-					schemaPath: "#/$defs/seal/type",
+					instancePath: instancePath + "/slotAt",
+					schemaPath: "#/$defs/instant/type",
 					keyword: "type",
 					params: { type: "string" },
 					message: "must be string"
@@ -4189,16 +4193,44 @@ function validate2(data, { instancePath = "", parentData, parentDataProperty, ro
 				errors++;
 			}
 		}
+		if (data.seal !== void 0) {
+			let data9 = data.seal;
+			if (typeof data9 === "string") {
+				if (!pattern2.test(data9)) {
+					const err23 = {
+						instancePath: instancePath + "/seal",
+						schemaPath: "#/$defs/seal/pattern",
+						keyword: "pattern",
+						params: { pattern: "^[A-Za-z0-9_-]{43}$" },
+						message: "must match pattern \"^[A-Za-z0-9_-]{43}$\""
+					};
+					if (vErrors === null) vErrors = [err23];
+					else vErrors.push(err23);
+					errors++;
+				}
+			} else {
+				const err24 = {
+					instancePath: instancePath + "/seal",
+					schemaPath: "#/$defs/seal/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err24];
+				else vErrors.push(err24);
+				errors++;
+			}
+		}
 	} else {
-		const err23 = {
+		const err25 = {
 			instancePath,
 			schemaPath: "#/type",
 			keyword: "type",
 			params: { type: "object" },
 			message: "must be object"
 		};
-		if (vErrors === null) vErrors = [err23];
-		else vErrors.push(err23);
+		if (vErrors === null) vErrors = [err25];
+		else vErrors.push(err25);
 		errors++;
 	}
 	validate2.errors = vErrors;
@@ -4381,7 +4413,7 @@ function validate4(data, { instancePath = "", parentData, parentDataProperty, ro
 		if (data.seal !== void 0) {
 			let data4 = data.seal;
 			if (typeof data4 === "string") {
-				if (!pattern1.test(data4)) {
+				if (!pattern2.test(data4)) {
 					const err12 = {
 						instancePath: instancePath + "/seal",
 						schemaPath: "#/$defs/seal/pattern",
@@ -4426,7 +4458,7 @@ validate4.evaluated = {
 	"dynamicProps": false,
 	"dynamicItems": false
 };
-const schema20 = {
+const schema21 = {
 	"description": "The exact body of POST /posts sent with the pending Idempotency-Key.",
 	"type": "object",
 	"required": [
@@ -4767,7 +4799,7 @@ function validate6(data, { instancePath = "", parentData, parentDataProperty, ro
 							instancePath: instancePath + "/payload/scheduledAt",
 							schemaPath: "#/$defs/createPostBody/properties/scheduledAt/type",
 							keyword: "type",
-							params: { type: schema20.properties.scheduledAt.type },
+							params: { type: schema21.properties.scheduledAt.type },
 							message: "must be string,null"
 						};
 						if (vErrors === null) vErrors = [err22];
@@ -4847,7 +4879,7 @@ function validate6(data, { instancePath = "", parentData, parentDataProperty, ro
 		if (data.seal !== void 0) {
 			let data14 = data.seal;
 			if (typeof data14 === "string") {
-				if (!pattern1.test(data14)) {
+				if (!pattern2.test(data14)) {
 					const err28 = {
 						instancePath: instancePath + "/seal",
 						schemaPath: "#/$defs/seal/pattern",
@@ -5082,7 +5114,7 @@ function validate8(data, { instancePath = "", parentData, parentDataProperty, ro
 		if (data.seal !== void 0) {
 			let data4 = data.seal;
 			if (typeof data4 === "string") {
-				if (!pattern1.test(data4)) {
+				if (!pattern2.test(data4)) {
 					const err13 = {
 						instancePath: instancePath + "/seal",
 						schemaPath: "#/$defs/seal/pattern",
@@ -5698,7 +5730,7 @@ validate0.evaluated = {
 	"dynamicItems": false
 };
 const validatePlan = validate11;
-const schema29 = {
+const schema30 = {
 	"$schema": "https://json-schema.org/draft/2020-12/schema",
 	"$id": "https://postsync.dev/schemas/plan.schema.json",
 	"title": "postsync plan file (postsync plan --out)",
@@ -5879,7 +5911,7 @@ const schema29 = {
 					"items": { "type": "string" }
 				},
 				"reason": {
-					"description": "Why the change is what it is, as a code beside the prose `reasons` (a closed set per action, see allOf). create: new-file, new-occurrence (of a repeat, in a file that may be old), interrupted-create (a pending create is resent, or, when `postId` names the post it made, that post is taken and nothing is resent), deleted-on-remote (created again). adopt: unowned-match. update: file-changed, drifted (only the remote changed), merged-record (a state record merged from two branches: the file wins). unschedule, delete, noop: file-removed, occurrence-removed (the repeat no longer has this occurrence); delete: gone-on-remote (the record is forgotten); noop: up-to-date, published-kept (a published post whose file or occurrence is gone: it stays as it is). move: renamed, key-changed. blocked: file-errors, held-by-rule (a rule about times or slots holds the post back; its file is valid), project-errors, unreadable-file (may be this post renamed), unconfirmed-record (its state record has no valid seal), shared-record (two state records point at its post), other-calendar (another calendar of the repository records its post), not-editable, account-unavailable, scheduled-in-past.",
+					"description": "Why the change is what it is, as a code beside the prose `reasons` (a closed set per action, see allOf). create: new-file, new-occurrence (of a repeat, in a file that may be old), interrupted-create (a pending create is resent, or, when `postId` names the post it made, that post is taken and nothing is resent), deleted-on-remote (created again, by a person's choice: --recreate). adopt: unowned-match, tidied-match (the post as the service keeps it: blanks, Unicode form, tags, title spacing, schedule to the minute, media order), chosen (--adopt: taken as found, the next plan updates it). update: file-changed, drifted (only the remote changed), merged-record (a state record merged from two branches: the file wins). unschedule, delete, noop: file-removed, occurrence-removed (the repeat no longer has this occurrence); delete: gone-on-remote (the record is forgotten); noop: up-to-date, published-kept (a published post whose file or occurrence is gone: it stays as it is), not-visible-yet (written moments ago, the remote does not show it yet). move: renamed, key-changed. blocked: file-errors, held-by-rule (a rule about times or slots holds the post back; its file is valid), project-errors, unreadable-file (may be this post renamed), unconfirmed-record (its state record has no valid seal), shared-record (two state records point at its post), other-calendar (another calendar of the repository records its post), not-editable, account-unavailable, scheduled-in-past, deleted-on-remote (gone from the remote: held until --recreate), adopt-ambiguous (several remote posts may be this new file's), adopt-uncertain (one looks like it but is not certainly it).",
 					"enum": [
 						"new-file",
 						"new-occurrence",
@@ -5896,6 +5928,9 @@ const schema29 = {
 						"key-changed",
 						"up-to-date",
 						"published-kept",
+						"not-visible-yet",
+						"tidied-match",
+						"chosen",
 						"file-errors",
 						"held-by-rule",
 						"project-errors",
@@ -5905,7 +5940,9 @@ const schema29 = {
 						"other-calendar",
 						"not-editable",
 						"account-unavailable",
-						"scheduled-in-past"
+						"scheduled-in-past",
+						"adopt-ambiguous",
+						"adopt-uncertain"
 					]
 				},
 				"desired": { "$ref": "#/$defs/postShape" },
@@ -5924,6 +5961,14 @@ const schema29 = {
 				},
 				"resumesPending": { "type": "boolean" },
 				"stateOnly": { "type": "boolean" },
+				"observedHash": {
+					"description": "On an adopt: the hash of the remote post's shape when planned, which the state records as what the service keeps.",
+					"$ref": "#/$defs/sha256"
+				},
+				"asFound": {
+					"description": "On an adopt chosen by a person (`--adopt KEY=POST_ID`): the post is recorded as it is found, so the next plan updates it to the file.",
+					"type": "boolean"
+				},
 				"slot": {
 					"description": "The post's time came from a slot (`scheduledAt: next-slot`): the slot, its time, and whether the time was kept from the state or picked now. Apply records the time in the state.",
 					"type": "object",
@@ -6023,7 +6068,11 @@ const schema29 = {
 				},
 				{
 					"if": { "properties": { "action": { "const": "adopt" } } },
-					"then": { "properties": { "reason": { "enum": ["unowned-match"] } } }
+					"then": { "properties": { "reason": { "enum": [
+						"unowned-match",
+						"tidied-match",
+						"chosen"
+					] } } }
 				},
 				{
 					"if": { "properties": { "action": { "const": "update" } } },
@@ -6055,7 +6104,8 @@ const schema29 = {
 						"up-to-date",
 						"file-removed",
 						"occurrence-removed",
-						"published-kept"
+						"published-kept",
+						"not-visible-yet"
 					] } } }
 				},
 				{
@@ -6070,7 +6120,10 @@ const schema29 = {
 						"other-calendar",
 						"not-editable",
 						"account-unavailable",
-						"scheduled-in-past"
+						"scheduled-in-past",
+						"deleted-on-remote",
+						"adopt-ambiguous",
+						"adopt-uncertain"
 					] } } }
 				}
 			]
@@ -6161,7 +6214,7 @@ const schema29 = {
 		}
 	}
 };
-const schema38 = {
+const schema40 = {
 	"type": "object",
 	"required": [
 		"severity",
@@ -6216,7 +6269,7 @@ const schema38 = {
 		}
 	}
 };
-const schema31 = {
+const schema32 = {
 	"type": "object",
 	"required": [
 		"sha256",
@@ -6445,7 +6498,7 @@ function validate12(data, { instancePath = "", parentData, parentDataProperty, r
 					instancePath: instancePath + "/kind",
 					schemaPath: "#/properties/kind/enum",
 					keyword: "enum",
-					params: { allowedValues: schema31.properties.kind.enum },
+					params: { allowedValues: schema32.properties.kind.enum },
 					message: "must be equal to one of the allowed values"
 				};
 				if (vErrors === null) vErrors = [err14];
@@ -6502,7 +6555,7 @@ validate12.evaluated = {
 	"dynamicProps": false,
 	"dynamicItems": false
 };
-const schema33 = {
+const schema34 = {
 	"type": "object",
 	"required": [
 		"action",
@@ -6526,7 +6579,7 @@ const schema33 = {
 			"items": { "type": "string" }
 		},
 		"reason": {
-			"description": "Why the change is what it is, as a code beside the prose `reasons` (a closed set per action, see allOf). create: new-file, new-occurrence (of a repeat, in a file that may be old), interrupted-create (a pending create is resent, or, when `postId` names the post it made, that post is taken and nothing is resent), deleted-on-remote (created again). adopt: unowned-match. update: file-changed, drifted (only the remote changed), merged-record (a state record merged from two branches: the file wins). unschedule, delete, noop: file-removed, occurrence-removed (the repeat no longer has this occurrence); delete: gone-on-remote (the record is forgotten); noop: up-to-date, published-kept (a published post whose file or occurrence is gone: it stays as it is). move: renamed, key-changed. blocked: file-errors, held-by-rule (a rule about times or slots holds the post back; its file is valid), project-errors, unreadable-file (may be this post renamed), unconfirmed-record (its state record has no valid seal), shared-record (two state records point at its post), other-calendar (another calendar of the repository records its post), not-editable, account-unavailable, scheduled-in-past.",
+			"description": "Why the change is what it is, as a code beside the prose `reasons` (a closed set per action, see allOf). create: new-file, new-occurrence (of a repeat, in a file that may be old), interrupted-create (a pending create is resent, or, when `postId` names the post it made, that post is taken and nothing is resent), deleted-on-remote (created again, by a person's choice: --recreate). adopt: unowned-match, tidied-match (the post as the service keeps it: blanks, Unicode form, tags, title spacing, schedule to the minute, media order), chosen (--adopt: taken as found, the next plan updates it). update: file-changed, drifted (only the remote changed), merged-record (a state record merged from two branches: the file wins). unschedule, delete, noop: file-removed, occurrence-removed (the repeat no longer has this occurrence); delete: gone-on-remote (the record is forgotten); noop: up-to-date, published-kept (a published post whose file or occurrence is gone: it stays as it is), not-visible-yet (written moments ago, the remote does not show it yet). move: renamed, key-changed. blocked: file-errors, held-by-rule (a rule about times or slots holds the post back; its file is valid), project-errors, unreadable-file (may be this post renamed), unconfirmed-record (its state record has no valid seal), shared-record (two state records point at its post), other-calendar (another calendar of the repository records its post), not-editable, account-unavailable, scheduled-in-past, deleted-on-remote (gone from the remote: held until --recreate), adopt-ambiguous (several remote posts may be this new file's), adopt-uncertain (one looks like it but is not certainly it).",
 			"enum": [
 				"new-file",
 				"new-occurrence",
@@ -6543,6 +6596,9 @@ const schema33 = {
 				"key-changed",
 				"up-to-date",
 				"published-kept",
+				"not-visible-yet",
+				"tidied-match",
+				"chosen",
 				"file-errors",
 				"held-by-rule",
 				"project-errors",
@@ -6552,7 +6608,9 @@ const schema33 = {
 				"other-calendar",
 				"not-editable",
 				"account-unavailable",
-				"scheduled-in-past"
+				"scheduled-in-past",
+				"adopt-ambiguous",
+				"adopt-uncertain"
 			]
 		},
 		"desired": { "$ref": "#/$defs/postShape" },
@@ -6571,6 +6629,14 @@ const schema33 = {
 		},
 		"resumesPending": { "type": "boolean" },
 		"stateOnly": { "type": "boolean" },
+		"observedHash": {
+			"description": "On an adopt: the hash of the remote post's shape when planned, which the state records as what the service keeps.",
+			"$ref": "#/$defs/sha256"
+		},
+		"asFound": {
+			"description": "On an adopt chosen by a person (`--adopt KEY=POST_ID`): the post is recorded as it is found, so the next plan updates it to the file.",
+			"type": "boolean"
+		},
 		"slot": {
 			"description": "The post's time came from a slot (`scheduledAt: next-slot`): the slot, its time, and whether the time was kept from the state or picked now. Apply records the time in the state.",
 			"type": "object",
@@ -6670,7 +6736,11 @@ const schema33 = {
 		},
 		{
 			"if": { "properties": { "action": { "const": "adopt" } } },
-			"then": { "properties": { "reason": { "enum": ["unowned-match"] } } }
+			"then": { "properties": { "reason": { "enum": [
+				"unowned-match",
+				"tidied-match",
+				"chosen"
+			] } } }
 		},
 		{
 			"if": { "properties": { "action": { "const": "update" } } },
@@ -6702,7 +6772,8 @@ const schema33 = {
 				"up-to-date",
 				"file-removed",
 				"occurrence-removed",
-				"published-kept"
+				"published-kept",
+				"not-visible-yet"
 			] } } }
 		},
 		{
@@ -6717,12 +6788,15 @@ const schema33 = {
 				"other-calendar",
 				"not-editable",
 				"account-unavailable",
-				"scheduled-in-past"
+				"scheduled-in-past",
+				"deleted-on-remote",
+				"adopt-ambiguous",
+				"adopt-uncertain"
 			] } } }
 		}
 	]
 };
-const schema34 = { "enum": [
+const schema35 = { "enum": [
 	"create",
 	"adopt",
 	"update",
@@ -6732,7 +6806,7 @@ const schema34 = { "enum": [
 	"noop",
 	"blocked"
 ] };
-const schema35 = {
+const schema36 = {
 	"type": "object",
 	"required": [
 		"content",
@@ -7088,7 +7162,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 						instancePath: instancePath + "/reason",
 						schemaPath: "#/allOf/4/then/properties/reason/enum",
 						keyword: "enum",
-						params: { allowedValues: schema33.allOf[4].then.properties.reason.enum },
+						params: { allowedValues: schema34.allOf[4].then.properties.reason.enum },
 						message: "must be equal to one of the allowed values"
 					};
 					if (vErrors === null) vErrors = [err18];
@@ -7147,12 +7221,13 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 		const _errs35 = errors;
 		if (data && typeof data == "object" && !Array.isArray(data)) {
 			if (data.reason !== void 0) {
-				if (!(data.reason === "unowned-match")) {
+				let data9 = data.reason;
+				if (!(data9 === "unowned-match" || data9 === "tidied-match" || data9 === "chosen")) {
 					const err21 = {
 						instancePath: instancePath + "/reason",
 						schemaPath: "#/allOf/5/then/properties/reason/enum",
 						keyword: "enum",
-						params: { allowedValues: schema33.allOf[5].then.properties.reason.enum },
+						params: { allowedValues: schema34.allOf[5].then.properties.reason.enum },
 						message: "must be equal to one of the allowed values"
 					};
 					if (vErrors === null) vErrors = [err21];
@@ -7217,7 +7292,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 						instancePath: instancePath + "/reason",
 						schemaPath: "#/allOf/6/then/properties/reason/enum",
 						keyword: "enum",
-						params: { allowedValues: schema33.allOf[6].then.properties.reason.enum },
+						params: { allowedValues: schema34.allOf[6].then.properties.reason.enum },
 						message: "must be equal to one of the allowed values"
 					};
 					if (vErrors === null) vErrors = [err24];
@@ -7282,7 +7357,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 						instancePath: instancePath + "/reason",
 						schemaPath: "#/allOf/7/then/properties/reason/enum",
 						keyword: "enum",
-						params: { allowedValues: schema33.allOf[7].then.properties.reason.enum },
+						params: { allowedValues: schema34.allOf[7].then.properties.reason.enum },
 						message: "must be equal to one of the allowed values"
 					};
 					if (vErrors === null) vErrors = [err27];
@@ -7347,7 +7422,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 						instancePath: instancePath + "/reason",
 						schemaPath: "#/allOf/8/then/properties/reason/enum",
 						keyword: "enum",
-						params: { allowedValues: schema33.allOf[8].then.properties.reason.enum },
+						params: { allowedValues: schema34.allOf[8].then.properties.reason.enum },
 						message: "must be equal to one of the allowed values"
 					};
 					if (vErrors === null) vErrors = [err30];
@@ -7412,7 +7487,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 						instancePath: instancePath + "/reason",
 						schemaPath: "#/allOf/9/then/properties/reason/enum",
 						keyword: "enum",
-						params: { allowedValues: schema33.allOf[9].then.properties.reason.enum },
+						params: { allowedValues: schema34.allOf[9].then.properties.reason.enum },
 						message: "must be equal to one of the allowed values"
 					};
 					if (vErrors === null) vErrors = [err33];
@@ -7472,12 +7547,12 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 		if (data && typeof data == "object" && !Array.isArray(data)) {
 			if (data.reason !== void 0) {
 				let data19 = data.reason;
-				if (!(data19 === "up-to-date" || data19 === "file-removed" || data19 === "occurrence-removed" || data19 === "published-kept")) {
+				if (!(data19 === "up-to-date" || data19 === "file-removed" || data19 === "occurrence-removed" || data19 === "published-kept" || data19 === "not-visible-yet")) {
 					const err36 = {
 						instancePath: instancePath + "/reason",
 						schemaPath: "#/allOf/10/then/properties/reason/enum",
 						keyword: "enum",
-						params: { allowedValues: schema33.allOf[10].then.properties.reason.enum },
+						params: { allowedValues: schema34.allOf[10].then.properties.reason.enum },
 						message: "must be equal to one of the allowed values"
 					};
 					if (vErrors === null) vErrors = [err36];
@@ -7537,12 +7612,12 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 		if (data && typeof data == "object" && !Array.isArray(data)) {
 			if (data.reason !== void 0) {
 				let data21 = data.reason;
-				if (!(data21 === "file-errors" || data21 === "held-by-rule" || data21 === "project-errors" || data21 === "unreadable-file" || data21 === "unconfirmed-record" || data21 === "shared-record" || data21 === "other-calendar" || data21 === "not-editable" || data21 === "account-unavailable" || data21 === "scheduled-in-past")) {
+				if (!(data21 === "file-errors" || data21 === "held-by-rule" || data21 === "project-errors" || data21 === "unreadable-file" || data21 === "unconfirmed-record" || data21 === "shared-record" || data21 === "other-calendar" || data21 === "not-editable" || data21 === "account-unavailable" || data21 === "scheduled-in-past" || data21 === "deleted-on-remote" || data21 === "adopt-ambiguous" || data21 === "adopt-uncertain")) {
 					const err39 = {
 						instancePath: instancePath + "/reason",
 						schemaPath: "#/allOf/11/then/properties/reason/enum",
 						keyword: "enum",
-						params: { allowedValues: schema33.allOf[11].then.properties.reason.enum },
+						params: { allowedValues: schema34.allOf[11].then.properties.reason.enum },
 						message: "must be equal to one of the allowed values"
 					};
 					if (vErrors === null) vErrors = [err39];
@@ -7651,7 +7726,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 			else vErrors.push(err46);
 			errors++;
 		}
-		for (const key0 in data) if (!func3.call(schema33.properties, key0)) {
+		for (const key0 in data) if (!func3.call(schema34.properties, key0)) {
 			const err47 = {
 				instancePath,
 				schemaPath: "#/additionalProperties",
@@ -7670,7 +7745,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 					instancePath: instancePath + "/action",
 					schemaPath: "#/$defs/action/enum",
 					keyword: "enum",
-					params: { allowedValues: schema34.enum },
+					params: { allowedValues: schema35.enum },
 					message: "must be equal to one of the allowed values"
 				};
 				if (vErrors === null) vErrors = [err48];
@@ -7713,7 +7788,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 					instancePath: instancePath + "/file",
 					schemaPath: "#/properties/file/type",
 					keyword: "type",
-					params: { type: schema33.properties.file.type },
+					params: { type: schema34.properties.file.type },
 					message: "must be string,null"
 				};
 				if (vErrors === null) vErrors = [err51];
@@ -7728,7 +7803,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 					instancePath: instancePath + "/postId",
 					schemaPath: "#/properties/postId/type",
 					keyword: "type",
-					params: { type: schema33.properties.postId.type },
+					params: { type: schema34.properties.postId.type },
 					message: "must be string,null"
 				};
 				if (vErrors === null) vErrors = [err52];
@@ -7767,12 +7842,12 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 		}
 		if (data.reason !== void 0) {
 			let data28 = data.reason;
-			if (!(data28 === "new-file" || data28 === "new-occurrence" || data28 === "interrupted-create" || data28 === "deleted-on-remote" || data28 === "unowned-match" || data28 === "file-changed" || data28 === "drifted" || data28 === "merged-record" || data28 === "file-removed" || data28 === "occurrence-removed" || data28 === "gone-on-remote" || data28 === "renamed" || data28 === "key-changed" || data28 === "up-to-date" || data28 === "published-kept" || data28 === "file-errors" || data28 === "held-by-rule" || data28 === "project-errors" || data28 === "unreadable-file" || data28 === "unconfirmed-record" || data28 === "shared-record" || data28 === "other-calendar" || data28 === "not-editable" || data28 === "account-unavailable" || data28 === "scheduled-in-past")) {
+			if (!(data28 === "new-file" || data28 === "new-occurrence" || data28 === "interrupted-create" || data28 === "deleted-on-remote" || data28 === "unowned-match" || data28 === "file-changed" || data28 === "drifted" || data28 === "merged-record" || data28 === "file-removed" || data28 === "occurrence-removed" || data28 === "gone-on-remote" || data28 === "renamed" || data28 === "key-changed" || data28 === "up-to-date" || data28 === "published-kept" || data28 === "not-visible-yet" || data28 === "tidied-match" || data28 === "chosen" || data28 === "file-errors" || data28 === "held-by-rule" || data28 === "project-errors" || data28 === "unreadable-file" || data28 === "unconfirmed-record" || data28 === "shared-record" || data28 === "other-calendar" || data28 === "not-editable" || data28 === "account-unavailable" || data28 === "scheduled-in-past" || data28 === "adopt-ambiguous" || data28 === "adopt-uncertain")) {
 				const err55 = {
 					instancePath: instancePath + "/reason",
 					schemaPath: "#/properties/reason/enum",
 					keyword: "enum",
-					params: { allowedValues: schema33.properties.reason.enum },
+					params: { allowedValues: schema34.properties.reason.enum },
 					message: "must be equal to one of the allowed values"
 				};
 				if (vErrors === null) vErrors = [err55];
@@ -7864,7 +7939,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 							instancePath: instancePath + "/desired/scheduledAt",
 							schemaPath: "#/$defs/postShape/properties/scheduledAt/type",
 							keyword: "type",
-							params: { type: schema35.properties.scheduledAt.type },
+							params: { type: schema36.properties.scheduledAt.type },
 							message: "must be string,null"
 						};
 						if (vErrors === null) vErrors = [err62];
@@ -8314,310 +8389,352 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 				errors++;
 			}
 		}
-		if (data.slot !== void 0) {
-			let data49 = data.slot;
-			if (data49 && typeof data49 == "object" && !Array.isArray(data49)) {
-				if (data49.slot === void 0) {
+		if (data.observedHash !== void 0) {
+			let data49 = data.observedHash;
+			if (typeof data49 === "string") {
+				if (!pattern0.test(data49)) {
 					const err95 = {
+						instancePath: instancePath + "/observedHash",
+						schemaPath: "#/$defs/sha256/pattern",
+						keyword: "pattern",
+						params: { pattern: "^[0-9a-f]{64}$" },
+						message: "must match pattern \"^[0-9a-f]{64}$\""
+					};
+					if (vErrors === null) vErrors = [err95];
+					else vErrors.push(err95);
+					errors++;
+				}
+			} else {
+				const err96 = {
+					instancePath: instancePath + "/observedHash",
+					schemaPath: "#/$defs/sha256/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err96];
+				else vErrors.push(err96);
+				errors++;
+			}
+		}
+		if (data.asFound !== void 0) {
+			if (typeof data.asFound !== "boolean") {
+				const err97 = {
+					instancePath: instancePath + "/asFound",
+					schemaPath: "#/properties/asFound/type",
+					keyword: "type",
+					params: { type: "boolean" },
+					message: "must be boolean"
+				};
+				if (vErrors === null) vErrors = [err97];
+				else vErrors.push(err97);
+				errors++;
+			}
+		}
+		if (data.slot !== void 0) {
+			let data51 = data.slot;
+			if (data51 && typeof data51 == "object" && !Array.isArray(data51)) {
+				if (data51.slot === void 0) {
+					const err98 = {
 						instancePath: instancePath + "/slot",
 						schemaPath: "#/properties/slot/required",
 						keyword: "required",
 						params: { missingProperty: "slot" },
 						message: "must have required property 'slot'"
 					};
-					if (vErrors === null) vErrors = [err95];
-					else vErrors.push(err95);
+					if (vErrors === null) vErrors = [err98];
+					else vErrors.push(err98);
 					errors++;
 				}
-				if (data49.scheduledAt === void 0) {
-					const err96 = {
+				if (data51.scheduledAt === void 0) {
+					const err99 = {
 						instancePath: instancePath + "/slot",
 						schemaPath: "#/properties/slot/required",
 						keyword: "required",
 						params: { missingProperty: "scheduledAt" },
 						message: "must have required property 'scheduledAt'"
 					};
-					if (vErrors === null) vErrors = [err96];
-					else vErrors.push(err96);
+					if (vErrors === null) vErrors = [err99];
+					else vErrors.push(err99);
 					errors++;
 				}
-				if (data49.source === void 0) {
-					const err97 = {
+				if (data51.source === void 0) {
+					const err100 = {
 						instancePath: instancePath + "/slot",
 						schemaPath: "#/properties/slot/required",
 						keyword: "required",
 						params: { missingProperty: "source" },
 						message: "must have required property 'source'"
 					};
-					if (vErrors === null) vErrors = [err97];
-					else vErrors.push(err97);
+					if (vErrors === null) vErrors = [err100];
+					else vErrors.push(err100);
 					errors++;
 				}
-				for (const key5 in data49) if (!(key5 === "slot" || key5 === "scheduledAt" || key5 === "source")) {
-					const err98 = {
+				for (const key5 in data51) if (!(key5 === "slot" || key5 === "scheduledAt" || key5 === "source")) {
+					const err101 = {
 						instancePath: instancePath + "/slot",
 						schemaPath: "#/properties/slot/additionalProperties",
 						keyword: "additionalProperties",
 						params: { additionalProperty: key5 },
 						message: "must NOT have additional properties"
 					};
-					if (vErrors === null) vErrors = [err98];
-					else vErrors.push(err98);
+					if (vErrors === null) vErrors = [err101];
+					else vErrors.push(err101);
 					errors++;
 				}
-				if (data49.slot !== void 0) {
-					if (typeof data49.slot !== "string") {
-						const err99 = {
+				if (data51.slot !== void 0) {
+					if (typeof data51.slot !== "string") {
+						const err102 = {
 							instancePath: instancePath + "/slot/slot",
 							schemaPath: "#/properties/slot/properties/slot/type",
 							keyword: "type",
 							params: { type: "string" },
 							message: "must be string"
 						};
-						if (vErrors === null) vErrors = [err99];
-						else vErrors.push(err99);
+						if (vErrors === null) vErrors = [err102];
+						else vErrors.push(err102);
 						errors++;
 					}
 				}
-				if (data49.scheduledAt !== void 0) {
-					if (typeof data49.scheduledAt !== "string") {
-						const err100 = {
+				if (data51.scheduledAt !== void 0) {
+					if (typeof data51.scheduledAt !== "string") {
+						const err103 = {
 							instancePath: instancePath + "/slot/scheduledAt",
 							schemaPath: "#/properties/slot/properties/scheduledAt/type",
 							keyword: "type",
 							params: { type: "string" },
 							message: "must be string"
 						};
-						if (vErrors === null) vErrors = [err100];
-						else vErrors.push(err100);
+						if (vErrors === null) vErrors = [err103];
+						else vErrors.push(err103);
 						errors++;
 					}
 				}
-				if (data49.source !== void 0) {
-					let data52 = data49.source;
-					if (!(data52 === "recorded" || data52 === "assigned")) {
-						const err101 = {
+				if (data51.source !== void 0) {
+					let data54 = data51.source;
+					if (!(data54 === "recorded" || data54 === "assigned")) {
+						const err104 = {
 							instancePath: instancePath + "/slot/source",
 							schemaPath: "#/properties/slot/properties/source/enum",
 							keyword: "enum",
-							params: { allowedValues: schema33.properties.slot.properties.source.enum },
+							params: { allowedValues: schema34.properties.slot.properties.source.enum },
 							message: "must be equal to one of the allowed values"
 						};
-						if (vErrors === null) vErrors = [err101];
-						else vErrors.push(err101);
+						if (vErrors === null) vErrors = [err104];
+						else vErrors.push(err104);
 						errors++;
 					}
 				}
 			} else {
-				const err102 = {
+				const err105 = {
 					instancePath: instancePath + "/slot",
 					schemaPath: "#/properties/slot/type",
 					keyword: "type",
 					params: { type: "object" },
 					message: "must be object"
 				};
-				if (vErrors === null) vErrors = [err102];
-				else vErrors.push(err102);
+				if (vErrors === null) vErrors = [err105];
+				else vErrors.push(err105);
 				errors++;
 			}
 		}
 		if (data.occurrence !== void 0) {
-			let data53 = data.occurrence;
-			if (data53 && typeof data53 == "object" && !Array.isArray(data53)) {
-				if (data53.of === void 0) {
-					const err103 = {
+			let data55 = data.occurrence;
+			if (data55 && typeof data55 == "object" && !Array.isArray(data55)) {
+				if (data55.of === void 0) {
+					const err106 = {
 						instancePath: instancePath + "/occurrence",
 						schemaPath: "#/properties/occurrence/required",
 						keyword: "required",
 						params: { missingProperty: "of" },
 						message: "must have required property 'of'"
 					};
-					if (vErrors === null) vErrors = [err103];
-					else vErrors.push(err103);
+					if (vErrors === null) vErrors = [err106];
+					else vErrors.push(err106);
 					errors++;
 				}
-				if (data53.date === void 0) {
-					const err104 = {
+				if (data55.date === void 0) {
+					const err107 = {
 						instancePath: instancePath + "/occurrence",
 						schemaPath: "#/properties/occurrence/required",
 						keyword: "required",
 						params: { missingProperty: "date" },
 						message: "must have required property 'date'"
 					};
-					if (vErrors === null) vErrors = [err104];
-					else vErrors.push(err104);
+					if (vErrors === null) vErrors = [err107];
+					else vErrors.push(err107);
 					errors++;
 				}
-				for (const key6 in data53) if (!(key6 === "of" || key6 === "date")) {
-					const err105 = {
+				for (const key6 in data55) if (!(key6 === "of" || key6 === "date")) {
+					const err108 = {
 						instancePath: instancePath + "/occurrence",
 						schemaPath: "#/properties/occurrence/additionalProperties",
 						keyword: "additionalProperties",
 						params: { additionalProperty: key6 },
 						message: "must NOT have additional properties"
 					};
-					if (vErrors === null) vErrors = [err105];
-					else vErrors.push(err105);
+					if (vErrors === null) vErrors = [err108];
+					else vErrors.push(err108);
 					errors++;
 				}
-				if (data53.of !== void 0) {
-					if (typeof data53.of !== "string") {
-						const err106 = {
+				if (data55.of !== void 0) {
+					if (typeof data55.of !== "string") {
+						const err109 = {
 							instancePath: instancePath + "/occurrence/of",
 							schemaPath: "#/properties/occurrence/properties/of/type",
 							keyword: "type",
 							params: { type: "string" },
 							message: "must be string"
 						};
-						if (vErrors === null) vErrors = [err106];
-						else vErrors.push(err106);
+						if (vErrors === null) vErrors = [err109];
+						else vErrors.push(err109);
 						errors++;
 					}
 				}
-				if (data53.date !== void 0) {
-					if (typeof data53.date !== "string") {
-						const err107 = {
+				if (data55.date !== void 0) {
+					if (typeof data55.date !== "string") {
+						const err110 = {
 							instancePath: instancePath + "/occurrence/date",
 							schemaPath: "#/properties/occurrence/properties/date/type",
 							keyword: "type",
 							params: { type: "string" },
 							message: "must be string"
 						};
-						if (vErrors === null) vErrors = [err107];
-						else vErrors.push(err107);
+						if (vErrors === null) vErrors = [err110];
+						else vErrors.push(err110);
 						errors++;
 					}
 				}
 			} else {
-				const err108 = {
+				const err111 = {
 					instancePath: instancePath + "/occurrence",
 					schemaPath: "#/properties/occurrence/type",
 					keyword: "type",
 					params: { type: "object" },
 					message: "must be object"
 				};
-				if (vErrors === null) vErrors = [err108];
-				else vErrors.push(err108);
+				if (vErrors === null) vErrors = [err111];
+				else vErrors.push(err111);
 				errors++;
 			}
 		}
 		if (data.diagnostics !== void 0) {
-			let data56 = data.diagnostics;
-			if (Array.isArray(data56)) {
-				const len5 = data56.length;
+			let data58 = data.diagnostics;
+			if (Array.isArray(data58)) {
+				const len5 = data58.length;
 				for (let i5 = 0; i5 < len5; i5++) {
-					let data57 = data56[i5];
-					if (data57 && typeof data57 == "object" && !Array.isArray(data57)) {
-						if (data57.severity === void 0) {
-							const err109 = {
+					let data59 = data58[i5];
+					if (data59 && typeof data59 == "object" && !Array.isArray(data59)) {
+						if (data59.severity === void 0) {
+							const err112 = {
 								instancePath: instancePath + "/diagnostics/" + i5,
 								schemaPath: "#/$defs/diagnostic/required",
 								keyword: "required",
 								params: { missingProperty: "severity" },
 								message: "must have required property 'severity'"
 							};
-							if (vErrors === null) vErrors = [err109];
-							else vErrors.push(err109);
+							if (vErrors === null) vErrors = [err112];
+							else vErrors.push(err112);
 							errors++;
 						}
-						if (data57.code === void 0) {
-							const err110 = {
+						if (data59.code === void 0) {
+							const err113 = {
 								instancePath: instancePath + "/diagnostics/" + i5,
 								schemaPath: "#/$defs/diagnostic/required",
 								keyword: "required",
 								params: { missingProperty: "code" },
 								message: "must have required property 'code'"
 							};
-							if (vErrors === null) vErrors = [err110];
-							else vErrors.push(err110);
+							if (vErrors === null) vErrors = [err113];
+							else vErrors.push(err113);
 							errors++;
 						}
-						if (data57.message === void 0) {
-							const err111 = {
+						if (data59.message === void 0) {
+							const err114 = {
 								instancePath: instancePath + "/diagnostics/" + i5,
 								schemaPath: "#/$defs/diagnostic/required",
 								keyword: "required",
 								params: { missingProperty: "message" },
 								message: "must have required property 'message'"
 							};
-							if (vErrors === null) vErrors = [err111];
-							else vErrors.push(err111);
+							if (vErrors === null) vErrors = [err114];
+							else vErrors.push(err114);
 							errors++;
 						}
-						if (data57.severity !== void 0) {
-							let data58 = data57.severity;
-							if (!(data58 === "error" || data58 === "warning")) {
-								const err112 = {
+						if (data59.severity !== void 0) {
+							let data60 = data59.severity;
+							if (!(data60 === "error" || data60 === "warning")) {
+								const err115 = {
 									instancePath: instancePath + "/diagnostics/" + i5 + "/severity",
 									schemaPath: "#/$defs/diagnostic/properties/severity/enum",
 									keyword: "enum",
-									params: { allowedValues: schema38.properties.severity.enum },
+									params: { allowedValues: schema40.properties.severity.enum },
 									message: "must be equal to one of the allowed values"
-								};
-								if (vErrors === null) vErrors = [err112];
-								else vErrors.push(err112);
-								errors++;
-							}
-						}
-						if (data57.code !== void 0) {
-							if (typeof data57.code !== "string") {
-								const err113 = {
-									instancePath: instancePath + "/diagnostics/" + i5 + "/code",
-									schemaPath: "#/$defs/diagnostic/properties/code/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err113];
-								else vErrors.push(err113);
-								errors++;
-							}
-						}
-						if (data57.message !== void 0) {
-							if (typeof data57.message !== "string") {
-								const err114 = {
-									instancePath: instancePath + "/diagnostics/" + i5 + "/message",
-									schemaPath: "#/$defs/diagnostic/properties/message/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err114];
-								else vErrors.push(err114);
-								errors++;
-							}
-						}
-						if (data57.file !== void 0) {
-							if (typeof data57.file !== "string") {
-								const err115 = {
-									instancePath: instancePath + "/diagnostics/" + i5 + "/file",
-									schemaPath: "#/$defs/diagnostic/properties/file/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
 								};
 								if (vErrors === null) vErrors = [err115];
 								else vErrors.push(err115);
 								errors++;
 							}
 						}
-						if (data57.line !== void 0) {
-							let data62 = data57.line;
-							if (!(typeof data62 == "number" && !(data62 % 1) && !isNaN(data62) && isFinite(data62))) {
+						if (data59.code !== void 0) {
+							if (typeof data59.code !== "string") {
 								const err116 = {
+									instancePath: instancePath + "/diagnostics/" + i5 + "/code",
+									schemaPath: "#/$defs/diagnostic/properties/code/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err116];
+								else vErrors.push(err116);
+								errors++;
+							}
+						}
+						if (data59.message !== void 0) {
+							if (typeof data59.message !== "string") {
+								const err117 = {
+									instancePath: instancePath + "/diagnostics/" + i5 + "/message",
+									schemaPath: "#/$defs/diagnostic/properties/message/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err117];
+								else vErrors.push(err117);
+								errors++;
+							}
+						}
+						if (data59.file !== void 0) {
+							if (typeof data59.file !== "string") {
+								const err118 = {
+									instancePath: instancePath + "/diagnostics/" + i5 + "/file",
+									schemaPath: "#/$defs/diagnostic/properties/file/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err118];
+								else vErrors.push(err118);
+								errors++;
+							}
+						}
+						if (data59.line !== void 0) {
+							let data64 = data59.line;
+							if (!(typeof data64 == "number" && !(data64 % 1) && !isNaN(data64) && isFinite(data64))) {
+								const err119 = {
 									instancePath: instancePath + "/diagnostics/" + i5 + "/line",
 									schemaPath: "#/$defs/diagnostic/properties/line/type",
 									keyword: "type",
 									params: { type: "integer" },
 									message: "must be integer"
 								};
-								if (vErrors === null) vErrors = [err116];
-								else vErrors.push(err116);
+								if (vErrors === null) vErrors = [err119];
+								else vErrors.push(err119);
 								errors++;
 							}
-							if (typeof data62 == "number" && isFinite(data62)) {
-								if (data62 < 1 || isNaN(data62)) {
-									const err117 = {
+							if (typeof data64 == "number" && isFinite(data64)) {
+								if (data64 < 1 || isNaN(data64)) {
+									const err120 = {
 										instancePath: instancePath + "/diagnostics/" + i5 + "/line",
 										schemaPath: "#/$defs/diagnostic/properties/line/minimum",
 										keyword: "minimum",
@@ -8627,29 +8744,29 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 										},
 										message: "must be >= 1"
 									};
-									if (vErrors === null) vErrors = [err117];
-									else vErrors.push(err117);
+									if (vErrors === null) vErrors = [err120];
+									else vErrors.push(err120);
 									errors++;
 								}
 							}
 						}
-						if (data57.column !== void 0) {
-							let data63 = data57.column;
-							if (!(typeof data63 == "number" && !(data63 % 1) && !isNaN(data63) && isFinite(data63))) {
-								const err118 = {
+						if (data59.column !== void 0) {
+							let data65 = data59.column;
+							if (!(typeof data65 == "number" && !(data65 % 1) && !isNaN(data65) && isFinite(data65))) {
+								const err121 = {
 									instancePath: instancePath + "/diagnostics/" + i5 + "/column",
 									schemaPath: "#/$defs/diagnostic/properties/column/type",
 									keyword: "type",
 									params: { type: "integer" },
 									message: "must be integer"
 								};
-								if (vErrors === null) vErrors = [err118];
-								else vErrors.push(err118);
+								if (vErrors === null) vErrors = [err121];
+								else vErrors.push(err121);
 								errors++;
 							}
-							if (typeof data63 == "number" && isFinite(data63)) {
-								if (data63 < 1 || isNaN(data63)) {
-									const err119 = {
+							if (typeof data65 == "number" && isFinite(data65)) {
+								if (data65 < 1 || isNaN(data65)) {
+									const err122 = {
 										instancePath: instancePath + "/diagnostics/" + i5 + "/column",
 										schemaPath: "#/$defs/diagnostic/properties/column/minimum",
 										keyword: "minimum",
@@ -8659,73 +8776,31 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 										},
 										message: "must be >= 1"
 									};
-									if (vErrors === null) vErrors = [err119];
-									else vErrors.push(err119);
+									if (vErrors === null) vErrors = [err122];
+									else vErrors.push(err122);
 									errors++;
 								}
 							}
 						}
-						if (data57.expected !== void 0) {
-							if (typeof data57.expected !== "string") {
-								const err120 = {
+						if (data59.expected !== void 0) {
+							if (typeof data59.expected !== "string") {
+								const err123 = {
 									instancePath: instancePath + "/diagnostics/" + i5 + "/expected",
 									schemaPath: "#/$defs/diagnostic/properties/expected/type",
 									keyword: "type",
 									params: { type: "string" },
 									message: "must be string"
 								};
-								if (vErrors === null) vErrors = [err120];
-								else vErrors.push(err120);
-								errors++;
-							}
-						}
-						if (data57.found !== void 0) {
-							if (typeof data57.found !== "string") {
-								const err121 = {
-									instancePath: instancePath + "/diagnostics/" + i5 + "/found",
-									schemaPath: "#/$defs/diagnostic/properties/found/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err121];
-								else vErrors.push(err121);
-								errors++;
-							}
-						}
-						if (data57.hint !== void 0) {
-							if (typeof data57.hint !== "string") {
-								const err122 = {
-									instancePath: instancePath + "/diagnostics/" + i5 + "/hint",
-									schemaPath: "#/$defs/diagnostic/properties/hint/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err122];
-								else vErrors.push(err122);
-								errors++;
-							}
-						}
-						if (data57.readiness !== void 0) {
-							if (true !== data57.readiness) {
-								const err123 = {
-									instancePath: instancePath + "/diagnostics/" + i5 + "/readiness",
-									schemaPath: "#/$defs/diagnostic/properties/readiness/const",
-									keyword: "const",
-									params: { allowedValue: true },
-									message: "must be equal to constant"
-								};
 								if (vErrors === null) vErrors = [err123];
 								else vErrors.push(err123);
 								errors++;
 							}
 						}
-						if (data57.rule !== void 0) {
-							if (typeof data57.rule !== "string") {
+						if (data59.found !== void 0) {
+							if (typeof data59.found !== "string") {
 								const err124 = {
-									instancePath: instancePath + "/diagnostics/" + i5 + "/rule",
-									schemaPath: "#/$defs/diagnostic/properties/rule/type",
+									instancePath: instancePath + "/diagnostics/" + i5 + "/found",
+									schemaPath: "#/$defs/diagnostic/properties/found/type",
 									keyword: "type",
 									params: { type: "string" },
 									message: "must be string"
@@ -8735,11 +8810,11 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 								errors++;
 							}
 						}
-						if (data57.key !== void 0) {
-							if (typeof data57.key !== "string") {
+						if (data59.hint !== void 0) {
+							if (typeof data59.hint !== "string") {
 								const err125 = {
-									instancePath: instancePath + "/diagnostics/" + i5 + "/key",
-									schemaPath: "#/$defs/diagnostic/properties/key/type",
+									instancePath: instancePath + "/diagnostics/" + i5 + "/hint",
+									schemaPath: "#/$defs/diagnostic/properties/hint/type",
 									keyword: "type",
 									params: { type: "string" },
 									message: "must be string"
@@ -8749,86 +8824,86 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 								errors++;
 							}
 						}
-						if (data57.accountId !== void 0) {
-							if (typeof data57.accountId !== "string") {
+						if (data59.readiness !== void 0) {
+							if (true !== data59.readiness) {
 								const err126 = {
-									instancePath: instancePath + "/diagnostics/" + i5 + "/accountId",
-									schemaPath: "#/$defs/diagnostic/properties/accountId/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
+									instancePath: instancePath + "/diagnostics/" + i5 + "/readiness",
+									schemaPath: "#/$defs/diagnostic/properties/readiness/const",
+									keyword: "const",
+									params: { allowedValue: true },
+									message: "must be equal to constant"
 								};
 								if (vErrors === null) vErrors = [err126];
 								else vErrors.push(err126);
 								errors++;
 							}
 						}
-						if (data57.clashesWith !== void 0) {
-							let data71 = data57.clashesWith;
-							if (Array.isArray(data71)) {
-								const len6 = data71.length;
+						if (data59.rule !== void 0) {
+							if (typeof data59.rule !== "string") {
+								const err127 = {
+									instancePath: instancePath + "/diagnostics/" + i5 + "/rule",
+									schemaPath: "#/$defs/diagnostic/properties/rule/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err127];
+								else vErrors.push(err127);
+								errors++;
+							}
+						}
+						if (data59.key !== void 0) {
+							if (typeof data59.key !== "string") {
+								const err128 = {
+									instancePath: instancePath + "/diagnostics/" + i5 + "/key",
+									schemaPath: "#/$defs/diagnostic/properties/key/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err128];
+								else vErrors.push(err128);
+								errors++;
+							}
+						}
+						if (data59.accountId !== void 0) {
+							if (typeof data59.accountId !== "string") {
+								const err129 = {
+									instancePath: instancePath + "/diagnostics/" + i5 + "/accountId",
+									schemaPath: "#/$defs/diagnostic/properties/accountId/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err129];
+								else vErrors.push(err129);
+								errors++;
+							}
+						}
+						if (data59.clashesWith !== void 0) {
+							let data73 = data59.clashesWith;
+							if (Array.isArray(data73)) {
+								const len6 = data73.length;
 								for (let i6 = 0; i6 < len6; i6++) {
-									let data72 = data71[i6];
-									if (data72 && typeof data72 == "object" && !Array.isArray(data72)) {
-										if (data72.scheduledAt === void 0) {
-											const err127 = {
+									let data74 = data73[i6];
+									if (data74 && typeof data74 == "object" && !Array.isArray(data74)) {
+										if (data74.scheduledAt === void 0) {
+											const err130 = {
 												instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith/" + i6,
 												schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/required",
 												keyword: "required",
 												params: { missingProperty: "scheduledAt" },
 												message: "must have required property 'scheduledAt'"
 											};
-											if (vErrors === null) vErrors = [err127];
-											else vErrors.push(err127);
+											if (vErrors === null) vErrors = [err130];
+											else vErrors.push(err130);
 											errors++;
 										}
-										if (data72.key !== void 0) {
-											if (typeof data72.key !== "string") {
-												const err128 = {
+										if (data74.key !== void 0) {
+											if (typeof data74.key !== "string") {
+												const err131 = {
 													instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith/" + i6 + "/key",
 													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/key/type",
-													keyword: "type",
-													params: { type: "string" },
-													message: "must be string"
-												};
-												if (vErrors === null) vErrors = [err128];
-												else vErrors.push(err128);
-												errors++;
-											}
-										}
-										if (data72.postId !== void 0) {
-											if (typeof data72.postId !== "string") {
-												const err129 = {
-													instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith/" + i6 + "/postId",
-													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/postId/type",
-													keyword: "type",
-													params: { type: "string" },
-													message: "must be string"
-												};
-												if (vErrors === null) vErrors = [err129];
-												else vErrors.push(err129);
-												errors++;
-											}
-										}
-										if (data72.file !== void 0) {
-											if (typeof data72.file !== "string") {
-												const err130 = {
-													instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith/" + i6 + "/file",
-													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/file/type",
-													keyword: "type",
-													params: { type: "string" },
-													message: "must be string"
-												};
-												if (vErrors === null) vErrors = [err130];
-												else vErrors.push(err130);
-												errors++;
-											}
-										}
-										if (data72.scheduledAt !== void 0) {
-											if (typeof data72.scheduledAt !== "string") {
-												const err131 = {
-													instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith/" + i6 + "/scheduledAt",
-													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/scheduledAt/type",
 													keyword: "type",
 													params: { type: "string" },
 													message: "must be string"
@@ -8838,218 +8913,214 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 												errors++;
 											}
 										}
+										if (data74.postId !== void 0) {
+											if (typeof data74.postId !== "string") {
+												const err132 = {
+													instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith/" + i6 + "/postId",
+													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/postId/type",
+													keyword: "type",
+													params: { type: "string" },
+													message: "must be string"
+												};
+												if (vErrors === null) vErrors = [err132];
+												else vErrors.push(err132);
+												errors++;
+											}
+										}
+										if (data74.file !== void 0) {
+											if (typeof data74.file !== "string") {
+												const err133 = {
+													instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith/" + i6 + "/file",
+													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/file/type",
+													keyword: "type",
+													params: { type: "string" },
+													message: "must be string"
+												};
+												if (vErrors === null) vErrors = [err133];
+												else vErrors.push(err133);
+												errors++;
+											}
+										}
+										if (data74.scheduledAt !== void 0) {
+											if (typeof data74.scheduledAt !== "string") {
+												const err134 = {
+													instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith/" + i6 + "/scheduledAt",
+													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/scheduledAt/type",
+													keyword: "type",
+													params: { type: "string" },
+													message: "must be string"
+												};
+												if (vErrors === null) vErrors = [err134];
+												else vErrors.push(err134);
+												errors++;
+											}
+										}
 									} else {
-										const err132 = {
+										const err135 = {
 											instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith/" + i6,
 											schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/type",
 											keyword: "type",
 											params: { type: "object" },
 											message: "must be object"
 										};
-										if (vErrors === null) vErrors = [err132];
-										else vErrors.push(err132);
+										if (vErrors === null) vErrors = [err135];
+										else vErrors.push(err135);
 										errors++;
 									}
 								}
 							} else {
-								const err133 = {
+								const err136 = {
 									instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith",
 									schemaPath: "#/$defs/diagnostic/properties/clashesWith/type",
 									keyword: "type",
 									params: { type: "array" },
 									message: "must be array"
 								};
-								if (vErrors === null) vErrors = [err133];
-								else vErrors.push(err133);
+								if (vErrors === null) vErrors = [err136];
+								else vErrors.push(err136);
 								errors++;
 							}
 						}
 					} else {
-						const err134 = {
+						const err137 = {
 							instancePath: instancePath + "/diagnostics/" + i5,
 							schemaPath: "#/$defs/diagnostic/type",
 							keyword: "type",
 							params: { type: "object" },
 							message: "must be object"
 						};
-						if (vErrors === null) vErrors = [err134];
-						else vErrors.push(err134);
+						if (vErrors === null) vErrors = [err137];
+						else vErrors.push(err137);
 						errors++;
 					}
 				}
 			} else {
-				const err135 = {
+				const err138 = {
 					instancePath: instancePath + "/diagnostics",
 					schemaPath: "#/properties/diagnostics/type",
 					keyword: "type",
 					params: { type: "array" },
 					message: "must be array"
 				};
-				if (vErrors === null) vErrors = [err135];
-				else vErrors.push(err135);
+				if (vErrors === null) vErrors = [err138];
+				else vErrors.push(err138);
 				errors++;
 			}
 		}
 		if (data.mediaRecords !== void 0) {
-			let data77 = data.mediaRecords;
-			if (Array.isArray(data77)) {
-				const len7 = data77.length;
+			let data79 = data.mediaRecords;
+			if (Array.isArray(data79)) {
+				const len7 = data79.length;
 				for (let i7 = 0; i7 < len7; i7++) {
-					let data78 = data77[i7];
-					if (data78 && typeof data78 == "object" && !Array.isArray(data78)) {
-						if (data78.sha256 === void 0) {
-							const err136 = {
+					let data80 = data79[i7];
+					if (data80 && typeof data80 == "object" && !Array.isArray(data80)) {
+						if (data80.sha256 === void 0) {
+							const err139 = {
 								instancePath: instancePath + "/mediaRecords/" + i7,
 								schemaPath: "#/properties/mediaRecords/items/required",
 								keyword: "required",
 								params: { missingProperty: "sha256" },
 								message: "must have required property 'sha256'"
 							};
-							if (vErrors === null) vErrors = [err136];
-							else vErrors.push(err136);
+							if (vErrors === null) vErrors = [err139];
+							else vErrors.push(err139);
 							errors++;
 						}
-						if (data78.mediaId === void 0) {
-							const err137 = {
+						if (data80.mediaId === void 0) {
+							const err140 = {
 								instancePath: instancePath + "/mediaRecords/" + i7,
 								schemaPath: "#/properties/mediaRecords/items/required",
 								keyword: "required",
 								params: { missingProperty: "mediaId" },
 								message: "must have required property 'mediaId'"
 							};
-							if (vErrors === null) vErrors = [err137];
-							else vErrors.push(err137);
+							if (vErrors === null) vErrors = [err140];
+							else vErrors.push(err140);
 							errors++;
 						}
-						if (data78.sizeBytes === void 0) {
-							const err138 = {
+						if (data80.sizeBytes === void 0) {
+							const err141 = {
 								instancePath: instancePath + "/mediaRecords/" + i7,
 								schemaPath: "#/properties/mediaRecords/items/required",
 								keyword: "required",
 								params: { missingProperty: "sizeBytes" },
 								message: "must have required property 'sizeBytes'"
 							};
-							if (vErrors === null) vErrors = [err138];
-							else vErrors.push(err138);
+							if (vErrors === null) vErrors = [err141];
+							else vErrors.push(err141);
 							errors++;
 						}
-						if (data78.contentType === void 0) {
-							const err139 = {
+						if (data80.contentType === void 0) {
+							const err142 = {
 								instancePath: instancePath + "/mediaRecords/" + i7,
 								schemaPath: "#/properties/mediaRecords/items/required",
 								keyword: "required",
 								params: { missingProperty: "contentType" },
 								message: "must have required property 'contentType'"
 							};
-							if (vErrors === null) vErrors = [err139];
-							else vErrors.push(err139);
+							if (vErrors === null) vErrors = [err142];
+							else vErrors.push(err142);
 							errors++;
 						}
-						for (const key7 in data78) if (!(key7 === "sha256" || key7 === "mediaId" || key7 === "sizeBytes" || key7 === "contentType")) {
-							const err140 = {
+						for (const key7 in data80) if (!(key7 === "sha256" || key7 === "mediaId" || key7 === "sizeBytes" || key7 === "contentType")) {
+							const err143 = {
 								instancePath: instancePath + "/mediaRecords/" + i7,
 								schemaPath: "#/properties/mediaRecords/items/additionalProperties",
 								keyword: "additionalProperties",
 								params: { additionalProperty: key7 },
 								message: "must NOT have additional properties"
 							};
-							if (vErrors === null) vErrors = [err140];
-							else vErrors.push(err140);
+							if (vErrors === null) vErrors = [err143];
+							else vErrors.push(err143);
 							errors++;
 						}
-						if (data78.sha256 !== void 0) {
-							let data79 = data78.sha256;
-							if (typeof data79 === "string") {
-								if (!pattern0.test(data79)) {
-									const err141 = {
+						if (data80.sha256 !== void 0) {
+							let data81 = data80.sha256;
+							if (typeof data81 === "string") {
+								if (!pattern0.test(data81)) {
+									const err144 = {
 										instancePath: instancePath + "/mediaRecords/" + i7 + "/sha256",
 										schemaPath: "#/$defs/sha256/pattern",
 										keyword: "pattern",
 										params: { pattern: "^[0-9a-f]{64}$" },
 										message: "must match pattern \"^[0-9a-f]{64}$\""
 									};
-									if (vErrors === null) vErrors = [err141];
-									else vErrors.push(err141);
+									if (vErrors === null) vErrors = [err144];
+									else vErrors.push(err144);
 									errors++;
 								}
 							} else {
-								const err142 = {
+								const err145 = {
 									instancePath: instancePath + "/mediaRecords/" + i7 + "/sha256",
 									schemaPath: "#/$defs/sha256/type",
 									keyword: "type",
 									params: { type: "string" },
 									message: "must be string"
 								};
-								if (vErrors === null) vErrors = [err142];
-								else vErrors.push(err142);
+								if (vErrors === null) vErrors = [err145];
+								else vErrors.push(err145);
 								errors++;
 							}
 						}
-						if (data78.mediaId !== void 0) {
-							let data80 = data78.mediaId;
-							if (typeof data80 === "string") {
-								if (func0(data80) < 1) {
-									const err143 = {
+						if (data80.mediaId !== void 0) {
+							let data82 = data80.mediaId;
+							if (typeof data82 === "string") {
+								if (func0(data82) < 1) {
+									const err146 = {
 										instancePath: instancePath + "/mediaRecords/" + i7 + "/mediaId",
 										schemaPath: "#/properties/mediaRecords/items/properties/mediaId/minLength",
 										keyword: "minLength",
 										params: { limit: 1 },
 										message: "must NOT have fewer than 1 characters"
 									};
-									if (vErrors === null) vErrors = [err143];
-									else vErrors.push(err143);
-									errors++;
-								}
-							} else {
-								const err144 = {
-									instancePath: instancePath + "/mediaRecords/" + i7 + "/mediaId",
-									schemaPath: "#/properties/mediaRecords/items/properties/mediaId/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err144];
-								else vErrors.push(err144);
-								errors++;
-							}
-						}
-						if (data78.sizeBytes !== void 0) {
-							let data81 = data78.sizeBytes;
-							if (!(typeof data81 == "number" && !(data81 % 1) && !isNaN(data81) && isFinite(data81))) {
-								const err145 = {
-									instancePath: instancePath + "/mediaRecords/" + i7 + "/sizeBytes",
-									schemaPath: "#/properties/mediaRecords/items/properties/sizeBytes/type",
-									keyword: "type",
-									params: { type: "integer" },
-									message: "must be integer"
-								};
-								if (vErrors === null) vErrors = [err145];
-								else vErrors.push(err145);
-								errors++;
-							}
-							if (typeof data81 == "number" && isFinite(data81)) {
-								if (data81 < 0 || isNaN(data81)) {
-									const err146 = {
-										instancePath: instancePath + "/mediaRecords/" + i7 + "/sizeBytes",
-										schemaPath: "#/properties/mediaRecords/items/properties/sizeBytes/minimum",
-										keyword: "minimum",
-										params: {
-											comparison: ">=",
-											limit: 0
-										},
-										message: "must be >= 0"
-									};
 									if (vErrors === null) vErrors = [err146];
 									else vErrors.push(err146);
 									errors++;
 								}
-							}
-						}
-						if (data78.contentType !== void 0) {
-							if (typeof data78.contentType !== "string") {
+							} else {
 								const err147 = {
-									instancePath: instancePath + "/mediaRecords/" + i7 + "/contentType",
-									schemaPath: "#/properties/mediaRecords/items/properties/contentType/type",
+									instancePath: instancePath + "/mediaRecords/" + i7 + "/mediaId",
+									schemaPath: "#/properties/mediaRecords/items/properties/mediaId/type",
 									keyword: "type",
 									params: { type: "string" },
 									message: "must be string"
@@ -9059,42 +9130,88 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 								errors++;
 							}
 						}
+						if (data80.sizeBytes !== void 0) {
+							let data83 = data80.sizeBytes;
+							if (!(typeof data83 == "number" && !(data83 % 1) && !isNaN(data83) && isFinite(data83))) {
+								const err148 = {
+									instancePath: instancePath + "/mediaRecords/" + i7 + "/sizeBytes",
+									schemaPath: "#/properties/mediaRecords/items/properties/sizeBytes/type",
+									keyword: "type",
+									params: { type: "integer" },
+									message: "must be integer"
+								};
+								if (vErrors === null) vErrors = [err148];
+								else vErrors.push(err148);
+								errors++;
+							}
+							if (typeof data83 == "number" && isFinite(data83)) {
+								if (data83 < 0 || isNaN(data83)) {
+									const err149 = {
+										instancePath: instancePath + "/mediaRecords/" + i7 + "/sizeBytes",
+										schemaPath: "#/properties/mediaRecords/items/properties/sizeBytes/minimum",
+										keyword: "minimum",
+										params: {
+											comparison: ">=",
+											limit: 0
+										},
+										message: "must be >= 0"
+									};
+									if (vErrors === null) vErrors = [err149];
+									else vErrors.push(err149);
+									errors++;
+								}
+							}
+						}
+						if (data80.contentType !== void 0) {
+							if (typeof data80.contentType !== "string") {
+								const err150 = {
+									instancePath: instancePath + "/mediaRecords/" + i7 + "/contentType",
+									schemaPath: "#/properties/mediaRecords/items/properties/contentType/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err150];
+								else vErrors.push(err150);
+								errors++;
+							}
+						}
 					} else {
-						const err148 = {
+						const err151 = {
 							instancePath: instancePath + "/mediaRecords/" + i7,
 							schemaPath: "#/properties/mediaRecords/items/type",
 							keyword: "type",
 							params: { type: "object" },
 							message: "must be object"
 						};
-						if (vErrors === null) vErrors = [err148];
-						else vErrors.push(err148);
+						if (vErrors === null) vErrors = [err151];
+						else vErrors.push(err151);
 						errors++;
 					}
 				}
 			} else {
-				const err149 = {
+				const err152 = {
 					instancePath: instancePath + "/mediaRecords",
 					schemaPath: "#/properties/mediaRecords/type",
 					keyword: "type",
 					params: { type: "array" },
 					message: "must be array"
 				};
-				if (vErrors === null) vErrors = [err149];
-				else vErrors.push(err149);
+				if (vErrors === null) vErrors = [err152];
+				else vErrors.push(err152);
 				errors++;
 			}
 		}
 	} else {
-		const err150 = {
+		const err153 = {
 			instancePath,
 			schemaPath: "#/type",
 			keyword: "type",
 			params: { type: "object" },
 			message: "must be object"
 		};
-		if (vErrors === null) vErrors = [err150];
-		else vErrors.push(err150);
+		if (vErrors === null) vErrors = [err153];
+		else vErrors.push(err153);
 		errors++;
 	}
 	validate14.errors = vErrors;
@@ -9232,7 +9349,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
 			else vErrors.push(err9);
 			errors++;
 		}
-		for (const key0 in data) if (!func3.call(schema29.properties, key0)) {
+		for (const key0 in data) if (!func3.call(schema30.properties, key0)) {
 			const err10 = {
 				instancePath,
 				schemaPath: "#/additionalProperties",
@@ -10049,7 +10166,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
 									instancePath: instancePath + "/diagnostics/" + i3 + "/severity",
 									schemaPath: "#/$defs/diagnostic/properties/severity/enum",
 									keyword: "enum",
-									params: { allowedValues: schema38.properties.severity.enum },
+									params: { allowedValues: schema40.properties.severity.enum },
 									message: "must be equal to one of the allowed values"
 								};
 								if (vErrors === null) vErrors = [err64];
