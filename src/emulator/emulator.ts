@@ -98,6 +98,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     durable: dataDir !== undefined,
     origin: '',
     commit: () => shared?.commit() ?? Promise.resolve(),
+    whenDurable: (done) => (shared ? shared.whenDurable(done) : done()),
     refresh: () => shared?.refresh() ?? Promise.resolve(),
     transaction: (work) => (shared ? shared.transaction(work) : work()),
   };

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { link, open, rename, unlink, type FileHandle } from 'node:fs/promises';
+import { link, lstat, open, rename, unlink, type FileHandle } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import { InputError } from '../errors.js';
 import { AnchoredFolder, type FileIdentity } from '../write-guard/anchored-folder.js';
+import { linkRefused } from '../write-guard/guard-write.js';
 
 /**
  * The file system calls an atomic write makes by name. Node's by default; a test passes its own to
@@ -95,7 +96,9 @@ export async function writeFileAtomic(path: string, text: string, options: Atomi
         await fs.unlink(folder.at(temp.name));
         return { result: false, written: null };
       }
-      // rename replaces a link at `name` itself, never what it points at.
+      // A link at `name` is refused as every write refuses one (rename would replace the link, never
+      // follow it, but the person who made it is told rather than finding it gone).
+      if ((await lstat(folder.at(name)).catch(() => null))?.isSymbolicLink()) throw linkRefused(path);
       await fs.rename(folder.at(temp.name), folder.at(name));
     } catch (error) {
       await fs.unlink(folder.at(temp.name)).catch(() => undefined);

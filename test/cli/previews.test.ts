@@ -63,7 +63,7 @@ describe('previews in the views', () => {
 
   it('import: the preview of a skipped post keeps whole graphemes', () => {
     const post = { id: 'p-1', status: 'draft', content: `Our new ${'🇪🇺'.repeat(40)} EU-funded project` } as Post;
-    const result = { plan: { items: [], skipped: [{ post, reason: 'because' }], pending: [], filteredOut: [], managed: 0, toDownload: [] }, outcome: { failed: [] } } as unknown as ImportResult;
+    const result = { plan: { items: [], skipped: [{ post, reason: 'because' }], pending: [], filteredOut: [], managed: 0, otherCalendars: [], toDownload: [] }, outcome: { failed: [] } } as unknown as ImportResult;
     const text = renderImport(result, { label: 'Import', style, dryRun: true, statePath: '.postsync/state.json' });
     expect(text).toContain(`skipped post p-1 (draft, "Our new ${'🇪🇺'.repeat(31)}…")`);
     expect(hasLoneSurrogate(text)).toBe(false);

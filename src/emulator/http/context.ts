@@ -16,6 +16,12 @@ export interface Services {
   readonly durable: boolean;
   /** Resolves once every change made so far is durable (journal fsync); at once in memory. */
   commit(): Promise<void>;
+  /**
+   * Runs `done` once the changes made so far are on disk and about to be answered: at the end of
+   * the running transaction's hold of the lock (with --data), at once in memory. Until then a
+   * request of the same hold sees them as still being processed.
+   */
+  whenDurable(done: () => void): void;
   /** Brings the store up to date with what other processes serving the same --data folder wrote; at once in memory. */
   refresh(): Promise<void>;
   /**

@@ -43,7 +43,8 @@ export async function withIdempotency(call: ApiCall, payload: unknown, run: () =
     const outcome: IdempotencyOutcome = { payloadHash, status: reply.status, data: reply.data, createdMs };
     store.journalIdempotency(projectId, key, outcome);
     await call.services.commit();
-    store.putIdempotency(projectId, key, { state: 'done', ...outcome });
+    // Still in progress for a repeat in the same hold of the store: its answer is not on disk yet.
+    call.services.whenDurable(() => store.putIdempotency(projectId, key, { state: 'done', ...outcome }));
     return reply;
   } catch (error) {
     store.dropIdempotency(projectId, key);

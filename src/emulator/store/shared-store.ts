@@ -38,6 +38,8 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 export class SharedStore {
   private readonly lock: StoreLock;
   private pending: JournalRecord[] = [];
+  /** What runs once this hold's changes are on disk, before they are answered (`whenDurable`). */
+  private durable: (() => void)[] = [];
   /** True while this process holds the lock and has read the journal: memory is then the latest state. */
   private holding = false;
   /** Transactions waiting for this process's next hold of the lock, and the running holds, if any. */
@@ -100,6 +102,12 @@ export class SharedStore {
     const records = this.pending;
     this.pending = [];
     await this.journal.append(records);
+  }
+
+  /** Runs `done` once this hold's changes are on disk (at once outside a transaction); dropped when they are not. */
+  whenDurable(done: () => void): void {
+    if (this.holding) this.durable.push(done);
+    else done();
   }
 
   /** Forgets everything and writes `fill`'s state as the whole journal (a reset). */
@@ -181,6 +189,7 @@ export class SharedStore {
       }
       exhausted = this.queue.length > 0;
       await this.journal.sync();
+      for (const done of this.durable) done();
     } catch (error) {
       // Not on disk: none of them succeeded, and memory may hold changes the journal lacks, so
       // the next look reads the whole journal again.
@@ -189,6 +198,7 @@ export class SharedStore {
     } finally {
       this.holding = false;
       this.pending = [];
+      this.durable = [];
     }
     for (const { queued, outcome } of ran) {
       if ('error' in outcome) queued.reject(outcome.error);
