@@ -117,3 +117,27 @@ describe('retries against a real peer', () => {
     expect(progress.at(-1)).toBe(bytes.length);
   });
 });
+
+describe('a gateway page instead of an answer (502, 504 with an HTML body)', () => {
+  const page = (status: number): Responder => (_req, res) => {
+    res.writeHead(status, { 'content-type': 'text/html' });
+    res.end(`<html><body><h1>${status} Gateway</h1><p>nginx</p></body></html>`);
+  };
+
+  it.each([502, 504])('is retried as the service being away (%i), then the answer is read', async (status) => {
+    const { peer, client } = await scripted([page(status), ok({ id: 'p1' })]);
+    expect(await client.getPost('p1')).toMatchObject({ id: 'p1' });
+    expect(peer.received).toHaveLength(2);
+    expect(events.filter((e) => e.type === 'retry').map((e) => e.type === 'retry' && e.reason)).toEqual([`${status} http_${status}`]);
+  });
+
+  it.each([502, 504])('left unanswered (%i), is an ApiError naming the endpoint, never a parse TypeError', async (status) => {
+    const { peer, client } = await scripted([page(status)], { maxAttempts: 2 });
+    const failure = await client.createPost({ content: 'x', targets: [], mediaIds: [] }, { idempotencyKey: 'idem-gw' }).catch((caught: unknown) => caught);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(failure).toMatchObject({ status, code: `http_${status}`, method: 'POST', path: '/public/v1/posts', attempts: 2 });
+    expect((failure as ApiError).message).toContain('/posts');
+    expect((failure as ApiError).message).not.toMatch(/TypeError|Unexpected token|is not valid JSON|<html>/);
+    expect(peer.received).toHaveLength(2);
+  });
+});
