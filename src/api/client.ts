@@ -8,7 +8,7 @@ import { readCapabilities } from './read-capabilities.js';
 import { readPost } from './read-post.js';
 import { readSession } from './read-session.js';
 import { readCompletedMedia, readMultipartResult, readUploadTicket } from './read-upload.js';
-import { DEFAULT_RETRY_POLICY } from './retry.js';
+import { DEFAULT_RETRY_POLICY, type RetryClock } from './retry.js';
 import type {
   Account,
   AnalyticsItem,
@@ -37,6 +37,8 @@ export interface ClientOptions {
   maxAttempts?: number;
   /** Total time across the retries of one call; default 60 000 ms. */
   retryBudgetMs?: number;
+  /** The time retries are read and waited in; the real one by default (a test passes one whose waits go by at once). */
+  retryClock?: RetryClock;
   /** Retries, waits, throttling and debug lines; the CLI renders them. */
   onEvent?: (event: ClientEvent) => void;
   /** Debug lines (method, path, status, request id, ms); default: POSTSYNC_DEBUG=1. */
@@ -88,6 +90,7 @@ export class ApiClient {
       timeoutMs: options.timeoutMs ?? 30_000,
       deadlineMs: options.deadlineMs ?? DEFAULT_DEADLINE_MS,
       maxAnswerBytes: options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES,
+      ...(options.retryClock === undefined ? {} : { retryClock: options.retryClock }),
     });
   }
 

@@ -5,7 +5,7 @@ import { debugLine, type EmitEvent } from './events.js';
 import { exchange } from './exchange.js';
 import { Pacer, type RateAnswer } from './pacer.js';
 import { envelopeData, parseRetryAfter, requestIdOf } from './response.js';
-import type { RetryMode, RetryPolicy } from './retry.js';
+import type { RetryClock, RetryMode, RetryPolicy } from './retry.js';
 import { createAgent, send, transportFailure, type HttpRequest, type HttpResponse, type SendBounds } from './transport.js';
 
 export interface ConnectionOptions {
@@ -20,6 +20,8 @@ export interface ConnectionOptions {
   maxAnswerBytes: number;
   /** Time allowed for one API call's attempt, from sending to the last byte of its answer. */
   deadlineMs: number;
+  /** The time retries are waited in (a test's, to let waits go by at once); the real one by default. */
+  retryClock?: RetryClock;
 }
 
 const MIN_REDACTED_KEY_LENGTH = 8;
@@ -101,6 +103,7 @@ export class Connection {
       operation: call.operation,
       mode: call.mode,
       policy: this.options.policy,
+      ...(this.options.retryClock === undefined ? {} : { clock: this.options.retryClock }),
       emit: this.options.emit,
       redact: this.redact,
       signal: call.signal,
@@ -125,6 +128,7 @@ export class Connection {
       operation: put.operation,
       mode: 'safe',
       policy: this.options.policy,
+      ...(this.options.retryClock === undefined ? {} : { clock: this.options.retryClock }),
       emit: this.options.emit,
       redact: this.redact,
       signal: put.signal,

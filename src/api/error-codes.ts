@@ -14,6 +14,7 @@ export const ErrorCodes = {
   methodNotAllowed: 'method_not_allowed', // 405 + Allow: a known path, another method
   postNotEditable: 'post_not_editable', // 409: post is no longer draft/scheduled
   idempotencyInProgress: 'idempotency_in_progress', // 409 + Retry-After
+  mediaNotReady: 'media_not_ready', // 409 + Retry-After: not in the spec; a service still processing a file a write names
   idempotencyKeyReused: 'idempotency_key_reused', // 422: same key, different payload
   uploadIncomplete: 'upload_incomplete', // 409: complete called before the bytes are stored
   mediaInvalid: 'media_invalid', // 422: stored bytes do not match size or declared type

@@ -3,7 +3,7 @@ import { ApiError, NetworkError, RemoteLimitError } from './errors.js';
 import type { EmitEvent } from './events.js';
 import { explainBoundPassed } from './explain.js';
 import { errorFields } from './response.js';
-import { decideRetry, type FailedAttempt, type RetryMode, type RetryPolicy } from './retry.js';
+import { decideRetry, type FailedAttempt, type RetryClock, type RetryMode, type RetryPolicy } from './retry.js';
 import { BoundPassed, transportFailure, type HttpResponse } from './transport.js';
 
 export interface ExchangeSpec {
@@ -16,6 +16,8 @@ export interface ExchangeSpec {
   emit: EmitEvent;
   redact: (text: string) => string;
   signal?: AbortSignal;
+  /** The time the retries are waited in; the real one by default. */
+  clock?: RetryClock;
   /** Sends attempt number `attempt`; throws on transport failures. */
   attempt: (attempt: number) => Promise<HttpResponse>;
 }
@@ -25,17 +27,25 @@ export interface ExchangeSpec {
  * rules (see retry.ts), the attempt limit or the time budget say stop. An answer past a bound
  * (`SendBounds`) is a RemoteLimitError at once: another attempt would cost as much again.
  */
+const REAL_CLOCK: RetryClock = {
+  now: () => Date.now(),
+  sleep: async (ms, signal) => {
+    await sleep(ms, undefined, signal ? { signal } : undefined);
+  },
+};
+
 export async function exchange(spec: ExchangeSpec): Promise<HttpResponse> {
-  const startedAt = Date.now();
+  const clock = spec.clock ?? REAL_CLOCK;
+  const startedAt = clock.now();
   for (let attempt = 1; ; attempt += 1) {
     const outcome = await attemptOnce(spec, attempt);
     if ('response' in outcome) return outcome.response;
-    const verdict = decideRetry(outcome.failed, { mode: spec.mode, attempt, elapsedMs: Date.now() - startedAt, policy: spec.policy });
+    const verdict = decideRetry(outcome.failed, { mode: spec.mode, attempt, elapsedMs: clock.now() - startedAt, policy: spec.policy });
     const where = { operation: spec.operation, method: spec.method, path: spec.path, attempt };
     if (!verdict.retry) throw outcome.toError(attempt);
     if (verdict.wait === 'retry-after') spec.emit({ type: 'wait', ...where, seconds: verdict.delayMs / 1000, reason: verdict.reason });
     else spec.emit({ type: 'retry', ...where, delayMs: Math.round(verdict.delayMs), reason: verdict.reason });
-    await sleep(verdict.delayMs, undefined, spec.signal ? { signal: spec.signal } : undefined);
+    await clock.sleep(verdict.delayMs, spec.signal);
   }
 }
 

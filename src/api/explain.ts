@@ -66,7 +66,12 @@ function explainByCode(d: ApiErrorDetails): Explained {
       };
   }
   if (d.status >= 500) {
-    return { message: `the API failed after ${d.attempts} attempt${d.attempts === 1 ? '' : 's'} (${said})`, hint: 'Try again later; running again is safe.' };
+    const attempts = `after ${d.attempts} attempt${d.attempts === 1 ? '' : 's'}`;
+    // A bare answer (a gateway's HTML page) is no word of the API's: named by its status, never echoed.
+    if (d.code === `http_${d.status}`) {
+      return { message: `${d.method} ${d.path} answered ${d.status} with no API answer (a gateway in front of the service: it is unavailable or timed out), ${attempts}`, hint: 'Try again later; running again is safe.' };
+    }
+    return { message: `${d.method} ${d.path} failed ${attempts} (${said})`, hint: 'Try again later; running again is safe.' };
   }
   return { message: said || `HTTP ${d.status}`, hint: 'Check the request id with the API provider if this persists.' };
 }

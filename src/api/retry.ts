@@ -21,6 +21,12 @@ export interface RetryPolicy {
   maxDelayMs: number;
 }
 
+/** The time of retries: read and waited through it, so a test can let the waits go by at once. */
+export interface RetryClock {
+  now(): number;
+  sleep(ms: number, signal?: AbortSignal): Promise<void>;
+}
+
 export const DEFAULT_RETRY_POLICY: RetryPolicy = { maxAttempts: 6, budgetMs: 60_000, baseDelayMs: 200, maxDelayMs: 5_000 };
 
 /** What one attempt ended with, when it was not a success. */
@@ -30,10 +36,10 @@ export type FailedAttempt =
 
 export type Verdict =
   | { retry: false }
-  /** `retry-after`: the server said how long (429, 409 idempotency_in_progress): waited exactly. */
+  /** `retry-after`: the server said how long (429, 409 idempotency_in_progress or media_not_ready): waited exactly, within the time budget. */
   | { retry: true; wait: 'retry-after' | 'backoff'; delayMs: number; reason: string };
 
-/** Without a Retry-After header on a 409 idempotency_in_progress, wait this long. */
+/** Without a Retry-After header on a 409 that says to wait (in progress, media not ready), wait this long. */
 const IN_PROGRESS_FALLBACK_SECONDS = 1;
 const BACKOFF_STATUSES = new Set([500, 502, 503, 504]);
 
@@ -54,7 +60,7 @@ export function decideRetry(
     verdict = failed.retryAfterSeconds === undefined
       ? { retry: true, wait: 'backoff', delayMs: backoff(), reason: `429 ${failed.code}` }
       : { retry: true, wait: 'retry-after', delayMs: failed.retryAfterSeconds * 1000, reason: `429 ${failed.code}` };
-  } else if (failed.status === 409 && failed.code === ErrorCodes.idempotencyInProgress) {
+  } else if (failed.status === 409 && (failed.code === ErrorCodes.idempotencyInProgress || failed.code === ErrorCodes.mediaNotReady)) {
     const seconds = failed.retryAfterSeconds ?? IN_PROGRESS_FALLBACK_SECONDS;
     verdict = { retry: true, wait: 'retry-after', delayMs: seconds * 1000, reason: `409 ${failed.code}` };
   } else if (BACKOFF_STATUSES.has(failed.status) && mode === 'safe') {

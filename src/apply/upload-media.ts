@@ -79,14 +79,21 @@ async function uploadOne(upload: MediaUpload, options: UploadOptions): Promise<n
   // One key per attempt: the client's retries after a lost answer get the same media, not a
   // second one. Not derived from the bytes alone, or another run (or project) uploading the same
   // file would be handed this attempt's ticket, already used or expired.
-  const attempt = randomUUID();
-  const ticket = await client.createUpload(body, { idempotencyKey: idempotencyKey({ targetId: options.targetId, calendar: store.calendar, postKey: `media:${upload.sha256}:${attempt}`, payload: body }) });
+  const newTicket = () => client.createUpload(body, { idempotencyKey: idempotencyKey({ targetId: options.targetId, calendar: store.calendar, postKey: `media:${upload.sha256}:${randomUUID()}`, payload: body }) });
+  let ticket = await newTicket();
+  if (!ticket.upload.multipart) {
+    try {
+      await client.uploadSingle(ticket, file, { onProgress });
+    } catch (error) {
+      // The URL expired before its PUT got through (403 from storage): a new ticket, once, as multipart signs a part again.
+      if (!(error instanceof ApiError && error.status === 403)) throw error;
+      ticket = await newTicket();
+      await client.uploadSingle(ticket, file, { onProgress });
+    }
+    return finish(upload, ticket.media.id, upload.sizeBytes, options);
+  }
   const mediaId = ticket.media.id;
   const multipart = ticket.upload.multipart;
-  if (!multipart) {
-    await client.uploadSingle(ticket, file, { onProgress });
-    return finish(upload, mediaId, upload.sizeBytes, options);
-  }
   const record = { mediaId, partSizeBytes: multipart.partSizeBytes, partCount: multipart.partCount, startedAt: new Date().toISOString() };
   await store.recordUpload(upload.sha256, record);
   try {

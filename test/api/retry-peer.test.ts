@@ -117,3 +117,55 @@ describe('retries against a real peer', () => {
     expect(progress.at(-1)).toBe(bytes.length);
   });
 });
+
+describe('a gateway page instead of an answer (502, 504 with an HTML body)', () => {
+  const page = (status: number): Responder => (_req, res) => {
+    res.writeHead(status, { 'content-type': 'text/html' });
+    res.end(`<html><body><h1>${status} Gateway</h1><p>nginx</p></body></html>`);
+  };
+
+  it.each([502, 504])('is retried as the service being away (%i), then the answer is read', async (status) => {
+    const { peer, client } = await scripted([page(status), ok({ id: 'p1' })]);
+    expect(await client.getPost('p1')).toMatchObject({ id: 'p1' });
+    expect(peer.received).toHaveLength(2);
+    expect(events.filter((e) => e.type === 'retry').map((e) => e.type === 'retry' && e.reason)).toEqual([`${status} http_${status}`]);
+  });
+
+  it.each([502, 504])('left unanswered (%i), is an ApiError naming the endpoint, never a parse TypeError', async (status) => {
+    const { peer, client } = await scripted([page(status)], { maxAttempts: 2 });
+    const failure = await client.createPost({ content: 'x', targets: [], mediaIds: [] }, { idempotencyKey: 'idem-gw' }).catch((caught: unknown) => caught);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect(failure).toMatchObject({ status, code: `http_${status}`, method: 'POST', path: '/public/v1/posts', attempts: 2 });
+    expect((failure as ApiError).message).toContain('/posts');
+    expect((failure as ApiError).message).not.toMatch(/TypeError|Unexpected token|is not valid JSON|<html>/);
+    expect(peer.received).toHaveLength(2);
+  });
+});
+
+describe('a 409 media_not_ready with Retry-After (the service still processes a file)', () => {
+  /** Waits go by at once; `now` moves by what was waited. */
+  const fakeClock = () => {
+    let now = 0;
+    const waited: number[] = [];
+    return { waited, clock: { now: () => now, sleep: async (ms: number) => void (waited.push(ms), (now += ms)) } };
+  };
+
+  it('waits as told and sends the same create again', async () => {
+    const { waited, clock } = fakeClock();
+    const peer = track(await startLocalPeer((req, index, res) => (index < 2 ? error(409, 'media_not_ready', { 'retry-after': '20' }) : ok({ id: 'p1' }))(req, res)));
+    const client = track(new ApiClient({ baseUrl: peer.baseUrl, apiKey: KEY, onEvent: (event) => events.push(event), retryClock: clock }));
+    expect(await client.createPost({ content: 'x', targets: [], mediaIds: ['m1'] }, { idempotencyKey: 'idem-m' })).toMatchObject({ id: 'p1' });
+    expect(peer.received.map((r) => r.headers['idempotency-key'])).toEqual(['idem-m', 'idem-m', 'idem-m']);
+    expect(waited).toEqual([20_000, 20_000]);
+    expect(events.filter((e) => e.type === 'wait')).toMatchObject([{ seconds: 20, reason: '409 media_not_ready' }, { seconds: 20 }]);
+  });
+
+  it('waits 60 s in all at most, then fails with the service’s answer', async () => {
+    const { waited, clock } = fakeClock();
+    const peer = track(await startLocalPeer((req, _index, res) => error(409, 'media_not_ready', { 'retry-after': '25' })(req, res)));
+    const client = track(new ApiClient({ baseUrl: peer.baseUrl, apiKey: KEY, retryClock: clock }));
+    await expect(client.createPost({ content: 'x', targets: [], mediaIds: ['m1'] }, { idempotencyKey: 'idem-m' })).rejects.toMatchObject({ status: 409, code: 'media_not_ready', attempts: 3 });
+    expect(waited).toEqual([25_000, 25_000]);
+    expect(peer.received).toHaveLength(3);
+  });
+});

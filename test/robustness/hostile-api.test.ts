@@ -220,7 +220,9 @@ describe('media downloads', () => {
         const planned = await runCli([...api, 'plan'], { cwd: dir });
         expect(planned.stderr).not.toMatch(STACK_LINE);
         expect(planned.code).toBe(0);
-        expect(planned.stdout).toContain('Plan: 1 to create');
+        // Its media unreadable (the download stopped), the orphan is not certainly the file's post: held, never a second post.
+        expect(planned.stdout).toContain('Plan: 0 to create, 0 to update, 0 to delete. 1 blocked.');
+        expect(planned.stdout).toContain('differs in media');
         expect(streams).toHaveLength(1);
         const { sentBytes, cut } = await streams[0]!;
         expect(cut).toBe(true);
