@@ -3235,6 +3235,7 @@ const ErrorCodes = {
 	methodNotAllowed: "method_not_allowed",
 	postNotEditable: "post_not_editable",
 	idempotencyInProgress: "idempotency_in_progress",
+	mediaNotReady: "media_not_ready",
 	idempotencyKeyReused: "idempotency_key_reused",
 	uploadIncomplete: "upload_incomplete",
 	mediaInvalid: "media_invalid",
@@ -3363,10 +3364,17 @@ function explainByCode(d) {
 			hint: "Wait and run again, or run fewer postsync processes at the same time."
 		};
 	}
-	if (d.status >= 500) return {
-		message: `the API failed after ${d.attempts} attempt${d.attempts === 1 ? "" : "s"} (${said})`,
-		hint: "Try again later; running again is safe."
-	};
+	if (d.status >= 500) {
+		const attempts = `after ${d.attempts} attempt${d.attempts === 1 ? "" : "s"}`;
+		if (d.code === `http_${d.status}`) return {
+			message: `${d.method} ${d.path} answered ${d.status} with no API answer (a gateway in front of the service: it is unavailable or timed out), ${attempts}`,
+			hint: "Try again later; running again is safe."
+		};
+		return {
+			message: `${d.method} ${d.path} failed ${attempts} (${said})`,
+			hint: "Try again later; running again is safe."
+		};
+	}
 	return {
 		message: said || `HTTP ${d.status}`,
 		hint: "Check the request id with the API provider if this persists."
@@ -3572,7 +3580,7 @@ function decideRetry(failed, context) {
 		delayMs: failed.retryAfterSeconds * 1e3,
 		reason: `429 ${failed.code}`
 	};
-	else if (failed.status === 409 && failed.code === ErrorCodes.idempotencyInProgress) verdict = {
+	else if (failed.status === 409 && (failed.code === ErrorCodes.idempotencyInProgress || failed.code === ErrorCodes.mediaNotReady)) verdict = {
 		retry: true,
 		wait: "retry-after",
 		delayMs: (failed.retryAfterSeconds ?? IN_PROGRESS_FALLBACK_SECONDS) * 1e3,
@@ -3698,15 +3706,22 @@ function errorCode(error) {
 	return typeof code === "string" ? code : void 0;
 }
 // dist/src/api/exchange.js
+const REAL_CLOCK = {
+	now: () => Date.now(),
+	sleep: async (ms, signal) => {
+		await setTimeout$1(ms, void 0, signal ? { signal } : void 0);
+	}
+};
 async function exchange(spec) {
-	const startedAt = Date.now();
+	const clock = spec.clock ?? REAL_CLOCK;
+	const startedAt = clock.now();
 	for (let attempt = 1;; attempt += 1) {
 		const outcome = await attemptOnce(spec, attempt);
 		if ("response" in outcome) return outcome.response;
 		const verdict = decideRetry(outcome.failed, {
 			mode: spec.mode,
 			attempt,
-			elapsedMs: Date.now() - startedAt,
+			elapsedMs: clock.now() - startedAt,
 			policy: spec.policy
 		});
 		const where = {
@@ -3728,7 +3743,7 @@ async function exchange(spec) {
 			delayMs: Math.round(verdict.delayMs),
 			reason: verdict.reason
 		});
-		await setTimeout$1(verdict.delayMs, void 0, spec.signal ? { signal: spec.signal } : void 0);
+		await clock.sleep(verdict.delayMs, spec.signal);
 	}
 }
 async function attemptOnce(spec, attempt) {
@@ -4037,6 +4052,7 @@ var Connection = class {
 			operation: call.operation,
 			mode: call.mode,
 			policy: this.options.policy,
+			...this.options.retryClock === void 0 ? {} : { clock: this.options.retryClock },
 			emit: this.options.emit,
 			redact: this.redact,
 			signal: call.signal,
@@ -4072,6 +4088,7 @@ var Connection = class {
 			operation: put.operation,
 			mode: "safe",
 			policy: this.options.policy,
+			...this.options.retryClock === void 0 ? {} : { clock: this.options.retryClock },
 			emit: this.options.emit,
 			redact: this.redact,
 			signal: put.signal,
@@ -4697,7 +4714,8 @@ var ApiClient = class {
 			debug: options.debug ?? process.env.POSTSYNC_DEBUG === "1",
 			timeoutMs: options.timeoutMs ?? 3e4,
 			deadlineMs: options.deadlineMs ?? DEFAULT_DEADLINE_MS,
-			maxAnswerBytes: options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES
+			maxAnswerBytes: options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES,
+			...options.retryClock === void 0 ? {} : { retryClock: options.retryClock }
 		});
 	}
 	async session() {
@@ -6171,6 +6189,7 @@ async function writeFileAtomic(path, text, options = {}) {
 					written: null
 				};
 			}
+			if ((await lstat(folder.at(name)).catch(() => null))?.isSymbolicLink()) throw linkRefused(path);
 			await fs.rename(folder.at(temp.name), folder.at(name));
 		} catch (error) {
 			await fs.unlink(folder.at(temp.name)).catch(() => void 0);
@@ -6693,19 +6712,25 @@ async function uploadOne(upload, options) {
 		sizeBytes: upload.sizeBytes,
 		fileName: basename(upload.path)
 	};
-	const attempt = randomUUID();
-	const ticket = await client.createUpload(body, { idempotencyKey: idempotencyKey({
+	const newTicket = () => client.createUpload(body, { idempotencyKey: idempotencyKey({
 		targetId: options.targetId,
 		calendar: store.calendar,
-		postKey: `media:${upload.sha256}:${attempt}`,
+		postKey: `media:${upload.sha256}:${randomUUID()}`,
 		payload: body
 	}) });
+	let ticket = await newTicket();
+	if (!ticket.upload.multipart) {
+		try {
+			await client.uploadSingle(ticket, file, { onProgress });
+		} catch (error) {
+			if (!(error instanceof ApiError$1 && error.status === 403)) throw error;
+			ticket = await newTicket();
+			await client.uploadSingle(ticket, file, { onProgress });
+		}
+		return finish(upload, ticket.media.id, upload.sizeBytes, options);
+	}
 	const mediaId = ticket.media.id;
 	const multipart = ticket.upload.multipart;
-	if (!multipart) {
-		await client.uploadSingle(ticket, file, { onProgress });
-		return finish(upload, mediaId, upload.sizeBytes, options);
-	}
 	const record = {
 		mediaId,
 		partSizeBytes: multipart.partSizeBytes,
@@ -18402,10 +18427,10 @@ async function withIdempotency(call, payload, run) {
 		};
 		store.journalIdempotency(projectId, key, outcome);
 		await call.services.commit();
-		store.putIdempotency(projectId, key, {
+		call.services.whenDurable(() => store.putIdempotency(projectId, key, {
 			state: "done",
 			...outcome
-		});
+		}));
 		return reply;
 	} catch (error) {
 		store.dropIdempotency(projectId, key);
@@ -19935,6 +19960,7 @@ var SharedStore = class SharedStore {
 	journal;
 	lock;
 	pending = [];
+	durable = [];
 	holding = false;
 	queue = [];
 	holds = null;
@@ -19978,6 +20004,10 @@ var SharedStore = class SharedStore {
 		const records = this.pending;
 		this.pending = [];
 		await this.journal.append(records);
+	}
+	whenDurable(done) {
+		if (this.holding) this.durable.push(done);
+		else done();
 	}
 	replaceAll(fill) {
 		return this.exclusive(async () => {
@@ -20053,12 +20083,14 @@ var SharedStore = class SharedStore {
 			}
 			exhausted = this.queue.length > 0;
 			await this.journal.sync();
+			for (const done of this.durable) done();
 		} catch (error) {
 			this.journal.forget();
 			for (const entry of ran) entry.outcome = { error };
 		} finally {
 			this.holding = false;
 			this.pending = [];
+			this.durable = [];
 		}
 		for (const { queued, outcome } of ran) if ("error" in outcome) queued.reject(outcome.error);
 		else queued.resolve(outcome.value);
@@ -20648,6 +20680,7 @@ async function startEmulator(options = {}) {
 		durable: dataDir !== void 0,
 		origin: "",
 		commit: () => shared?.commit() ?? Promise.resolve(),
+		whenDurable: (done) => shared ? shared.whenDurable(done) : done(),
 		refresh: () => shared?.refresh() ?? Promise.resolve(),
 		transaction: (work) => shared ? shared.transaction(work) : work()
 	};

@@ -17,7 +17,7 @@ const NOW = new Date('2026-11-21T12:00:00Z');
 const LAUNCH_POST = '---\nscheduledAt: 2027-01-05 09:00\ntargets: [photo]\nmedia: [media/welcome.png]\n---\nWe launch in January.\n';
 
 describe('a post that fails to publish', () => {
-  it('fails the apply job after the state is recorded, and the job summary says which post and why', async () => {
+  it('fails the apply job after the state is handed on (and recorded), and the job summary says which post and why', async () => {
     await emulator().reset();
     const { remote, editor } = await initRepository({ now: NOW });
     await mkdir(join(editor, 'posts/2027-01'), { recursive: true });
@@ -37,8 +37,9 @@ describe('a post that fails to publish', () => {
     });
     const job = runs.find((run) => run.job === 'apply')!.result!;
     expect(job.status).toBe('failure');
-    expect(job.steps.map((step) => `${step.name}: ${step.status}`).slice(-3)).toEqual(['Apply: success', 'Commit the state file: success', 'Check for problems: failure']);
-    // The state was recorded first.
+    expect(job.steps.map((step) => `${step.name}: ${step.status}`).slice(-4)).toEqual(['Apply: success', 'Hand on the state: success', 'Upload the state: success', 'Check for problems: failure']);
+    // The state was handed on first, and the record job records it though this job failed.
+    expect(runs.find((run) => run.job === 'record')!.result!.status).toBe('success');
     expect(await git(remote, 'log', '-1', '--format=%s', 'main')).toBe('postsync: record applied posts [skip ci]');
     const check = job.steps.at(-1)!;
     expect(check.summary).toContain('**❌ 1 managed post failed to publish or cannot be published.**');

@@ -130,6 +130,8 @@ export async function runWorkflowJob(workflowFile: string, jobId: string, option
   const job = workflow.jobs[jobId];
   if (!job) throw new Error(`no job ${jobId} in ${workflowFile}`);
   const runnerTemp = await mkdtemp(join(tmpdir(), 'postsync-runner-'));
+  // A runner's workspace is there before the first step, checkout or not.
+  await mkdir(options.workspace, { recursive: true });
   const github = { workspace: options.workspace, action_path: await actionCheckout(runnerTemp), ...githubContext(options.github) };
   const run: JobRun = { runnerTemp, github, path: [] };
   const environment = jobEnvironment(job, options, github);

@@ -62,13 +62,18 @@ const WRONG_ACCOUNT_TYPES: { name: string; field: RegExp; rewrite: (data: Json, 
 ];
 
 describe('attack: accounts and their rules whose fields have the wrong type', () => {
-  it.each(WRONG_ACCOUNT_TYPES)('$name: accounts and plan stop with an error naming the endpoint and the field', async ({ field, rewrite }) => {
+  it.each(WRONG_ACCOUNT_TYPES)('$name: accounts and plan stop with an error naming the endpoint and the field (accounts: on the line of an account whose rules it cannot read)', async ({ field, rewrite }) => {
     const dir = await world.appliedProject();
     world.rewriteData = rewrite;
     for (const command of [['accounts'], ['plan']]) {
       const result = await runCli(command, { cwd: dir, env: world.env() });
       expect(result.stderr, command.join(' ')).not.toMatch(CRASH);
       if (command[0] === 'plan' && result.code === 0) continue; // a plan that needs no such field
+      // One account's rules that cannot be read are that account's line; the others are listed.
+      if (command[0] === 'accounts' && result.code === 0) {
+        expect(result.stdout, command.join(' ')).toMatch(field);
+        continue;
+      }
       expect(result.code, `${command.join(' ')}\n${result.stderr}`).toBe(1);
       expect(result.stderr, command.join(' ')).toMatch(field);
     }
