@@ -5,7 +5,7 @@ import type { OccurrenceOf } from '../repeats/index.js';
 import type { TargetState } from '../state/types.js';
 import type { ReasonDetail } from './reason-details.js';
 
-/** The closed set of actions. Every change carries one, with its reasons. */
+/** The closed set of actions. Every change carries one, with its reason code and details. */
 export type Action = 'create' | 'adopt' | 'update' | 'unschedule' | 'delete' | 'move' | 'noop' | 'blocked';
 
 export const ACTIONS: readonly Action[] = ['create', 'adopt', 'update', 'unschedule', 'delete', 'move', 'noop', 'blocked'];
