@@ -11,7 +11,7 @@ const LAYERS = [
   ['content', 'slots'],
   ['media'],
   ['plan'],
-  ['apply', 'cache', 'emulator'],
+  ['apply', 'cache', 'emulator', 'plan-words'],
   ['pipeline'],
   ['calendar'],
   ['watch', 'reports', 'import', 'init', 'actions', 'health'],

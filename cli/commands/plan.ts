@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { hasErrors } from '../../src/diagnostics.js';
 import { hasChanges } from '../../src/plan/has-changes.js';
 import { pruneHeader, pruneSetting } from '../../src/plan/prune-setting.js';
-import { writePlanFile } from '../../src/plan/plan-file.js';
+import { writePlanFile } from '../../src/plan-words/plan-json.js';
 import { planProject } from '../../src/pipeline/plan-project.js';
 import { reportPlanToGitHubActions } from '../actions-report.js';
 import { globalOptions, openTarget } from '../context.js';

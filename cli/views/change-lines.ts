@@ -1,4 +1,5 @@
 import type { Action, Change } from '../../src/plan/types.js';
+import { reasonSentences } from '../../src/plan-words/reason-words.js';
 import { preview, shownTime } from './format.js';
 import type { Style } from './style.js';
 import { terminalPath, terminalText } from '../../src/text/terminal.js';
@@ -23,7 +24,7 @@ export function changeLines(change: Change, style: Style, options: { timezone: s
   const file = change.file && !options.underFile ? style.dim(`  (${terminalPath(change.file)})`) : '';
   const indent = options.underFile ? '  ' : '';
   const lines = [`${indent}  ${colourFor(change, style)(head)}${file}`];
-  for (const reason of change.reasons) lines.push(`${indent}      ${style.dim(terminalText(reason))}`);
+  for (const reason of reasonSentences(change)) lines.push(`${indent}      ${style.dim(terminalText(reason))}`);
   const fields = change.action === 'update' || options.verbose ? change.fields ?? [] : [];
   for (const field of fields) lines.push(`${indent}      ${terminalText(field.field)}: ${fieldValue(field.field, field.before, options.timezone)} → ${fieldValue(field.field, field.after, options.timezone)}`);
   return lines;

@@ -2,6 +2,7 @@ import { notReadyDraftFiles, type Diagnostic } from '../../src/diagnostics.js';
 import { blockedByErrors } from '../../src/plan/posts-with-errors.js';
 import { unconfirmedBlocked } from '../../src/plan/unconfirmed-records.js';
 import type { Plan, PlanTarget, Summary } from '../../src/plan/types.js';
+import { changeWithReasons, type ChangeWithReasons } from '../../src/plan-words/plan-json.js';
 import type { ApplyResult } from '../../src/apply/events.js';
 import type { DraftReadiness } from '../../src/pipeline/draft-readiness.js';
 import { terminalJson } from '../../src/text/terminal.js';
@@ -20,7 +21,8 @@ export interface JsonReport {
   command: 'plan' | 'apply' | 'validate';
   target: PlanTarget | null;
   summary: ReportSummary | null;
-  changes: Plan['changes'];
+  /** The plan's changes, their details as the sentences `reasons`. */
+  changes: ChangeWithReasons[];
   uploads: Plan['uploads'];
   diagnostics: Diagnostic[];
   /** validate: every draft, and whether it is ready to schedule or what is missing. */
@@ -34,7 +36,7 @@ export function planReport(command: JsonReport['command'], plan: Plan, result?: 
     command,
     target: plan.target,
     summary: { ...plan.summary, blockedByErrors: blockedByErrors(plan).length, unconfirmedRecords: unconfirmedBlocked(plan), draftsNotReady: notReadyDraftFiles(plan.diagnostics).length },
-    changes: plan.changes,
+    changes: plan.changes.map(changeWithReasons),
     uploads: plan.uploads,
     diagnostics: plan.diagnostics,
     ...(result

@@ -1,4 +1,5 @@
 import { summaryCutNote } from '../../src/actions/summary.js';
+import { reasonSentences } from '../../src/plan-words/reason-words.js';
 import type { Action, FieldChange, Plan } from '../../src/plan/types.js';
 import { timeText } from '../../src/zoned-time/index.js';
 import { inlineCode, markdownMessage, withinBytes } from '../../src/text/markdown.js';
@@ -22,7 +23,7 @@ export function renderPlanMarkdown(plan: Plan, options: { label: string; timezon
     const { action } = change;
     const fields = change.fields?.length ? ` (${change.fields.map((field) => fieldText(field, options.timezone)).join(', ')})` : '';
     const key = change.fromKey ? `${change.fromKey} → ${change.key}` : change.key;
-    return `| ${EMOJI[change.action]} | ${action} | ${inlineCode(key, { table: true })} | ${change.file ? inlineCode(change.file, { table: true }) : ''} | ${markdownMessage(change.reasons.join('; '))}${fields} |\n`;
+    return `| ${EMOJI[change.action]} | ${action} | ${inlineCode(key, { table: true })} | ${change.file ? inlineCode(change.file, { table: true }) : ''} | ${markdownMessage(reasonSentences(change).join('; '))}${fields} |\n`;
   });
   if (changes.length > 0) head.push('| | Action | Post | File | Why |', '|---|---|---|---|---|');
   const tail: string[] = changes.length > 0 ? [''] : [];

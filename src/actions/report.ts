@@ -1,6 +1,7 @@
 import type { ApplyResult } from '../apply/events.js';
 import type { Diagnostic } from '../diagnostics.js';
 import type { Plan } from '../plan/types.js';
+import { reasonSentences } from '../plan-words/reason-words.js';
 import { gitHubActionsEnvironment, type Environment, type GitHubActionsEnvironment } from './environment.js';
 import { appendRunnerFile, appendStepOutputs, diagnosticOutputs, planOutputs } from './outputs.js';
 import { applyOutcomeMarkdown } from './summary.js';
@@ -40,7 +41,7 @@ export async function reportToGitHubActions(report: ActionsReport, sink: Actions
   for (const diagnostic of report.diagnostics) sink.annotate(diagnosticAnnotation(diagnostic, paths));
   for (const change of report.plan?.changes ?? []) {
     if (change.action !== 'blocked') continue;
-    sink.annotate(annotation('warning', `${change.key} is blocked: ${change.reasons.join('; ')}`, { file: change.file === null ? undefined : workspacePath(change.file, paths), title: 'postsync blocked' }));
+    sink.annotate(annotation('warning', `${change.key} is blocked: ${reasonSentences(change).join('; ')}`, { file: change.file === null ? undefined : workspacePath(change.file, paths), title: 'postsync blocked' }));
   }
   await appendStepOutputs(actions, report.plan ? planOutputs(report.plan) : diagnosticOutputs(report.diagnostics));
   await appendSummary(actions, report.summary());

@@ -1,4 +1,5 @@
 import type { Change } from '../plan/types.js';
+import { reasonSentences } from '../plan-words/reason-words.js';
 import type { CalendarChange, Overlay, Slot } from './model.js';
 import { slotText, type Placer } from './zone-placer.js';
 
@@ -64,7 +65,7 @@ export function changeOf(change: Change | undefined, place: Placer): CalendarCha
   }));
   return {
     action: change.action,
-    reasons: [...change.reasons],
+    reasons: reasonSentences(change),
     fields,
     ...(change.fromKey === undefined ? {} : { fromKey: change.fromKey }),
   };

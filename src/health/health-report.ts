@@ -1,7 +1,7 @@
 import { codeFence, inlineCode, markdownMessage } from '../text/markdown.js';
 import { compareText } from '../text/ordering.js';
 import type { Diagnostic } from '../diagnostics.js';
-import type { Change } from '../plan/types.js';
+import type { ChangeWithReasons } from '../plan-words/plan-json.js';
 import type { PostProblem } from './post-problems.js';
 
 /** What a health check ran: a postsync command's exit code and its JSON document (null when it printed none). */
@@ -12,7 +12,7 @@ export interface CheckRun<T> {
 
 /** The parts of `plan --json` a health check reads. */
 export interface PlanDocument {
-  changes: Pick<Change, 'action' | 'key' | 'file' | 'reasons' | 'diagnostics'>[];
+  changes: Pick<ChangeWithReasons, 'action' | 'key' | 'file' | 'reasons' | 'diagnostics'>[];
   diagnostics: Diagnostic[];
 }
 

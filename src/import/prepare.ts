@@ -2,7 +2,8 @@ import type { ApiClient } from '../api/index.js';
 import type { Media, Post } from '../api/types.js';
 import type { Config } from '../config/types.js';
 import type { DesiredPost } from '../content/types.js';
-import { diffShapes, fieldList } from '../plan/diff.js';
+import { diffShapes, fieldNames } from '../plan/diff.js';
+import { fieldList } from '../plan-words/reason-words.js';
 import { liveShape, mediaIdIndex } from '../plan/live-shape.js';
 import { checkDesiredPosts } from '../pipeline/check-posts.js';
 import { createPlanCaches, type PlanCaches } from '../pipeline/plan-caches.js';
@@ -161,7 +162,7 @@ export async function prepareImport(input: PrepareImportInput): Promise<ImportPl
     const live = liveShape(post, shaOfMediaId);
     const differences = diffShapes(live, back.post.shape);
     if (differences.length > 0) {
-      skip(post, `a post file cannot reproduce it exactly (${fieldList(differences)}; post files trim leading and trailing spaces, for example), so the next plan would change it`);
+      skip(post, `a post file cannot reproduce it exactly (${fieldList(fieldNames(differences))}; post files trim leading and trailing spaces, for example), so the next plan would change it`);
       continue;
     }
     takenKeys.add(name.key);

@@ -4,7 +4,7 @@ import { shapeHash } from '../content/shape-hash.js';
 import type { Diagnostic } from '../diagnostics.js';
 import type { TargetState } from '../state/types.js';
 import { compareText } from '../text/ordering.js';
-import { diffShapes, fieldList } from './diff.js';
+import { diffShapes, fieldNames } from './diff.js';
 import { isLeftToService, withoutOptionsHash } from './live-shape.js';
 import { pendingDraft } from './pending-matches.js';
 import { isEditable, type PlanContext } from './plan-context.js';
@@ -95,13 +95,7 @@ export function matchAdoptions(newPosts: readonly DesiredPost[], live: LivePosts
 
 /** Why a held file is blocked, with its candidates and the commands that decide. */
 export function heldChange(post: DesiredPost, held: HeldPost, context: Pick<PlanContext, 'shapeOf'>): BlockedChange {
-  const named = held.candidates.map((live) => {
-    const differs = fieldList(diffShapes(context.shapeOf(live), post.shape));
-    return `${live.id} (${live.status}, created ${live.createdAt}${differs === '' ? '' : `; differs in ${differs}`})`;
-  });
-  const why = held.reason === 'adopt-ambiguous'
-    ? `${held.candidates.length === 1 ? 'a remote post no state entry owns is this post as the service keeps it, but so may be another new file' : 'several remote posts no state entry owns may be this post'}: ${named.join(', ')}`
-    : `a remote post no state entry owns looks like this post but is not certainly it: ${named.join(', ')}`;
+  const candidates = held.candidates.map((live) => ({ postId: live.id, status: live.status, createdAt: live.createdAt, differs: fieldNames(diffShapes(context.shapeOf(live), post.shape)) }));
   return {
     action: 'blocked',
     reason: held.reason,
@@ -109,7 +103,7 @@ export function heldChange(post: DesiredPost, held: HeldPost, context: Pick<Plan
     file: post.file,
     postId: null,
     desired: post.shape,
-    reasons: [why, `held instead of created: adopt one with \`postsync apply --adopt ${post.key}=POST_ID\`, or create a new post with \`postsync apply --recreate ${post.key}\``],
+    details: [{ code: held.reason, candidates }, { code: 'adopt-hint', key: post.key }],
   };
 }
 
@@ -120,7 +114,6 @@ export function heldChange(post: DesiredPost, held: HeldPost, context: Pick<Plan
  */
 export function adoptChange(post: DesiredPost, live: Post, context: Pick<PlanContext, 'state' | 'shapeOf'>, how: AdoptHow = 'unowned-match'): AdoptChange {
   const { state } = context;
-  const kind = live.status === 'draft' ? 'draft' : 'scheduled post';
   const mediaRecords = new Map<string, AdoptedMedia>();
   // By content, not by place: a service may answer media in its own order.
   const liveMedia = context.shapeOf(live).media;
@@ -141,12 +134,6 @@ export function adoptChange(post: DesiredPost, live: Post, context: Pick<PlanCon
     stateOnly: true,
     ...(mediaRecords.size === 0 ? {} : { mediaRecords: [...mediaRecords.values()] }),
     ...(how === 'chosen' ? { asFound: true as const } : {}),
-    reasons: [ADOPT_REASONS[how](kind)],
+    details: [{ code: 'adopted', how, status: live.status }],
   };
 }
-
-const ADOPT_REASONS: Record<AdoptHow, (kind: string) => string> = {
-  'unowned-match': (kind) => `a remote ${kind} with exactly this content, targets, options, media and schedule exists and no state entry owns it: adopted instead of created`,
-  'tidied-match': (kind) => `a remote ${kind} no state entry owns is this post as the service keeps it (blanks, Unicode form, tags, title spacing, schedule to the minute, media order): adopted instead of created`,
-  chosen: (kind) => `the remote ${kind} chosen with --adopt: adopted as it is; the next plan updates it to the file`,
-};

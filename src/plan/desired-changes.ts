@@ -1,36 +1,32 @@
 import type { Post } from '../api/types.js';
 import type { DesiredPost } from '../content/types.js';
 import type { PostRecord, TargetState } from '../state/types.js';
-import { isEditable, notEditableReason, recentlyWritten, type PlanContext } from './plan-context.js';
-import { diffShapes, fieldList } from './diff.js';
+import { isEditable, notEditable, recentlyWritten, type PlanContext } from './plan-context.js';
+import { diffShapes, fieldNames } from './diff.js';
 import { isLeftToService, leftToService } from './live-shape.js';
 import { changedOnRemote } from './remote-change.js';
+import { UP_TO_DATE, type ReasonDetail } from './reason-details.js';
 import type { BlockedChange, Change, ChangeWith, CreateChange, NoopChange, ReasonOf } from './types.js';
 
-/** Reasons a desired post's accounts cannot be written to; empty when all are available. */
-function unavailableAccounts(post: DesiredPost, context: PlanContext): string[] {
-  return post.shape.targets.flatMap((target, index) => {
-    const label = post.targetLabels[index] ?? target.socialAccountId;
-    const account = context.accounts.get(target.socialAccountId);
-    if (!account) return [`account ${label} is not connected to this project`];
-    if (account.available) return [];
-    return [`account ${label} is unavailable: ${account.reason ?? 'no reason given'}`];
+/** Why a desired post's accounts cannot be written to; empty when all are available. */
+function unavailableAccounts(post: DesiredPost, context: PlanContext): ReasonDetail[] {
+  return post.shape.targets.flatMap((target, index): ReasonDetail[] => {
+    const account = post.targetLabels[index] ?? target.socialAccountId;
+    const availability = context.accounts.get(target.socialAccountId);
+    if (!availability) return [{ code: 'account-not-connected', account }];
+    if (availability.available) return [];
+    return [{ code: 'account-unavailable', account, why: availability.reason ?? null }];
   });
 }
 
-function createChange(post: DesiredPost, context: PlanContext, { reason, reasons, resumesPending }: { reason: ReasonOf<'create'>; reasons: string[]; resumesPending: boolean }): CreateChange | BlockedChange {
+function createChange(post: DesiredPost, context: PlanContext, { reason, details, resumesPending }: { reason: ReasonOf<'create'>; details: ReasonDetail[]; resumesPending: boolean }): CreateChange | BlockedChange {
   const base = { key: post.key, file: post.file, postId: null, desired: post.shape };
   const blockers = unavailableAccounts(post, context);
-  if (blockers.length > 0) return { action: 'blocked', reason: 'account-unavailable', ...base, reasons: blockers };
-  if (!resumesPending) return { action: 'create', reason, ...base, reasons };
+  if (blockers.length > 0) return { action: 'blocked', reason: 'account-unavailable', ...base, details: blockers };
+  if (!resumesPending) return { action: 'create', reason, ...base, details };
   const made = context.pendingPost(post.key);
-  if (made === undefined) return { action: 'create', reason, ...base, reasons, resumesPending: true };
-  return { action: 'create', reason, ...base, postId: made.id, reasons: [...reasons, madePostFound(made)], resumesPending: true };
-}
-
-/** Why a resumed create sends nothing: the post it made is on the remote (`matchPendingCreates`). */
-export function madePostFound(made: Pick<Post, 'id'>): string {
-  return `the post it made (${made.id}) is on the remote: taken, the create is not sent again`;
+  if (made === undefined) return { action: 'create', reason, ...base, details, resumesPending: true };
+  return { action: 'create', reason, ...base, postId: made.id, details: [...details, { code: 'made-post-found', postId: made.id }], resumesPending: true };
 }
 
 function updateChange(post: DesiredPost, record: PostRecord, live: Post, context: PlanContext, remoteChanged: boolean): ChangeWith<'update' | 'blocked'> {
@@ -40,22 +36,22 @@ function updateChange(post: DesiredPost, record: PostRecord, live: Post, context
   const changedLocally = post.shapeHash !== record.appliedHash;
   const fields = diffShapes(changedLocally && record.reread !== true ? current : kept, post.shape);
   const base = { key: post.key, file: post.file, postId: live.id, desired: post.shape, fields, liveUpdatedAt: live.updatedAt };
-  if (!isEditable(live)) return { action: 'blocked', reason: 'not-editable', ...base, reasons: [notEditableReason(live, 'edited')] };
+  if (!isEditable(live)) return { action: 'blocked', reason: 'not-editable', ...base, details: [notEditable(live, 'edited')] };
   const blockers = unavailableAccounts(post, context);
-  if (blockers.length > 0) return { action: 'blocked', reason: 'account-unavailable', ...base, reasons: blockers };
+  if (blockers.length > 0) return { action: 'blocked', reason: 'account-unavailable', ...base, details: blockers };
 
   if (record.reread === true) {
     // Merged from two branches: the applied hash says nothing, so the file simply wins.
-    return { action: 'update', reason: 'merged-record', ...base, reasons: [`the state entry was merged from two branches and re-read from the remote: ${fieldList(fields)} differ from ${post.file}`] };
+    return { action: 'update', reason: 'merged-record', ...base, details: [{ code: 'merged-record', file: post.file, fields: fieldNames(fields) }] };
   }
   if (!changedLocally) {
     // The file still says what was applied, so every difference happened on the remote.
     const drift = diffShapes(post.shape, kept);
-    return { action: 'update', reason: 'drifted', ...base, drift, reasons: [`drifted on the remote since the last apply: ${fieldList(drift)}`] };
+    return { action: 'update', reason: 'drifted', ...base, drift, details: [{ code: 'drifted', fields: fieldNames(drift) }] };
   }
-  const reasons = [`changed in ${post.file}: ${fieldList(fields)}`];
-  if (remoteChanged) reasons.push(`also drifted on the remote since the last apply; ${post.file} wins`);
-  return { action: 'update', reason: 'file-changed', ...base, reasons };
+  const details: ReasonDetail[] = [{ code: 'file-changed', file: post.file, fields: fieldNames(fields) }];
+  if (remoteChanged) details.push({ code: 'also-drifted', file: post.file });
+  return { action: 'update', reason: 'file-changed', ...base, details };
 }
 
 /**
@@ -67,19 +63,16 @@ export function untouchedSinceApply(post: Pick<DesiredPost, 'file' | 'shapeHash'
   return record !== undefined && live !== undefined && record.reread !== true && live.updatedAt === record.remoteUpdatedAt && post.shapeHash === record.appliedHash && record.file === post.file;
 }
 
-/** The reasons of every noop: one list, frozen, for the thousands of noops of a large plan. */
-const UP_TO_DATE = Object.freeze(['up to date']) as unknown as string[];
-
 /** The noop of a post untouched since the last apply. */
 export function unchangedChange(post: Pick<DesiredPost, 'key' | 'file'>, live: Pick<Post, 'id' | 'updatedAt'>): NoopChange {
-  return { action: 'noop', reason: 'up-to-date', key: post.key, file: post.file, postId: live.id, liveUpdatedAt: live.updatedAt, reasons: UP_TO_DATE };
+  return { action: 'noop', reason: 'up-to-date', key: post.key, file: post.file, postId: live.id, liveUpdatedAt: live.updatedAt, details: UP_TO_DATE };
 }
 
 /** Why a post no state record has is created: a resent create, a new occurrence of a repeat (its file may be old), or a new file. */
-function newPostReason(post: DesiredPost, resumesPending: boolean): { reason: ReasonOf<'create'>; reasons: string[] } {
-  if (resumesPending) return { reason: 'interrupted-create', reasons: ['resume an interrupted create'] };
-  if (post.occurrence !== undefined) return { reason: 'new-occurrence', reasons: [`new occurrence (${post.occurrence.date})`] };
-  return { reason: 'new-file', reasons: ['new file'] };
+function newPostReason(post: DesiredPost, resumesPending: boolean): { reason: ReasonOf<'create'>; details: ReasonDetail[] } {
+  if (resumesPending) return { reason: 'interrupted-create', details: [{ code: 'interrupted-create' }] };
+  if (post.occurrence !== undefined) return { reason: 'new-occurrence', details: [{ code: 'new-occurrence', date: post.occurrence.date }] };
+  return { reason: 'new-file', details: [{ code: 'new-file' }] };
 }
 
 /**
@@ -91,18 +84,18 @@ function newPostReason(post: DesiredPost, resumesPending: boolean): { reason: Re
 function goneChange(post: DesiredPost, record: PostRecord, context: PlanContext, resumesPending: boolean): Change {
   const base = { key: post.key, file: post.file, postId: record.postId };
   if (recentlyWritten(record, context.now)) {
-    return { action: 'noop', reason: 'not-visible-yet', ...base, liveUpdatedAt: record.remoteUpdatedAt, reasons: [`written ${record.appliedAt}, not visible on the remote yet (a read that lags the write): nothing to do`] };
+    return { action: 'noop', reason: 'not-visible-yet', ...base, liveUpdatedAt: record.remoteUpdatedAt, details: [{ code: 'not-visible-yet', appliedAt: record.appliedAt }] };
   }
   if (context.recreates(post.key)) {
-    const reasons = [`deleted on the remote (last written ${record.appliedAt}); created again (--recreate)`];
-    if (resumesPending) reasons.push('resume an interrupted create');
-    return createChange(post, context, { reason: 'deleted-on-remote', reasons, resumesPending });
+    const details: ReasonDetail[] = [{ code: 'recreated', appliedAt: record.appliedAt }];
+    if (resumesPending) details.push({ code: 'interrupted-create' });
+    return createChange(post, context, { reason: 'deleted-on-remote', details, resumesPending });
   }
   return {
     action: 'blocked', reason: 'deleted-on-remote', ...base, desired: post.shape,
-    reasons: [
-      `deleted on the remote since postsync last wrote it (${record.appliedAt}); held, not recreated`,
-      `recreate it with \`postsync apply --recreate ${post.key}\`, or remove ${post.file} to forget it`,
+    details: [
+      { code: 'deleted-on-remote', appliedAt: record.appliedAt },
+      { code: 'recreate-hint', key: post.key, file: post.file },
     ],
   };
 }
@@ -130,10 +123,10 @@ export function planDesiredPost(post: DesiredPost, context: PlanContext): Change
       // Same key, new path (front-matter `id` kept): only the state's file name changes.
       return {
         action: 'move', reason: 'renamed', key: post.key, fromKey: post.key, file: post.file, postId: live.id,
-        liveUpdatedAt: live.updatedAt, reasons: [`renamed ${record.file} → ${post.file}`],
+        liveUpdatedAt: live.updatedAt, details: [{ code: 'renamed', from: record.file, to: post.file }],
       };
     }
-    return { action: 'noop', reason: 'up-to-date', key: post.key, file: post.file, postId: live.id, liveUpdatedAt: live.updatedAt, reasons: UP_TO_DATE };
+    return { action: 'noop', reason: 'up-to-date', key: post.key, file: post.file, postId: live.id, liveUpdatedAt: live.updatedAt, details: UP_TO_DATE };
   }
   return updateChange(post, record, live, context, remoteChanged);
 }

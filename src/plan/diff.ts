@@ -67,7 +67,7 @@ export function diffShapes(before: PostShape, after: PostShape): FieldChange[] {
   return changes;
 }
 
-/** Field paths for a reason line: `content, scheduledAt, targets[…].options.vidATitle`. */
-export function fieldList(changes: readonly FieldChange[]): string {
-  return changes.map((change) => change.field).join(', ');
+/** The changed fields' paths, in order: `content`, `scheduledAt`, `targets[…].options.vidATitle`. */
+export function fieldNames(changes: readonly FieldChange[]): string[] {
+  return changes.map((change) => change.field);
 }

@@ -37,9 +37,7 @@ export function blockForeign(change: Change, foreign: ForeignOwners): Change {
     key: change.key,
     file: change.file,
     postId: change.postId,
-    reasons: [
-      `Post ${change.postId} is recorded by the calendar in ${owner} of this repository as well, so this calendar does not act on it. If it is that calendar's post, remove the record of "${change.key}" from this calendar's state file; if it is this one's, remove it from the state of ${owner}.`,
-    ],
+    details: [{ code: 'other-calendar', postId: change.postId, owner, key: change.key }],
     ...(fromKey === undefined ? {} : { fromKey }),
     ...(desired === undefined ? {} : { desired }),
     ...(liveUpdatedAt === undefined ? {} : { liveUpdatedAt }),

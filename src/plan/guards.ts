@@ -7,7 +7,6 @@ import { blockForeign, NO_FOREIGN_OWNERS, type ForeignOwners } from './foreign-o
 import { blockPostsWithErrors } from './posts-with-errors.js';
 import type { Change, Plan } from './types.js';
 import { blockShared, blockUnconfirmed, sharedPostRecords } from './unconfirmed-records.js';
-import { timeText } from '../zoned-time/index.js';
 
 export interface GuardContext {
   /** Every diagnostic of the plan: the files' own and the account-rule checks. */
@@ -24,7 +23,7 @@ export interface GuardContext {
   foreignOwners?: ForeignOwners;
   only: readonly string[] | null;
   now: Date;
-  /** The project's time zone: the reasons people read name times on its clock. */
+  /** The project's time zone: the times a change names are read on its clock. */
   timezone: string;
 }
 
@@ -60,7 +59,7 @@ function guardSchedule(change: Change, { now, timezone }: Pick<GuardContext, 'no
   const scheduledAt = change.desired?.scheduledAt;
   const reschedules = change.action === 'update' && change.fields?.some((field) => field.field === 'scheduledAt');
   if (reschedules && scheduledAt && Date.parse(scheduledAt) <= now.getTime()) {
-    return { ...change, action: 'blocked', reason: 'scheduled-in-past', reasons: [`scheduledAt ${timeText(scheduledAt, timezone)} is in the past; a post can only be scheduled in the future`] };
+    return { ...change, action: 'blocked', reason: 'scheduled-in-past', details: [{ code: 'scheduled-in-past', scheduledAt, timezone }] };
   }
   return change;
 }

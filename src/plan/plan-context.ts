@@ -2,6 +2,7 @@ import type { Post } from '../api/types.js';
 import type { PostShape } from '../content/types.js';
 import type { TargetState } from '../state/types.js';
 import { liveShape, mediaIdIndex, type LiveShapeFields } from './live-shape.js';
+import type { ReasonDetail } from './reason-details.js';
 import type { AccountAvailability, LivePostsById, PlanInput } from './types.js';
 
 /** Only these statuses may be edited or deleted; every other status is left alone. */
@@ -23,6 +24,8 @@ export interface PlanContext {
   now: string | undefined;
   /** Whether a person chose to create this key's held post anew (`--recreate`). */
   recreates(key: string): boolean;
+  /** The file of each repeat the desired posts hold occurrences of, by the repeat's key (`OccurrenceOf.of`). */
+  repeatFiles: ReadonlyMap<string, string>;
 }
 
 /**
@@ -41,7 +44,7 @@ export function recentlyWritten(record: { appliedAt: string }, now: string | und
 }
 
 export function planContext(
-  input: Pick<PlanInput, 'state' | 'live' | 'accounts' | 'prune' | 'mediaSha256s' | 'choices'> & { now?: string },
+  input: Pick<PlanInput, 'state' | 'live' | 'accounts' | 'prune' | 'mediaSha256s' | 'choices'> & { now?: string; desired?: PlanInput['desired'] },
   found: { pendingPosts?: (context: Pick<PlanContext, 'shapeOf'>) => ReadonlyMap<string, Post> } = {},
 ): PlanContext {
   const { live } = input;
@@ -59,7 +62,10 @@ export function planContext(
   };
   // Worked out once, on the first question: most plans resume no create.
   let pendingPosts: ReadonlyMap<string, Post> | undefined;
+  const repeatFiles = new Map<string, string>();
+  for (const post of input.desired ?? []) if (post.occurrence !== undefined) repeatFiles.set(post.occurrence.of, post.file);
   return {
+    repeatFiles,
     state: input.state,
     accounts: input.accounts,
     prune: input.prune,
@@ -80,10 +86,8 @@ export function isEditable(post: Post): boolean {
 }
 
 /** Why a post in this status cannot be edited (`verb` = "edited") or deleted. */
-export function notEditableReason(post: Post, verb: 'edited' | 'deleted'): string {
-  return post.status === 'published'
-    ? `post is published; published posts are never ${verb}`
-    : `post is ${post.status}; only draft and scheduled posts can be ${verb}`;
+export function notEditable(post: Post, verb: 'edited' | 'deleted'): ReasonDetail {
+  return { code: 'not-editable', status: post.status, verb };
 }
 
 /** Posts already in hand (every one parsed) as a LivePostsById: each is its own brief. */

@@ -1,16 +1,13 @@
-import { writeFileAtomic } from '../state/atomic.js';
-import { guardWrite, namedPathRoot } from '../write-guard/guard-write.js';
 import type { Post } from '../api/types.js';
 import { InputError, StalePlanError } from '../errors.js';
 import { describeSchemaErrors } from '../text/schema-errors.js';
 import type { Change, Plan, PlanTarget } from './types.js';
 
-/** A plan as a file (`plan --out`) or as `plan --json` output: indented JSON, trailing newline. */
-export function serializePlan(plan: Plan): string {
-  return `${JSON.stringify(plan, null, 2)}\n`;
-}
-
-/** Reads a plan file; anything that is not a valid formatVersion 1 plan is an InputError. */
+/**
+ * Reads a plan file (`serializePlan` in src/plan-words writes it); anything that is not a valid
+ * formatVersion 1 plan is an InputError, one written by an earlier postsync a StalePlanError. The
+ * changes' `reasons` are sentences for people: the plan keeps their `details`, the words are made again.
+ */
 export async function parsePlan(text: string, options: { source?: string } = {}): Promise<Plan> {
   const source = options.source ?? 'the plan file';
   const hint = 'Create it again with `postsync plan --out <file>`.';
@@ -26,7 +23,7 @@ export async function parsePlan(text: string, options: { source?: string } = {})
       hint,
     });
   }
-  refuseWithoutReasonCodes(data, { source, hint });
+  refuseFromEarlierPostsync(data, { source, hint });
   // Loaded here: a plan file is read only by `apply <file>`, and the validator is large.
   const { validatePlan } = await import('../generated/file-validators.js');
   if (!validatePlan(data)) {
@@ -34,20 +31,28 @@ export async function parsePlan(text: string, options: { source?: string } = {})
       hint,
     });
   }
-  return data as Plan;
+  const plan = data as Plan;
+  return { ...plan, changes: plan.changes.map((change) => withoutSentences(change as Change & { reasons?: unknown })) };
+}
+
+function withoutSentences({ reasons, ...change }: Change & { reasons?: unknown }): Change {
+  return change as Change;
 }
 
 /**
- * Every change of a plan carries its reason code; a plan file whose changes do not was written by
- * an earlier postsync, against a state and remote that have moved on since: it is stale, not broken.
+ * Every change of a plan carries its reason code and its details; a plan file whose changes do not
+ * was written by an earlier postsync, against a state and remote that have moved on since: it is
+ * stale, not broken.
  */
-function refuseWithoutReasonCodes(data: unknown, { source, hint }: { source: string; hint: string }): void {
+function refuseFromEarlierPostsync(data: unknown, { source, hint }: { source: string; hint: string }): void {
   const changes = (data as { changes?: unknown }).changes;
   if (!Array.isArray(changes)) return;
-  const before = changes.find((change: unknown) => typeof change === 'object' && change !== null && !('reason' in change));
-  if (before === undefined) return;
-  const key = (before as { key?: unknown }).key;
-  throw new StalePlanError(`${source} was written by an earlier postsync: its change of ${typeof key === 'string' ? key : 'some post'} carries no reason code`, { hint });
+  for (const [field, what] of [['reason', 'reason code'], ['details', 'reason details']] as const) {
+    const before = changes.find((change: unknown) => typeof change === 'object' && change !== null && !(field in change));
+    if (before === undefined) continue;
+    const key = (before as { key?: unknown }).key;
+    throw new StalePlanError(`${source} was written by an earlier postsync: its change of ${typeof key === 'string' ? key : 'some post'} carries no ${what}`, { hint });
+  }
 }
 
 /** Changes whose remote post apply will write to: the ones checked for freshness. */
@@ -104,14 +109,4 @@ export function checkPlanFresh({ plan, currentStateHash, currentTarget, livePost
 
 function describeTarget(target: PlanTarget): string {
   return target.local ? `the local API (project ${target.projectId})` : `${target.apiUrl} (project ${target.projectId})`;
-}
-
-/**
- * Writes `plan` to the path named with `plan --out`: never through a link at that name (or, inside
- * the working folder, above it), which a pull request could have committed; replaced whole.
- */
-export async function writePlanFile(path: string, plan: Plan): Promise<void> {
-  const root = namedPathRoot(path);
-  await guardWrite(path, root);
-  await writeFileAtomic(path, serializePlan(plan), root);
 }

@@ -39,7 +39,7 @@ export interface PlanPostsInput {
   now: Date;
   /** A person's decisions on held posts (`--adopt`, `--recreate`); absent: none. */
   choices?: PlanChoices;
-  /** The project's time zone (`config.timezone`): the plan's reasons name times on its clock. */
+  /** The project's time zone (`config.timezone`): the times a plan's changes name are read on its clock. */
   timezone: string;
 }
 

@@ -1,7 +1,7 @@
 import type { InvalidFile } from '../content/types.js';
 import type { Diagnostic } from '../diagnostics.js';
-import { plural } from '../media/format.js';
 import type { TargetState } from '../state/types.js';
+import type { ReasonDetail } from './reason-details.js';
 import type { Action, BlockedChange, Change, Plan, ReasonOf } from './types.js';
 
 /** What the rule needs besides the changes. */
@@ -94,28 +94,17 @@ function writes(change: Change): boolean {
   return change.action !== 'noop' && change.action !== 'blocked';
 }
 
-function consequence(action: Action): string {
-  if (action === 'create') return 'the post is not created until it is fixed';
-  if (action === 'update') return 'the post is not updated until it is fixed';
-  if (action === 'move') return 'the post is not moved until it is fixed';
-  if (action === 'delete') return 'the post is left as it is (not deleted) until it is fixed';
-  if (action === 'unschedule') return 'the post is left as it is (not unscheduled) until it is fixed';
-  return 'the post is left as it is until it is fixed';
-}
-
-function errorsReason(file: string, errors: readonly Diagnostic[]): string {
-  const more = errors.length > 1 ? ` (and ${plural(errors.length - 1, 'more error')})` : '';
-  return `${file} has ${errors.length === 1 ? 'an error' : 'errors'}: ${errors[0]!.message}${more}`;
-}
-
 /**
- * `change` blocked by the errors of its files; reasons it was blocked for already are kept. The
- * prose says what is held back: what `change` would do, or what `wouldBe` names.
+ * `change` blocked by the errors of its files; the details it was blocked for already are kept.
+ * They say what is held back: what `change` would do, or what `wouldBe` names.
  */
 function blocked(change: Change, files: readonly { file: string; errors: readonly Diagnostic[] }[], { wouldBe = change.action }: { wouldBe?: Action } = {}): BlockedChange {
-  const reasons = [...files.map(({ file, errors }) => errorsReason(file, errors)), consequence(wouldBe)];
-  if (change.action === 'blocked') reasons.push(...change.reasons);
-  return asBlocked(change, { reason: 'file-errors', reasons, diagnostics: files.flatMap(({ errors }) => errors) });
+  const details: ReasonDetail[] = [
+    ...files.map(({ file, errors }): ReasonDetail => ({ code: 'file-errors', file, message: errors[0]!.message, count: errors.length })),
+    { code: 'held-back', action: wouldBe },
+  ];
+  if (change.action === 'blocked') details.push(...change.details);
+  return asBlocked(change, { reason: 'file-errors', details, diagnostics: files.flatMap(({ errors }) => errors) });
 }
 
 /**
@@ -125,11 +114,10 @@ function blocked(change: Change, files: readonly { file: string; errors: readonl
 function heldByRule(change: Change, files: readonly { errors: readonly Diagnostic[] }[], { wouldBe = change.action }: { wouldBe?: Action } = {}): BlockedChange {
   const errors = files.flatMap((file) => file.errors);
   const first = errors[0]!;
-  const more = errors.length > 1 ? ` (and ${plural(errors.length - 1, 'more error')})` : '';
   // A house rule's message names the rule (`rule \`nights\`: …`, code `rule-<check>`); a slot's does not.
-  const why = first.code.startsWith('rule-') ? `held by ${first.message}${more}` : `held by a rule: ${first.message}${more}`;
-  const wait = wouldBe === 'create' ? 'the post is not created while the rule holds it' : 'the post is left as it is while the rule holds it';
-  return asBlocked(change, { reason: 'held-by-rule', reasons: [why, wait, ...(change.action === 'blocked' ? change.reasons : [])], diagnostics: errors });
+  const why: ReasonDetail = { code: 'held-by-rule', message: first.message, count: errors.length, namesRule: first.code.startsWith('rule-') };
+  const wait: ReasonDetail = { code: 'rule-wait', create: wouldBe === 'create' };
+  return asBlocked(change, { reason: 'held-by-rule', details: [why, wait, ...(change.action === 'blocked' ? change.details : [])], diagnostics: errors });
 }
 
 /**
@@ -138,9 +126,9 @@ function heldByRule(change: Change, files: readonly { errors: readonly Diagnosti
  * files that lacks or misreads this post (a broken file's post reads as removed: "→ no time"), so
  * every view that shows moves (Markdown, JSON, the calendar card) would tell what does not happen.
  */
-function asBlocked(change: Change, { reason, reasons, diagnostics }: { reason: ReasonOf<'blocked'>; reasons: string[]; diagnostics: Diagnostic[] }): BlockedChange {
+function asBlocked(change: Change, { reason, details, diagnostics }: { reason: ReasonOf<'blocked'>; details: ReasonDetail[]; diagnostics: Diagnostic[] }): BlockedChange {
   const { fields, drift, ...kept } = change;
-  return { ...kept, action: 'blocked', reason, reasons, diagnostics };
+  return { ...kept, action: 'blocked', reason, details, diagnostics };
 }
 
 /** Invalid files no change stands for, one blocked change per key (two files may claim one key). */
@@ -157,7 +145,7 @@ function ownChanges(
     byKey.set(key, [...(byKey.get(key) ?? []), invalid]);
   }
   return [...byKey].map(([key, files]) => {
-    const change: BlockedChange = { action: 'blocked', reason: 'file-errors', key, file: files[0]!.file, postId: null, reasons: [] };
+    const change: BlockedChange = { action: 'blocked', reason: 'file-errors', key, file: files[0]!.file, postId: null, details: [] };
     const withErrors = files.map((invalid) => ({ file: invalid.file, errors: errorsOf(invalid.file, [invalid.key]) })).filter(({ errors }) => errors.length > 0);
     const keys = files.map((invalid) => invalid.key);
     return isHeld(keys, withErrors) ? heldByRule(change, withErrors, { wouldBe: 'create' }) : blocked(change, withErrors, { wouldBe: 'create' });
@@ -165,16 +153,15 @@ function ownChanges(
 }
 
 function blockedByProject(change: Change, errors: readonly Diagnostic[]): Change {
-  const where = [...new Set(errors.map((error) => error.file ?? 'the project'))].join(', ');
-  const reason = `nothing is applied while ${where} ${errors.length === 1 ? 'has an error' : 'have errors'}: ${errors[0]!.message}`;
-  return asBlocked(change, { reason: 'project-errors', reasons: [reason, ...change.reasons], diagnostics: [...errors] });
+  const where = [...new Set(errors.map((error) => error.file ?? null))];
+  const detail: ReasonDetail = { code: 'project-errors', where, message: errors[0]!.message, count: errors.length };
+  return asBlocked(change, { reason: 'project-errors', details: [detail, ...change.details], diagnostics: [...errors] });
 }
 
 function blockedByUnknown(change: Change, unknown: readonly InvalidFile[], errorsByFile: ReadonlyMap<string, Diagnostic[]>): Change {
   const files = unknown.map((invalid) => invalid.file);
-  const gone = change.file ?? change.key;
-  const reason = `${gone} is gone, but ${files.join(', ')} cannot be read and may be it under a new name; the post is not deleted until ${files.length === 1 ? 'that file is' : 'those files are'} fixed`;
-  return asBlocked(change, { reason: 'unreadable-file', reasons: [reason], diagnostics: files.flatMap((file) => errorsByFile.get(file) ?? []) });
+  const detail: ReasonDetail = { code: 'unreadable-file', gone: change.file ?? change.key, files };
+  return asBlocked(change, { reason: 'unreadable-file', details: [detail], diagnostics: files.flatMap((file) => errorsByFile.get(file) ?? []) });
 }
 
 /** How many of those are held by a rule about times or slots (`held-by-rule`), their files valid. */

@@ -1,9 +1,10 @@
 import type { DesiredPost } from '../content/types.js';
 import type { PendingCreate, PostRecord } from '../state/types.js';
-import { madePostFound } from './desired-changes.js';
 import { isFinalStatus } from './final-status.js';
 import { isLeftToService } from './live-shape.js';
-import { isEditable, notEditableReason, type PlanContext } from './plan-context.js';
+import { isEditable, notEditable, type PlanContext } from './plan-context.js';
+import type { ReasonDetail, RemovedOutcome } from './reason-details.js';
+import { occurrenceOfKey } from '../repeats/index.js';
 import { compareText } from '../text/ordering.js';
 import type { Change, ChangeWith, MoveChange, Plan } from './types.js';
 
@@ -36,7 +37,7 @@ export function matchRenames(
 
 export function moveChange(fromKey: string, record: PostRecord, post: DesiredPost, context: PlanContext): MoveChange {
   const sameFile = record.file === post.file;
-  const reason = sameFile ? `key changed ${fromKey} → ${post.key} in ${post.file}` : `renamed ${record.file} → ${post.file}`;
+  const detail: ReasonDetail = sameFile ? { code: 'key-changed', fromKey, key: post.key, file: post.file } : { code: 'renamed', from: record.file, to: post.file };
   return {
     action: 'move',
     reason: sameFile ? 'key-changed' : 'renamed',
@@ -45,7 +46,7 @@ export function moveChange(fromKey: string, record: PostRecord, post: DesiredPos
     file: post.file,
     postId: record.postId,
     liveUpdatedAt: context.livePost(record.postId)?.updatedAt,
-    reasons: [reason],
+    details: [detail],
   };
 }
 
@@ -62,39 +63,47 @@ export function removedPostChange(key: string, record: PostRecord, context: Plan
   const base = { key, file: record.file, postId: record.postId };
   const live = context.livePost(record.postId);
   if (!live) {
-    return { action: 'delete', reason: 'gone-on-remote', ...base, stateOnly: true, reasons: ['already deleted on the remote; will be forgotten'] };
+    return { action: 'delete', reason: 'gone-on-remote', ...base, stateOnly: true, details: [{ code: 'gone-on-remote' }] };
   }
+  const gone = removal(key, record.file, context);
   if (isFinalStatus(live.status)) {
-    return { action: 'noop', reason: 'published-kept', ...base, liveUpdatedAt: live.updatedAt, reasons: [`${record.file} removed: ${STAYS_PUBLISHED}`] };
+    // A published occurrence keeps its code: it is no change whatever the repeat says now.
+    return { action: 'noop', reason: 'published-kept', ...base, liveUpdatedAt: live.updatedAt, details: [gone.detail('published-kept')], ...gone.occurrence };
   }
   if (!isEditable(live)) {
-    return { action: 'blocked', reason: 'not-editable', ...base, liveUpdatedAt: live.updatedAt, reasons: [notEditableReason(live, 'deleted')] };
+    return { action: 'blocked', reason: 'not-editable', ...base, liveUpdatedAt: live.updatedAt, details: [notEditable(live, 'deleted')] };
   }
-  if (context.prune) return { action: 'delete', reason: 'file-removed', ...base, liveUpdatedAt: live.updatedAt, reasons: [`${record.file} removed`] };
+  if (context.prune) return { action: 'delete', reason: gone.reason, ...base, liveUpdatedAt: live.updatedAt, details: [gone.detail('deleted')], ...gone.occurrence };
   if (live.scheduledAt === null || live.scheduledAt === undefined) {
-    return { action: 'noop', reason: 'file-removed', ...base, liveUpdatedAt: live.updatedAt, reasons: [keptAsDraft(record.file)] };
+    return { action: 'noop', reason: gone.reason, ...base, liveUpdatedAt: live.updatedAt, details: [gone.detail('kept-as-draft')], ...gone.occurrence };
   }
   return {
     action: 'unschedule',
-    reason: 'file-removed',
+    reason: gone.reason,
     ...base,
     liveUpdatedAt: live.updatedAt,
     fields: [{ field: 'scheduledAt', before: live.scheduledAt, after: null }],
-    reasons: [backToDraft(record.file)],
+    details: [gone.detail('back-to-draft')],
+    ...gone.occurrence,
   };
 }
 
-/** Why a published post whose file or occurrence is gone is no change. */
-export const STAYS_PUBLISHED = 'the post is published and stays as it is (published posts are never deleted)';
-
-/** The reason of an unschedule: the file is gone, so its post goes back to draft. */
-export function backToDraft(file: string): string {
-  return `${file} removed: the post goes back to draft on the remote (--prune deletes it)`;
-}
-
-/** The reason of a removed file's post that is a draft already: it stays one. */
-export function keptAsDraft(file: string): string {
-  return `${file} removed: the post stays a draft on the remote (--prune deletes it)`;
+/**
+ * What is gone of an owned post no desired post stands for: its file (`file-removed`), or, when its
+ * key is an occurrence of a repeat that `file` still holds, that occurrence (a lower `count`, an
+ * earlier `until`): its change says so, and names the repeat in `occurrence`.
+ */
+function removal(key: string, file: string, context: PlanContext) {
+  const occurrence = occurrenceOfKey(key);
+  // `repeatFiles` maps to files: a record of another file is not this repeat's occurrence.
+  if (occurrence === undefined || context.repeatFiles.get(occurrence.of) !== file) {
+    return { reason: 'file-removed' as const, occurrence: {}, detail: (outcome: RemovedOutcome): ReasonDetail => ({ code: 'file-removed', file, outcome }) };
+  }
+  return {
+    reason: 'occurrence-removed' as const,
+    occurrence: { occurrence },
+    detail: (outcome: RemovedOutcome): ReasonDetail => ({ code: 'occurrence-removed', date: occurrence.date, file, outcome }),
+  };
 }
 
 /**
@@ -104,20 +113,21 @@ export function keptAsDraft(file: string): string {
  * --prune is deleted.
  */
 export function removedPendingChange(key: string, pending: PendingCreate, context: PlanContext): ChangeWith<'delete' | 'unschedule'> {
-  const reason = `${pending.file} removed while its create was interrupted`;
   const made = context.pendingPost(key);
+  const gone = removal(key, pending.file, context);
+  const details: ReasonDetail[] = gone.reason === 'occurrence-removed'
+    ? [gone.detail(context.prune ? 'deleted' : 'back-to-draft')]
+    : [{ code: 'pending-removed', file: pending.file, prune: context.prune }, ...(made === undefined ? [] : [{ code: 'made-post-found' as const, postId: made.id }])];
   return {
     action: context.prune ? 'delete' : 'unschedule',
-    reason: 'file-removed',
+    reason: gone.reason,
     key,
     file: pending.file,
     postId: made?.id ?? null,
     ...(made === undefined ? {} : { liveUpdatedAt: made.updatedAt }),
     resumesPending: true,
-    reasons: [
-      context.prune ? `${reason}; the create is resolved, then deleted` : `${reason}; the create is resolved, then the post goes back to draft (--prune deletes it)`,
-      ...(made === undefined ? [] : [madePostFound(made)]),
-    ],
+    details,
+    ...gone.occurrence,
   };
 }
 

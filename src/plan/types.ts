@@ -3,8 +3,9 @@ import type { DesiredPost, PostShape } from '../content/types.js';
 import type { Post } from '../api/types.js';
 import type { OccurrenceOf } from '../repeats/index.js';
 import type { TargetState } from '../state/types.js';
+import type { ReasonDetail } from './reason-details.js';
 
-/** The closed set of actions. Every change carries one, with its reasons. */
+/** The closed set of actions. Every change carries one, with its reason code and details. */
 export type Action = 'create' | 'adopt' | 'update' | 'unschedule' | 'delete' | 'move' | 'noop' | 'blocked';
 
 export const ACTIONS: readonly Action[] = ['create', 'adopt', 'update', 'unschedule', 'delete', 'move', 'noop', 'blocked'];
@@ -17,8 +18,8 @@ export interface FieldChange {
 }
 
 /**
- * Why a change is what it is, as a code beside the prose `reasons`: a closed set per action, for
- * views, tools and the plan's own steps to act on; nothing matches the prose, which is for people.
+ * Why a change is what it is, as a code: a closed set per action, for views, tools and the plan's
+ * own steps to act on. Its `details` say the rest as data (`src/plan-words` makes them words).
  * - create: `new-file` (no state record), `new-occurrence` (a repeat's occurrence no state record
  *   has, its file may be old), `interrupted-create` (a pending create is resent), `deleted-on-remote`
  *   (the recorded post is gone: created again, only by a person's choice, `--recreate`).
@@ -64,8 +65,8 @@ interface ChangeOf<A extends Action> {
   /** Project-relative Markdown file, or the last known file for a delete. */
   file: string | null;
   postId: string | null;
-  /** The reasons for people; act on `reason`. */
-  reasons: string[];
+  /** What people are told about it, as codes and facts (`src/plan-words` renders them); act on `reason`. */
+  details: ReasonDetail[];
   /** The post's time came from a slot (`scheduledAt: next-slot`); apply records it in the state, and the post keeps it. */
   slot?: ChangeSlot;
   /** The post is an occurrence of the repeat in `file`. */
@@ -172,7 +173,7 @@ export interface NoopChange extends ChangeOf<'noop'>, Without<'liveUpdatedAt'> {
 }
 
 /**
- * Nothing is executed; `reasons` says why. It keeps what the change it stands for had (the fields
+ * Nothing is executed; `reason` and `details` say why. It keeps what the change it stands for had (the fields
  * of that action), for views to show; a post blocked because a file has errors carries those
  * errors in `diagnostics`.
  */

@@ -42,8 +42,6 @@ function isUnconfirmed(key: string | undefined, unconfirmed: UnconfirmedRecords)
 function unconfirmedBlock(change: Change, unconfirmed: UnconfirmedRecords, reason: ReasonOf<'blocked'>): BlockedChange | undefined {
   const key = isUnconfirmed(change.fromKey, unconfirmed) ? change.fromKey : isUnconfirmed(change.key, unconfirmed) ? change.key : undefined;
   if (key === undefined) return undefined;
-  const what = unconfirmed.posts.has(key) ? `The state record of "${key}"${change.postId ? ` (post ${change.postId})` : ''}` : `The interrupted create of "${key}" in the state`;
-  const prose = `${what} was not written by an apply of this repository (its seal is missing or wrong), so it is not acted on. If that record is right, run \`postsync state confirm ${key}\` with the API key; otherwise remove it from the state file.`;
   const { fromKey, desired, liveUpdatedAt, occurrence } = change;
   return {
     action: 'blocked',
@@ -51,7 +49,7 @@ function unconfirmedBlock(change: Change, unconfirmed: UnconfirmedRecords, reaso
     key: change.key,
     file: change.file,
     postId: change.postId,
-    reasons: [prose],
+    details: [{ code: 'unconfirmed-record', key, postId: change.postId, pending: !unconfirmed.posts.has(key) }],
     ...(fromKey === undefined ? {} : { fromKey }),
     ...(desired === undefined ? {} : { desired }),
     ...(liveUpdatedAt === undefined ? {} : { liveUpdatedAt }),
@@ -82,7 +80,6 @@ export function blockShared(change: Change, shared: ReadonlyMap<string, readonly
   if (change.action === 'blocked' || shared.size === 0) return change;
   const keys = [change.fromKey, change.key].map((key) => (key === undefined ? undefined : shared.get(key))).find((found) => found !== undefined);
   if (keys === undefined) return change;
-  const reason = `The state records ${keys.map((key) => `"${key}"`).join(', ')} all point at post ${change.postId ?? '?'}; an apply never leaves two records on one post, so none is acted on. Remove the stale record from the state file.`;
   const block = unconfirmedBlock(change, { ...NONE_UNCONFIRMED, posts: new Set(keys) }, 'shared-record');
-  return block === undefined ? change : { ...block, reasons: [reason] };
+  return block === undefined ? change : { ...block, details: [{ code: 'shared-record', keys: [...keys], postId: change.postId }] };
 }

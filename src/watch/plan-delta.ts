@@ -27,8 +27,8 @@ export class ChangeSignatures {
   of(change: Change): string {
     let signature = this.#byChange.get(change);
     if (signature === undefined) {
-      const { action, fromKey, file, reasons, fields, drift } = change;
-      signature = canonicalJson({ action, fromKey, file, reasons, fields, drift });
+      const { action, fromKey, file, details, fields, drift } = change;
+      signature = canonicalJson({ action, fromKey, file, details, fields, drift });
       this.#byChange.set(change, signature);
     }
     return signature;

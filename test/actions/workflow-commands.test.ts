@@ -109,7 +109,7 @@ describe('apply and validate reports', () => {
   it('warns on each blocked change, at its file', async () => {
     const env = await actionsEnv();
     const lines: string[] = [];
-    const blocked = { action: 'blocked' as const, reason: 'not-editable' as const, key: 'a', file: 'posts/a.md', postId: 'p', reasons: ['post is published; published posts are never edited'] };
+    const blocked = { action: 'blocked' as const, reason: 'not-editable' as const, key: 'a', file: 'posts/a.md', postId: 'p', details: [{ code: 'not-editable' as const, status: 'published', verb: 'edited' as const }] };
     await reportToGitHubActions({ root: '/repo/site', diagnostics: [], plan: plan([blocked]), summary: () => 'plan' }, { env, annotate: (line) => lines.push(line) });
     expect(lines).toEqual(['::warning file=site/posts/a.md,title=postsync blocked::a is blocked: post is published; published posts are never edited\n']);
     expect(parseOutputs(await readFile(env.GITHUB_OUTPUT, 'utf8'))).toMatchObject({ 'has-changes': 'false', blocked: '1', create: '1' });
@@ -118,7 +118,7 @@ describe('apply and validate reports', () => {
   it('after apply: an error per failed change, the outcome in the summary, applied and failed outputs', async () => {
     const env = await actionsEnv();
     const lines: string[] = [];
-    const create = { action: 'create' as const, reason: 'new-file' as const, key: 'b', file: 'posts/b.md', postId: null, desired: shape(), reasons: ['new file'] };
+    const create = { action: 'create' as const, reason: 'new-file' as const, key: 'b', file: 'posts/b.md', postId: null, desired: shape(), details: [{ code: 'new-file' as const }] };
     const result = { applied: [], failed: [{ key: 'b', error: new Error('Creating a post failed: 50% off, no:\nway') }], uploadedFiles: 0, uploadedBytes: 0 };
     await reportApplyOutcome({ plan: plan([create]), result, root: '/repo', line: 'Apply complete: 0 created.' }, { env, annotate: (line) => lines.push(line) });
     expect(lines).toEqual(['::error file=posts/b.md,title=postsync apply failed::b: Creating a post failed: 50%25 off, no:%0Away\n']);

@@ -82,7 +82,7 @@ describe('executeChange: what the state records', () => {
       desired: post.shape,
       liveUpdatedAt: live!.updatedAt,
       stateOnly: true,
-      reasons: ['test'],
+      details: [],
       mediaRecords: [
         { sha256: cover.sha256, mediaId: 'another-id', sizeBytes: 1, contentType: 'image/png' },
         { sha256: 'f'.repeat(64), mediaId: live!.media[0]!.id, sizeBytes: 10, contentType: 'image/jpeg' },

@@ -97,14 +97,14 @@ describe('executeChange: create', () => {
 
   it('refuses to resume a create whose pending record is gone', async () => {
     const world = await applyWorld(emulator());
-    const change: Change = { action: 'create', reason: 'interrupted-create', key: 'launch', file: 'posts/launch.md', postId: null, reasons: [], desired: draft, resumesPending: true };
+    const change: Change = { action: 'create', reason: 'interrupted-create', key: 'launch', file: 'posts/launch.md', postId: null, details: [], desired: draft, resumesPending: true };
     await expect(executeChange(change, context(world))).rejects.toThrow(new PostsyncError('no interrupted create of "launch" is recorded any more; plan again'));
     expect(await writes(world)).toEqual([]);
   });
 
   it.each(['create', 'update'] as const)('refuses a %s without its desired post: the plan file is damaged', async (action) => {
     const world = await applyWorld(emulator());
-    const change = looseChange({ action, key: 'launch', file: 'posts/launch.md', postId: action === 'update' ? 'p1' : null, reasons: [] });
+    const change = looseChange({ action, key: 'launch', file: 'posts/launch.md', postId: action === 'update' ? 'p1' : null, details: [] });
     await expect(executeChange(change, context(world))).rejects.toThrow(`the plan's ${action} of "launch" has no desired post; the plan file is damaged`);
     expect(await writes(world)).toEqual([]);
   });
@@ -124,7 +124,7 @@ describe('executeChange: update', () => {
       postId: live.id, file: 'posts/launch.md', appliedHash: shapeHash(edited), remoteUpdatedAt: after!.updatedAt, observedHash: shapeHash(edited), appliedAt: '2026-05-02T00:00:00.000Z',
     }));
     const again = await planNow(world, [desired('launch', edited)]);
-    expect(again.changes[0]).toMatchObject({ action: 'noop', reasons: ['up to date'], liveUpdatedAt: after!.updatedAt });
+    expect(again.changes[0]).toMatchObject({ action: 'noop', reason: 'up-to-date', liveUpdatedAt: after!.updatedAt });
   });
 
   it('hands the state write to `defer` instead of awaiting it, when given one', async () => {
@@ -296,7 +296,7 @@ describe('executeChange: move, adopt, delete, noop, blocked', () => {
   it.each(['noop', 'blocked'] as const)('does nothing for a %s', async (action) => {
     const { world, live } = await withLaunch();
     const before = structuredClone(world.store.section);
-    const change = looseChange({ action, key: 'launch', file: 'posts/launch.md', postId: live.id, reasons: [] });
+    const change = looseChange({ action, key: 'launch', file: 'posts/launch.md', postId: live.id, details: [] });
     expect(await executeChange(change, context(world))).toBe(live.id);
     expect(world.store.section).toEqual(before);
     expect(await writes(world)).toEqual([]);

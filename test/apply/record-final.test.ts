@@ -13,7 +13,7 @@ import { shapeHash } from '../../src/content/shape-hash.js';
 
 const applied = shape({ content: 'As applied', scheduledAt: '2026-03-01T09:00:00.000Z' });
 const published = (id: string, updatedAt = '2026-03-01T09:00:05.000Z') => livePost(id, applied, { status: 'published', updatedAt });
-const noop = (key: string, postId: string | null): Change => looseChange({ action: 'noop', key, file: `posts/${key}.md`, postId, reasons: [] });
+const noop = (key: string, postId: string | null): Change => looseChange({ action: 'noop', key, file: `posts/${key}.md`, postId, details: [] });
 const planOf = (changes: Change[]) => ({ changes }) as unknown as Plan;
 /** A record as an apply writes it now: with the shape the service answered (the applied one here). */
 const observed = (postId: string, file: string): PostRecord => ({ ...record(postId, applied, file), observedHash: shapeHash(applied) });

@@ -99,7 +99,7 @@ async function adoptOrHold(run: ReturnType<typeof inProcess>, api: TestEmulator,
   const held = (await run.plan()).changes.filter((change) => change.action === 'blocked');
   expect(held.map((change) => change.reason).every((reason) => reason === 'adopt-uncertain' || reason === 'adopt-ambiguous')).toBe(true);
   if (held.length > 0) {
-    const adopt = new Map(held.map((change) => [change.key, /([0-9a-f-]{36}) \(/.exec(change.reasons[0]!)![1]!]));
+    const adopt = new Map(held.map((change) => [change.key, change.details[0]!.code === 'adopt-ambiguous' || change.details[0]!.code === 'adopt-uncertain' ? change.details[0]!.candidates[0]!.postId : '']));
     const chosen = applied(await run.apply({ choices: { adopt, recreate: { all: false, keys: new Set() } } }));
     expect(chosen).toMatchObject({ counts: { adopt: held.length }, failed: [] });
     expect(applied(await run.apply()).failed).toEqual([]);

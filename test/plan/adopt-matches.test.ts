@@ -15,7 +15,7 @@ describe('createPlan: adopting orphan remote posts', () => {
     expect(plan.changes).toEqual([
       expect.objectContaining({ action: 'adopt', key: 'launch', postId: 'p1', liveUpdatedAt: '2026-01-02T00:00:00.000Z', stateOnly: true, desired: shape() }),
     ]);
-    expect(plan.changes[0]!.reasons[0]).toContain('exactly this content, targets, options, media and schedule');
+    expect(plan.changes[0]!.details).toEqual([{ code: 'adopted', how: 'unowned-match', status: 'draft' }]);
     expect(plan.summary).toMatchObject({ adopt: 1, create: 0 });
     expect(plan.diagnostics).toEqual([]);
   });
@@ -49,23 +49,23 @@ describe('createPlan: adopting orphan remote posts', () => {
     ];
     const plan = createPlan(planInput({ desired: [desired('launch', SCHEDULED)], live }));
     expect(plan.changes).toEqual([expect.objectContaining({ action: 'blocked', reason: 'adopt-uncertain', key: 'launch', postId: null })]);
-    expect(plan.changes[0]!.reasons).toEqual([
-      'a remote post no state entry owns looks like this post but is not certainly it: p-time (scheduled, created 2026-01-01T00:00:00.000Z; differs in scheduledAt)',
-      'held instead of created: adopt one with `postsync apply --adopt launch=POST_ID`, or create a new post with `postsync apply --recreate launch`',
+    expect(plan.changes[0]!.details).toEqual([
+      { code: 'adopt-uncertain', candidates: [{ postId: 'p-time', status: 'scheduled', createdAt: '2026-01-01T00:00:00.000Z', differs: ['scheduledAt'] }] },
+      { code: 'adopt-hint', key: 'launch' },
     ]);
     expect(plan.diagnostics).toEqual([]);
   });
 
   const linked = (link: string) => shape({ targets: [{ socialAccountId: PHOTO, options: { link } }] });
   it.each([
-    ['targets', shape(), shape({ targets: [{ socialAccountId: VIDEO, options: {} }] }), `targets[${PHOTO}], targets[${VIDEO}]`],
-    ['options', linked('https://example.com/a'), linked('https://example.com/b'), `targets[${PHOTO}].options.link`],
-    ['overrides', shape(), shape({ targets: [{ socialAccountId: PHOTO, options: {}, contentOverride: 'Hi' }] }), `targets[${PHOTO}].contentOverride`],
-    ['media', shape(), shape({ media: [SHA_B] }), 'media'],
+    ['targets', shape(), shape({ targets: [{ socialAccountId: VIDEO, options: {} }] }), [`targets[${PHOTO}]`, `targets[${VIDEO}]`]],
+    ['options', linked('https://example.com/a'), linked('https://example.com/b'), [`targets[${PHOTO}].options.link`]],
+    ['overrides', shape(), shape({ targets: [{ socialAccountId: PHOTO, options: {}, contentOverride: 'Hi' }] }), [`targets[${PHOTO}].contentOverride`]],
+    ['media', shape(), shape({ media: [SHA_B] }), ['media']],
   ])('never adopts a post with other %s', (_, file, remote, differs) => {
     const plan = createPlan(planInput({ desired: [desired('launch', file)], live: [livePost('p1', remote)], state: state({ media: mediaState(SHA_B) }) }));
     expect(plan.changes.map((change) => [change.action, change.reason])).toEqual([['blocked', 'adopt-uncertain']]);
-    expect(plan.changes[0]!.reasons[0]).toContain(`p1 (draft, created 2026-01-01T00:00:00.000Z; differs in ${differs})`);
+    expect(plan.changes[0]!.details[0]).toEqual({ code: 'adopt-uncertain', candidates: [{ postId: 'p1', status: 'draft', createdAt: '2026-01-01T00:00:00.000Z', differs }] });
   });
 
   it('adopts a post that carries a value for an option the file leaves unset: the service\'s default, no difference', () => {
@@ -80,7 +80,7 @@ describe('createPlan: adopting orphan remote posts', () => {
     const plan = createPlan(planInput({ desired: [desired('launch', withMedia)], live: [live] }));
     expect(live.media[0]!.id).toBe(mediaId(SHA_A));
     expect(plan.changes.map((change) => change.action)).toEqual(['blocked']);
-    expect(plan.changes[0]!.reasons[0]).toContain('differs in media');
+    expect(plan.changes[0]!.details[0]).toMatchObject({ candidates: [{ differs: ['media'] }] });
   });
 
   it('never adopts a post a state entry owns, even when its own file is gone', () => {
@@ -164,7 +164,7 @@ describe('createPlan: media the state does not know, known by content from the s
     const mediaSha256s = new Map([[mediaId(SHA_A), SHA_B], [mediaId(SHA_B), SHA_B]]);
     const plan = createPlan(planInput({ desired: [desired('launch', withMedia)], live: [livePost('p1', withMedia)], mediaSha256s }));
     expect(plan.changes.map((change) => [change.action, change.reason])).toEqual([['blocked', 'adopt-uncertain']]);
-    expect(plan.changes[0]!.reasons[0]).toContain('p1 (draft, created 2026-01-01T00:00:00.000Z; differs in media)');
+    expect(plan.changes[0]!.details[0]).toMatchObject({ candidates: [{ postId: 'p1', status: 'draft', createdAt: '2026-01-01T00:00:00.000Z', differs: ['media'] }] });
     const known = createPlan(planInput({ desired: [desired('launch', withMedia)], live: [livePost('p1', withMedia)], mediaSha256s, state: state({ media: mediaState(SHA_A) }) }));
     expect(known.changes[0]!.mediaRecords).toEqual([{ sha256: SHA_B, mediaId: mediaId(SHA_B), sizeBytes: 1234, contentType: 'image/png' }]);
     expect(known.changes.map((change) => change.action)).toEqual(['adopt']);
@@ -198,13 +198,13 @@ describe('orphanMediaToLearn: which remote media a plan fetches to know them by 
   });
 });
 
-describe('matchAdoptions: the reasons and warnings an adopt gives', () => {
+describe('matchAdoptions: the details and warnings an adopt gives', () => {
   it('says whether it adopts a draft or a scheduled post', () => {
     const draft = createPlan(planInput({ desired: [desired('launch')], live: [livePost('p1', shape())] }));
     expect(draft.changes[0]).not.toHaveProperty('mediaRecords');
-    expect(draft.changes[0]!.reasons).toEqual(['a remote draft with exactly this content, targets, options, media and schedule exists and no state entry owns it: adopted instead of created']);
+    expect(draft.changes[0]!.details).toEqual([{ code: 'adopted', how: 'unowned-match', status: 'draft' }]);
     const scheduled = createPlan(planInput({ desired: [desired('launch', SCHEDULED)], live: [livePost('p1', SCHEDULED)] }));
-    expect(scheduled.changes[0]!.reasons).toEqual(['a remote scheduled post with exactly this content, targets, options, media and schedule exists and no state entry owns it: adopted instead of created']);
+    expect(scheduled.changes[0]!.details).toEqual([{ code: 'adopted', how: 'unowned-match', status: 'scheduled' }]);
   });
 
   it('never holds a file for an orphan with other content, nor for one another file adopts', () => {
@@ -247,7 +247,7 @@ describe('createPlan: adopting after a lost state from a service that keeps a ti
   it('holds a file that more than one orphan may be, naming them all, and never creates', () => {
     const plan = createPlan(planInput({ desired: [desired('launch', file)], live: [livePost('p1', kept), livePost('p2', kept)], state: media }));
     expect(plan.changes.map((change) => [change.action, change.reason])).toEqual([['blocked', 'adopt-ambiguous']]);
-    expect(plan.changes[0]!.reasons[0]).toMatch(/^several remote posts no state entry owns may be this post: p1 \(.*\), p2 \(/);
+    expect(plan.changes[0]!.details[0]).toMatchObject({ code: 'adopt-ambiguous', candidates: [{ postId: 'p1' }, { postId: 'p2' }] });
     expect(plan.summary.create).toBe(0);
   });
 

@@ -12,7 +12,7 @@ function error(file: string | undefined, message = 'something is wrong', extra: 
 }
 
 function change(action: Change['action'], key: string, extra: Record<string, unknown> = {}): Change {
-  return looseChange({ action, key, file: `posts/${key}.md`, postId: action === 'create' ? null : `p-${key}`, reasons: [`${action} because`], ...extra });
+  return looseChange({ action, key, file: `posts/${key}.md`, postId: action === 'create' ? null : `p-${key}`, details: [{ code: 'up-to-date' }], ...extra });
 }
 
 function context(overrides: Partial<PostErrorsContext> & { files?: string[] } = {}): PostErrorsContext {
@@ -42,28 +42,30 @@ describe('blockPostsWithErrors: what a blocked post says, and what errors block'
     const files = ['posts/c.md', 'posts/u.md', 'posts/m.md', 'posts/d.md', 'posts/r.md', 'posts/n.md'];
     const changes = [change('create', 'c'), change('update', 'u'), change('move', 'm'), change('delete', 'd'), change('unschedule', 'r'), change('noop', 'n')];
     const result = blockPostsWithErrors(changes, context({ files, diagnostics: files.map((file) => error(file, `bad ${file}`)) }));
-    expect(result.map((c) => c.reasons)).toEqual([
-      ['posts/c.md has an error: bad posts/c.md', 'the post is not created until it is fixed'],
-      ['posts/u.md has an error: bad posts/u.md', 'the post is not updated until it is fixed'],
-      ['posts/m.md has an error: bad posts/m.md', 'the post is not moved until it is fixed'],
-      ['posts/d.md has an error: bad posts/d.md', 'the post is left as it is (not deleted) until it is fixed'],
-      ['posts/r.md has an error: bad posts/r.md', 'the post is left as it is (not unscheduled) until it is fixed'],
-      ['posts/n.md has an error: bad posts/n.md', 'the post is left as it is until it is fixed'],
+    const held = (key: string, action: string) => [{ code: 'file-errors', file: `posts/${key}.md`, message: `bad posts/${key}.md`, count: 1 }, { code: 'held-back', action }];
+    expect(result.map((c) => c.details)).toEqual([
+      held('c', 'create'),
+      held('u', 'update'),
+      held('m', 'move'),
+      held('d', 'delete'),
+      held('r', 'unschedule'),
+      held('n', 'noop'),
     ]);
     expect(result.every((c) => c.action === 'blocked')).toBe(true);
   });
 
   it('names the first error and counts the others', () => {
     const result = blockPostsWithErrors([change('create', 'a')], context({ files: ['posts/a.md'], diagnostics: [error('posts/a.md', 'first'), error('posts/a.md', 'second'), error('posts/a.md', 'third')] }));
-    expect(result[0]!.reasons[0]).toBe('posts/a.md has errors: first (and 2 more errors)');
+    expect(result[0]!.details[0]).toEqual({ code: 'file-errors', file: 'posts/a.md', message: 'first', count: 3 });
     const two = blockPostsWithErrors([change('create', 'a')], context({ files: ['posts/a.md'], diagnostics: [error('posts/a.md', 'first'), error('posts/a.md', 'second')] }));
-    expect(two[0]!.reasons[0]).toBe('posts/a.md has errors: first (and 1 more error)');
+    expect(two[0]!.details[0]).toEqual({ code: 'file-errors', file: 'posts/a.md', message: 'first', count: 2 });
   });
 
-  it('keeps the reasons of a change that was blocked already (a past time), after its file\'s errors', () => {
-    const past = change('blocked', 'a', { reasons: ['scheduledAt is in the past'] });
+  it('keeps the details of a change that was blocked already (a past time), after its file\'s errors', () => {
+    const inPast = { code: 'scheduled-in-past', scheduledAt: '2026-01-01T00:00:00.000Z', timezone: 'UTC' };
+    const past = change('blocked', 'a', { details: [inPast] });
     const result = blockPostsWithErrors([past], context({ files: ['posts/a.md'], diagnostics: [error('posts/a.md', 'bad')] }));
-    expect(result[0]!.reasons).toEqual(['posts/a.md has an error: bad', 'the post is left as it is until it is fixed', 'scheduledAt is in the past']);
+    expect(result[0]!.details).toEqual([{ code: 'file-errors', file: 'posts/a.md', message: 'bad', count: 1 }, { code: 'held-back', action: 'blocked' }, inPast]);
   });
 
   it('pairs a change with no file of its own with the file its state record names', () => {
@@ -87,9 +89,9 @@ describe('blockPostsWithErrors: what a blocked post says, and what errors block'
 
   it('names the project when a project error has no file, and counts several', () => {
     const one = blockPostsWithErrors([change('create', 'a')], context({ files: ['posts/a.md'], diagnostics: [error(undefined, 'no config')] }));
-    expect(one[0]!.reasons).toEqual(['nothing is applied while the project has an error: no config', 'create because']);
+    expect(one[0]!.details).toEqual([{ code: 'project-errors', where: [null], message: 'no config', count: 1 }, { code: 'up-to-date' }]);
     const two = blockPostsWithErrors([change('create', 'a')], context({ files: ['posts/a.md'], diagnostics: [error(undefined, 'no config'), error('posts', 'no folder')] }));
-    expect(two[0]!.reasons[0]).toBe('nothing is applied while the project, posts have errors: no config');
+    expect(two[0]!.details[0]).toEqual({ code: 'project-errors', where: [null, 'posts'], message: 'no config', count: 2 });
     expect(two[0]!.diagnostics).toHaveLength(2);
   });
 
@@ -97,7 +99,7 @@ describe('blockPostsWithErrors: what a blocked post says, and what errors block'
     const unreadable: InvalidFile[] = [{ file: 'posts/x.md', key: 'x', readable: false }, { file: 'posts/y.md', key: 'y', readable: false }];
     const result = blockPostsWithErrors([change('delete', 'gone', { file: null })], context({ invalidFiles: unreadable, diagnostics: [error('posts/x.md', 'bad x'), error('posts/y.md', 'bad y')] }));
     expect(result[0]).toMatchObject({ action: 'blocked', key: 'gone', diagnostics: [error('posts/x.md', 'bad x'), error('posts/y.md', 'bad y')] });
-    expect(result[0]!.reasons).toEqual(['gone is gone, but posts/x.md, posts/y.md cannot be read and may be it under a new name; the post is not deleted until those files are fixed']);
+    expect(result[0]!.details).toEqual([{ code: 'unreadable-file', gone: 'gone', files: ['posts/x.md', 'posts/y.md'] }]);
   });
 
   it('gives a file\'s own blocked change only the files with errors about it', () => {
@@ -106,7 +108,7 @@ describe('blockPostsWithErrors: what a blocked post says, and what errors block'
     const result = blockPostsWithErrors([], context({ invalidFiles: invalid, diagnostics: [error('posts/a.md', 'bad a'), error('posts/b.md', 'bad b', { key: 'other' })] }));
     expect(result).toHaveLength(1);
     expect(result[0]).toMatchObject({ action: 'blocked', key: 'launch', file: 'posts/a.md', postId: null, diagnostics: [error('posts/a.md', 'bad a')] });
-    expect(result[0]!.reasons).toEqual(['posts/a.md has an error: bad a', 'the post is not created until it is fixed']);
+    expect(result[0]!.details).toEqual([{ code: 'file-errors', file: 'posts/a.md', message: 'bad a', count: 1 }, { code: 'held-back', action: 'create' }]);
   });
 });
 

@@ -36,7 +36,7 @@ function surplusOccurrence(options: { live: ReturnType<typeof livePost>; prune?:
   const kept = occurrence('weekly', '2027-01-11');
   const section = state({ posts: { 'weekly@2027-03-01': record('p9', shape(), 'posts/weekly.md') } });
   const plan = createPlan(planInput({ desired: [kept], state: section, live: [options.live], prune: options.prune ?? false }));
-  return withScheduleFacts(plan, [kept]).changes.find((change) => change.key === 'weekly@2027-03-01')!;
+  return plan.changes.find((change) => change.key === 'weekly@2027-03-01')!;
 }
 
 const error = (file: string | undefined): Diagnostic => ({ severity: 'error', code: 'test-error', message: 'broken', ...(file === undefined ? {} : { file }) });
@@ -154,7 +154,7 @@ describe('the reason codes of plan changes: a closed set per action', () => {
       it(`${action}: ${reason}`, () => {
         const change = situation();
         expect({ action: change.action, reason: handled(change) }).toEqual({ action, reason });
-        expect(change.reasons.length).toBeGreaterThan(0);
+        expect(change.details.length).toBeGreaterThan(0);
       });
     }
   }
@@ -167,23 +167,19 @@ describe('the reason codes of plan changes: a closed set per action', () => {
   });
 });
 
-describe('the schedule facts act on codes, never on prose', () => {
-  it('calls a surplus occurrence so by its code whatever the prose of the change it gets', () => {
+describe('a code is set once, by the planner', () => {
+  it('gives a surplus occurrence its code and details when it plans it: the schedule facts keep them', () => {
     const kept = occurrence('weekly', '2027-01-11');
-    const base: Change = { action: 'noop', reason: 'file-removed', key: 'weekly@2027-03-01', file: 'posts/weekly.md', postId: 'p9', liveUpdatedAt: '2026-01-02T00:00:00.000Z', reasons: ['posts/weekly.md removed: the post stays a draft'] };
-    const reworded: Change = { ...base, reasons: ['some other words entirely'] };
-    const [a, b] = [base, reworded].map((change) => withScheduleFacts(planOf([change]), [kept]).changes[0]!);
-    expect(a).toEqual(b);
-    expect(a).toMatchObject({ reason: 'occurrence-removed', occurrence: { of: 'weekly', date: '2027-03-01' } });
+    const change = surplusOccurrence({ live: livePost('p9', applied) });
+    expect(change).toMatchObject({ action: 'noop', reason: 'occurrence-removed', occurrence: { of: 'weekly', date: '2027-03-01' } });
+    expect(change.details).toEqual([{ code: 'occurrence-removed', date: '2027-03-01', file: 'posts/weekly.md', outcome: 'kept-as-draft' }]);
+    expect(withScheduleFacts(planOf([change]), [kept]).changes[0]).toBe(change);
   });
 
-  it('gives a new occurrence and a new file the same facts whatever their prose says', () => {
+  it('gives a new occurrence its code and details whatever the schedule facts add', () => {
     const post = occurrence('weekly', '2027-01-11');
     const create = planned({ desired: [post] });
-    const reworded: Change = { ...create, reasons: ['new file'] };
-    const [a, b] = [create, reworded].map((change) => withScheduleFacts(planOf([change]), [post]).changes[0]!);
-    expect({ ...a, reasons: [] }).toEqual({ ...b, reasons: [] });
-    expect(b!.reasons).toEqual(['new file']);
-    expect(a).toMatchObject({ reason: 'new-occurrence', reasons: ['new occurrence (2027-01-11)'], occurrence: { of: 'weekly', date: '2027-01-11' } });
+    expect(create).toMatchObject({ reason: 'new-occurrence', details: [{ code: 'new-occurrence', date: '2027-01-11' }] });
+    expect(withScheduleFacts(planOf([create]), [post]).changes[0]).toMatchObject({ reason: 'new-occurrence', details: create.details, occurrence: { of: 'weekly', date: '2027-01-11' } });
   });
 });

@@ -65,16 +65,16 @@ describe('mediaUploads', () => {
   });
 
   it('orders files with the same path by sha256', () => {
-    const changes: Change[] = [looseChange({ action: 'create', key: 'one', file: 'posts/one.md', postId: null, reasons: [] })];
+    const changes: Change[] = [looseChange({ action: 'create', key: 'one', file: 'posts/one.md', postId: null, details: [] })];
     const desiredPosts = new Map([['one', desired('one', shape({ media: [SHA_B, SHA_A] }), { media: [desiredMedia(SHA_B, 'media/x.png'), desiredMedia(SHA_A, 'media/x.png')] })]]);
     expect(mediaUploads(changes, desiredPosts, state()).map((upload) => upload.sha256)).toEqual([SHA_A, SHA_B]);
   });
 
   it('uploads nothing the state already has, and nothing for changes that send no post', () => {
     const desiredPosts = new Map(['c', 'u', 'm', 'd', 'n', 'b'].map((key) => [key, desired(key, shape({ media: [SHA_A] }), { media: [desiredMedia(SHA_A, 'media/a.png')] })]));
-    const changes = (['move', 'delete', 'noop', 'blocked'] as const).map((action, i): Change => looseChange({ action, key: ['m', 'd', 'n', 'b'][i]!, file: null, postId: 'p', reasons: [] }));
+    const changes = (['move', 'delete', 'noop', 'blocked'] as const).map((action, i): Change => looseChange({ action, key: ['m', 'd', 'n', 'b'][i]!, file: null, postId: 'p', details: [] }));
     expect(mediaUploads(changes, desiredPosts, state())).toEqual([]);
-    const sending: Change[] = [looseChange({ action: 'create', key: 'c', file: null, postId: null, reasons: [] }), looseChange({ action: 'update', key: 'u', file: null, postId: 'p', reasons: [] })];
+    const sending: Change[] = [looseChange({ action: 'create', key: 'c', file: null, postId: null, details: [] }), looseChange({ action: 'update', key: 'u', file: null, postId: 'p', details: [] })];
     expect(mediaUploads(sending, desiredPosts, state()).map((upload) => upload.usedBy)).toEqual([['c', 'u']]);
     expect(mediaUploads(sending, desiredPosts, state({ media: mediaState(SHA_A) }))).toEqual([]);
   });
@@ -82,7 +82,7 @@ describe('mediaUploads', () => {
 
 describe('compareChanges', () => {
   it('orders by action (create, update, move, delete, blocked, noop), then key, then the key moved from', () => {
-    const change = (action: Change['action'], key: string, fromKey?: string): Change => looseChange({ action, key, file: null, postId: null, reasons: [], ...(fromKey ? { fromKey } : {}) });
+    const change = (action: Change['action'], key: string, fromKey?: string): Change => looseChange({ action, key, file: null, postId: null, details: [], ...(fromKey ? { fromKey } : {}) });
     const sorted = [change('move', 'k', 'b'), change('move', 'k'), change('noop', 'a'), change('move', 'k', 'A'), change('blocked', 'a'), change('delete', 'a'), change('update', 'b'), change('update', 'a'), change('create', 'z')].sort(compareChanges);
     expect(sorted.map((c) => `${c.action}:${c.key}${c.fromKey ? `<${c.fromKey}` : ''}`)).toEqual([
       'create:z', 'update:a', 'update:b', 'move:k', 'move:k<A', 'move:k<b', 'delete:a', 'blocked:a', 'noop:a',

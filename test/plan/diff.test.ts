@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { PostShape, TargetShape } from '../../src/content/types.js';
-import { diffShapes, fieldList } from '../../src/plan/diff.js';
+import { diffShapes, fieldNames } from '../../src/plan/diff.js';
+import { fieldList } from '../../src/plan-words/reason-words.js';
 import { canonicalJson } from '../../src/state/hash.js';
 import { PHOTO, SHA_A, SHA_B, VIDEO, shape } from './fixtures.js';
 
@@ -63,7 +64,7 @@ describe('diffShapes', () => {
       { field: 'scheduledAt', before: null, after: '2026-12-01T08:00:00.000Z' },
       { field: 'media', before: [SHA_A], after: [SHA_A, SHA_B] },
     ]);
-    expect(fieldList(changes)).toBe(`content, scheduledAt, media, targets[${PHOTO}].contentOverride`);
+    expect(fieldList(fieldNames(changes))).toBe(`content, scheduledAt, media, targets[${PHOTO}].contentOverride`);
   });
 });
 

@@ -3,6 +3,7 @@ import type { DesiredMedia, DesiredPost, PostShape, TargetShape } from '../../sr
 import { emptyTargetState, stateSectionHash } from '../../src/state/state-file.js';
 import { shapeHash } from '../../src/content/shape-hash.js';
 import type { PostRecord, TargetState } from '../../src/state/types.js';
+import type { ReasonDetail } from '../../src/plan/reason-details.js';
 import { livePostsById } from '../../src/plan/plan-context.js';
 import { summarize } from '../../src/plan/planner.js';
 import { CHANGE_REASONS, type AccountAvailability, type Action, type Change, type LivePostsById, type MediaUpload, type Plan, type PlanInput, type PlanTarget } from '../../src/plan/types.js';
@@ -117,6 +118,6 @@ export function planOf(changes: Change[], uploads: MediaUpload[] = []): Plan {
  * A hand-made change for a rule that reads only some of its fields: typed loosely, as a plan file
  * could hold it; its reason is the first code of its action unless given.
  */
-export function looseChange(fields: { action: Action; key: string; file: string | null; postId: string | null; reasons: string[] } & Record<string, unknown>): Change {
+export function looseChange(fields: { action: Action; key: string; file: string | null; postId: string | null; details: ReasonDetail[] } & Record<string, unknown>): Change {
   return { reason: CHANGE_REASONS[fields.action][0], ...fields } as Change;
 }

@@ -44,7 +44,7 @@ describe('planning beside another calendar of the repository (ForeignOwners)', (
       foreignOwners: FOREIGN,
     });
     expect(changesOf(plan)).toEqual([{ action: 'blocked', reason: 'other-calendar', key: 'launch', postId: 'p1' }]);
-    expect(plan.changes[0]!.reasons[0]).toContain('the calendar in clients/a');
+    expect(plan.changes[0]!.details[0]).toMatchObject({ code: 'other-calendar', owner: 'clients/a' });
     expect(plan.summary.delete).toBe(0);
   });
 });

@@ -31,7 +31,7 @@ describe('guardChanges: a post can only be rescheduled into the future', () => {
     expect(plan.changes.map((c) => c.action)).toEqual(['update']);
     const guarded = guard(plan, { posts, state: section });
     expect(guarded.changes.map((c) => c.action)).toEqual(['blocked']);
-    expect(guarded.changes[0]!.reasons).toEqual(['scheduledAt Sun 1 Feb 2026, 10:00 (+01:00) is in the past; a post can only be scheduled in the future']);
+    expect(guarded.changes[0]!.details).toEqual([{ code: 'scheduled-in-past', scheduledAt: '2026-02-01T09:00:00.000Z', timezone: 'Europe/Berlin' }]);
     expect(guarded.summary).toMatchObject({ update: 0, blocked: 1 });
   });
 

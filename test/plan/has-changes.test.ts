@@ -4,7 +4,7 @@ import type { Change, MediaUpload } from '../../src/plan/types.js';
 import { SHA_A, looseChange, planOf as plan } from './fixtures.js';
 
 function change(action: Change['action'], extra: Record<string, unknown> = {}): Change {
-  return looseChange({ action, key: `${action}-post`, file: `posts/${action}-post.md`, postId: action === 'create' ? null : 'p1', reasons: ['because'], ...extra });
+  return looseChange({ action, key: `${action}-post`, file: `posts/${action}-post.md`, postId: action === 'create' ? null : 'p1', details: [{ code: 'up-to-date' }], ...extra });
 }
 
 const upload: MediaUpload = { sha256: SHA_A, path: 'media/a.png', sizeBytes: 1, contentType: 'image/png', kind: 'image', usedBy: ['create-post'] };

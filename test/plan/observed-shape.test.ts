@@ -35,7 +35,7 @@ describe('the observed shape: what the service keeps, beside what was applied', 
     const owned = state({ media, posts: { launch: { ...record('p1', applied, 'posts/launch.md'), observedHash } } });
     const plan = createPlan(planInput({ desired: [desired('launch', { ...applied, content: 'Line two' })], state: owned, live: [keptLive] }));
     expect(plan.changes[0]).toMatchObject({ action: 'update', reason: 'file-changed' });
-    expect(plan.changes[0]!.reasons).toHaveLength(1);
+    expect(plan.changes[0]!.details).toHaveLength(1);
   });
 
   it('a file that moved while neither side changed is a move, not an update', () => {

@@ -81,17 +81,14 @@ describe('createPlan: a pending create whose file is gone, and its post on the r
     expect(plan.changes).toEqual([
       expect.objectContaining({
         action: 'unschedule', reason: 'file-removed', key: 'launch', postId: 'p1', liveUpdatedAt: '2026-01-05T00:00:00.000Z', resumesPending: true,
-        reasons: [
-          'posts/launch.md removed while its create was interrupted; the create is resolved, then the post goes back to draft (--prune deletes it)',
-          'the post it made (p1) is on the remote: taken, the create is not sent again',
-        ],
+        details: [{ code: 'pending-removed', file: 'posts/launch.md', prune: false }, { code: 'made-post-found', postId: 'p1' }],
       }),
     ]);
   });
 });
 
 describe('removedKeptAsDrafts', () => {
-  const change = (action: 'noop' | 'unschedule' | 'delete', reason: string) => looseChange({ action, reason, key: reason, file: null, postId: 'p', reasons: [] });
+  const change = (action: 'noop' | 'unschedule' | 'delete', reason: string) => looseChange({ action, reason, key: reason, file: null, postId: 'p', details: [] });
 
   it('counts the noops whose file or occurrence is gone, and nothing else', () => {
     const plan = planOf([

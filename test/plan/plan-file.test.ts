@@ -1,6 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { InputError, StalePlanError } from '../../src/errors.js';
-import { checkPlanFresh, parsePlan, postIdsToCheck, serializePlan } from '../../src/plan/plan-file.js';
+import { checkPlanFresh, parsePlan, postIdsToCheck } from '../../src/plan/plan-file.js';
+import { changeWithReasons, serializePlan } from '../../src/plan-words/plan-json.js';
+import { reasonSentences } from '../../src/plan-words/reason-words.js';
 import { createPlan } from '../../src/plan/planner.js';
 import type { Plan } from '../../src/plan/types.js';
 import { SHA_A, TARGET, desired, livePost, mediaState, planInput, record, shape, state } from './fixtures.js';
@@ -35,8 +37,19 @@ describe('plan files', () => {
     const plan = samplePlan();
     const text = serializePlan(plan);
     expect(text.endsWith('}\n')).toBe(true);
-    expect(await parsePlan(text)).toEqual(JSON.parse(text));
+    expect(await parsePlan(text)).toEqual(plan);
     expect(serializePlan(await parsePlan(text))).toBe(text);
+  });
+
+  it('gives each change its details as the sentences `reasons` for people, then the details it is read back from', () => {
+    const plan = samplePlan();
+    const written = JSON.parse(serializePlan(plan)) as { changes: Record<string, unknown>[] };
+    written.changes.forEach((change, index) => {
+      const keys = Object.keys(change);
+      expect(keys.indexOf('details')).toBe(keys.indexOf('reasons') + 1);
+      expect(change.reasons).toEqual(reasonSentences(plan.changes[index]!));
+      expect(change.details).toEqual(plan.changes[index]!.details);
+    });
   });
 
   it('rejects another formatVersion, invalid JSON and invalid plans with InputError', async () => {
@@ -45,7 +58,7 @@ describe('plan files', () => {
       /plan.json has formatVersion 2; this postsync reads formatVersion 1/,
     );
     await expect(parsePlan('{ nope')).rejects.toThrow(InputError);
-    const broken = { ...plan, changes: [{ action: 'explode', reason: 'new-file', key: 'x', file: null, postId: null, reasons: [] }] };
+    const broken = { ...plan, changes: [{ action: 'explode', reason: 'new-file', key: 'x', file: null, postId: null, details: [] }] };
     await expect(parsePlan(JSON.stringify(broken))).rejects.toThrow(/\/changes\/0\/action: must be equal to one of the allowed values/);
   });
 });
@@ -175,6 +188,16 @@ describe('parsePlan: what it refuses', () => {
     const error = (await parsePlan(JSON.stringify({ ...plan, changes: [before] }), { source: 'plan.json' }).catch((caught: unknown) => caught)) as StalePlanError;
     expect(error).toBeInstanceOf(StalePlanError);
     expect(error.message).toBe('plan.json was written by an earlier postsync: its change of launch carries no reason code');
+    expect(error.hint).toBe('Create it again with `postsync plan --out <file>`.');
+  });
+
+  it('refuses as stale a plan file written before changes carried their details (their reasons only as sentences), naming the change', async () => {
+    const plan = samplePlan();
+    // As the postsync before details wrote it: the sentences where the details stand, nothing else.
+    const before = `${JSON.stringify({ ...plan, changes: plan.changes.map(changeWithReasons) }, null, 2)}\n`;
+    const error = (await parsePlan(before, { source: 'plan.json' }).catch((caught: unknown) => caught)) as StalePlanError;
+    expect(error).toBeInstanceOf(StalePlanError);
+    expect(error.message).toBe(`plan.json was written by an earlier postsync: its change of ${plan.changes[0]!.key} carries no reason details`);
     expect(error.hint).toBe('Create it again with `postsync plan --out <file>`.');
   });
 });

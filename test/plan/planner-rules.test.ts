@@ -50,8 +50,8 @@ describe('a state entry merged from two branches (reread)', () => {
     // The file still has the recorded hash, which would otherwise make the difference remote drift.
     const section = state({ posts: { launch: merged } });
     const plan = createPlan(planInput({ desired: [desired('launch', applied)], state: section, live: [livePost('p1', shape({ content: 'Edited on the other branch' }))] }));
-    expect(plan.changes.map((change) => [change.action, change.reasons, change.drift])).toEqual([
-      ['update', ['the state entry was merged from two branches and re-read from the remote: content differ from posts/launch.md'], undefined],
+    expect(plan.changes.map((change) => [change.action, change.details, change.drift])).toEqual([
+      ['update', [{ code: 'merged-record', file: 'posts/launch.md', fields: ['content'] }], undefined],
     ]);
   });
 });

@@ -21,7 +21,7 @@ const applied = shape({ content: 'Launch day' });
 describe('createPlan: files without a state record', () => {
   it('creates a new file', () => {
     const plan = createPlan(planInput({ desired: [desired('launch', applied)] }));
-    expect(only(plan)).toMatchObject({ action: 'create', key: 'launch', file: 'posts/launch.md', postId: null, reasons: ['new file'], desired: applied });
+    expect(only(plan)).toMatchObject({ action: 'create', key: 'launch', file: 'posts/launch.md', postId: null, details: [{ code: 'new-file' }], desired: applied });
     expect(only(plan).resumesPending).toBeUndefined();
     expect(plan.summary).toEqual({ create: 1, adopt: 0, update: 0, unschedule: 0, delete: 0, move: 0, noop: 0, blocked: 0 });
   });
@@ -29,14 +29,14 @@ describe('createPlan: files without a state record', () => {
   it('resumes an interrupted create', () => {
     const pending = { file: 'posts/launch.md', idempotencyKey: 'psync-x', payload: { content: 'Launch day', targets: [], mediaIds: [] }, shapeHash: shapeHash(applied), startedAt: '2026-01-01T00:00:00.000Z' };
     const plan = createPlan(planInput({ desired: [desired('launch', applied)], state: state({ pending: { launch: pending } }) }));
-    expect(only(plan)).toMatchObject({ action: 'create', resumesPending: true, reasons: ['resume an interrupted create'] });
+    expect(only(plan)).toMatchObject({ action: 'create', resumesPending: true, details: [{ code: 'interrupted-create' }] });
   });
 
   it('takes the post an interrupted create made when the remote shows it', () => {
     const section = state({ pending: { launch: pendingCreate('launch') } });
     const plan = createPlan(planInput({ desired: [desired('launch', applied)], state: section, live: [livePost('p1', applied)] }));
     expect(only(plan)).toMatchObject({ action: 'create', reason: 'interrupted-create', postId: 'p1', resumesPending: true });
-    expect(only(plan).reasons).toEqual(['resume an interrupted create', 'the post it made (p1) is on the remote: taken, the create is not sent again']);
+    expect(only(plan).details).toEqual([{ code: 'interrupted-create' }, { code: 'made-post-found', postId: 'p1' }]);
   });
 
   it('pairs twin interrupted creates with posts only when there is one for each, else resends each under its own key', () => {
@@ -51,7 +51,7 @@ describe('createPlan: files without a state record', () => {
     const post = desired('launch', shape({ targets: [{ socialAccountId: VIDEO, options: {} }] }));
     post.targetLabels = ['brand-video'];
     const plan = createPlan(planInput({ desired: [post], accounts: accounts({ [VIDEO]: { available: false, reason: 'token expired' } }) }));
-    expect(only(plan)).toMatchObject({ action: 'blocked', reasons: ['account brand-video is unavailable: token expired'] });
+    expect(only(plan)).toMatchObject({ action: 'blocked', details: [{ code: 'account-unavailable', account: 'brand-video', why: 'token expired' }] });
   });
 });
 
@@ -77,7 +77,7 @@ describe('createPlan: owned posts', () => {
       { field: 'scheduledAt', before: null, after: '2026-12-01T08:00:00.000Z' },
       { field: `targets[${PHOTO}].options.shareToFeed`, before: null, after: true },
     ]);
-    expect(change.reasons).toEqual([`changed in posts/launch.md: content, scheduledAt, targets[${PHOTO}].options.shareToFeed`]);
+    expect(change.details).toEqual([{ code: 'file-changed', file: 'posts/launch.md', fields: ['content', 'scheduledAt', `targets[${PHOTO}].options.shareToFeed`] }]);
     expect(change.drift).toBeUndefined();
   });
 
@@ -91,7 +91,7 @@ describe('createPlan: owned posts', () => {
     const live = livePost('p1', shape({ content: 'Edited in the web app' }), { updatedAt: '2026-03-01T00:00:00.000Z' });
     const change = only(createPlan(planInput({ desired: [desired('launch', applied)], state: owned, live: [live] })));
     expect(change.action).toBe('update');
-    expect(change.reasons).toEqual(['drifted on the remote since the last apply: content']);
+    expect(change.details).toEqual([{ code: 'drifted', fields: ['content'] }]);
     expect(change.drift).toEqual([{ field: 'content', before: 'Launch day', after: 'Edited in the web app' }]);
     expect(change.fields).toEqual([{ field: 'content', before: 'Edited in the web app', after: 'Launch day' }]);
   });
@@ -99,16 +99,16 @@ describe('createPlan: owned posts', () => {
   it('says so when both the file and the remote changed', () => {
     const live = livePost('p1', shape({ content: 'Edited in the web app' }), { updatedAt: '2026-03-01T00:00:00.000Z' });
     const change = only(createPlan(planInput({ desired: [desired('launch', shape({ content: 'New text' }))], state: owned, live: [live] })));
-    expect(change.reasons).toEqual([
-      'changed in posts/launch.md: content',
-      'also drifted on the remote since the last apply; posts/launch.md wins',
+    expect(change.details).toEqual([
+      { code: 'file-changed', file: 'posts/launch.md', fields: ['content'] },
+      { code: 'also-drifted', file: 'posts/launch.md' },
     ]);
   });
 
   it('blocks edits of a published post, but not when it already matches', () => {
     const published = livePost('p1', applied, { status: 'published' });
     const edited = createPlan(planInput({ desired: [desired('launch', shape({ content: 'x' }))], state: owned, live: [published] }));
-    expect(only(edited)).toMatchObject({ action: 'blocked', postId: 'p1', reasons: ['post is published; published posts are never edited'] });
+    expect(only(edited)).toMatchObject({ action: 'blocked', postId: 'p1', details: [{ code: 'not-editable', status: 'published', verb: 'edited' }] });
     expect(only(edited).fields).toHaveLength(1);
     const same = createPlan(planInput({ desired: [desired('launch', applied)], state: owned, live: [published] }));
     expect(only(same).action).toBe('noop');
@@ -117,15 +117,15 @@ describe('createPlan: owned posts', () => {
   it('blocks edits of a post in any other non-editable status', () => {
     const publishing = livePost('p1', applied, { status: 'publishing' });
     const plan = createPlan(planInput({ desired: [desired('launch', shape({ content: 'x' }))], state: owned, live: [publishing] }));
-    expect(only(plan).reasons).toEqual(['post is publishing; only draft and scheduled posts can be edited']);
+    expect(only(plan).details).toEqual([{ code: 'not-editable', status: 'publishing', verb: 'edited' }]);
   });
 
   it('blocks an update when a target account is unavailable or unknown', () => {
     const edited = desired('launch', shape({ content: 'x' }));
     const unavailable = createPlan(planInput({ desired: [edited], state: owned, live: [livePost('p1', applied)], accounts: accounts({ [PHOTO]: { available: false } }) }));
-    expect(only(unavailable)).toMatchObject({ action: 'blocked', reasons: [`account ${PHOTO} is unavailable: no reason given`] });
+    expect(only(unavailable)).toMatchObject({ action: 'blocked', details: [{ code: 'account-unavailable', account: PHOTO, why: null }] });
     const unknown = createPlan(planInput({ desired: [edited], state: owned, live: [livePost('p1', applied)], accounts: new Map() }));
-    expect(only(unknown).reasons).toEqual([`account ${PHOTO} is not connected to this project`]);
+    expect(only(unknown).details).toEqual([{ code: 'account-not-connected', account: PHOTO }]);
   });
 
   it('edits and deletes a scheduled post like a draft', () => {
@@ -148,15 +148,15 @@ describe('createPlan: owned posts', () => {
     // A record and a pending create of one key: a state merged by hand.
     const both = state({ posts: owned.posts, pending: { launch: pending } });
     const change = only(createPlan(planInput({ desired: [desired('launch', applied)], state: both, live: [], choices: recreate(['launch']) })));
-    expect(change).toMatchObject({ action: 'create', resumesPending: true, reasons: ['deleted on the remote (last written 2026-01-02T00:00:00.000Z); created again (--recreate)', 'resume an interrupted create'] });
+    expect(change).toMatchObject({ action: 'create', resumesPending: true, details: [{ code: 'recreated', appliedAt: '2026-01-02T00:00:00.000Z' }, { code: 'interrupted-create' }] });
   });
 
   it('holds a post deleted on the remote, saying when postsync last wrote it, until a person recreates it (by key or all)', () => {
     const held = only(createPlan(planInput({ desired: [desired('launch', applied)], state: owned, live: [] })));
     expect(held).toMatchObject({ action: 'blocked', reason: 'deleted-on-remote', postId: 'p1', desired: applied });
-    expect(held.reasons).toEqual([
-      'deleted on the remote since postsync last wrote it (2026-01-02T00:00:00.000Z); held, not recreated',
-      'recreate it with `postsync apply --recreate launch`, or remove posts/launch.md to forget it',
+    expect(held.details).toEqual([
+      { code: 'deleted-on-remote', appliedAt: '2026-01-02T00:00:00.000Z' },
+      { code: 'recreate-hint', key: 'launch', file: 'posts/launch.md' },
     ]);
     expect(only(createPlan(planInput({ desired: [desired('launch', applied)], state: owned, live: [], choices: recreate(['other']) }))).action).toBe('blocked');
     for (const choices of [recreate(['launch']), recreate([], true)]) {
@@ -167,7 +167,7 @@ describe('createPlan: owned posts', () => {
   it('does nothing about a post written moments ago that the remote does not show yet (a read that lags a write)', () => {
     for (const now of ['2026-01-02T00:00:00.000Z', '2026-01-02T00:09:59.000Z']) {
       const change = only(createPlan(planInput({ desired: [desired('launch', applied)], state: owned, live: [], now })));
-      expect(change).toMatchObject({ action: 'noop', reason: 'not-visible-yet', postId: 'p1', reasons: ['written 2026-01-02T00:00:00.000Z, not visible on the remote yet (a read that lags the write): nothing to do'] });
+      expect(change).toMatchObject({ action: 'noop', reason: 'not-visible-yet', postId: 'p1', details: [{ code: 'not-visible-yet', appliedAt: '2026-01-02T00:00:00.000Z' }] });
     }
     expect(only(createPlan(planInput({ desired: [desired('launch', applied)], state: owned, live: [], now: '2026-01-02T00:10:00.000Z' }))).reason).toBe('deleted-on-remote');
     // A record from the future (a clock set wrong) is no recent write.
@@ -176,7 +176,7 @@ describe('createPlan: owned posts', () => {
 
   it('re-keys nothing but the file when a post keeps its key under a new path', () => {
     const plan = createPlan(planInput({ desired: [desired('launch', applied, { file: 'posts/2026/launch.md' })], state: owned, live: [livePost('p1', applied)] }));
-    expect(only(plan)).toMatchObject({ action: 'move', key: 'launch', fromKey: 'launch', file: 'posts/2026/launch.md', reasons: ['renamed posts/launch.md → posts/2026/launch.md'] });
+    expect(only(plan)).toMatchObject({ action: 'move', key: 'launch', fromKey: 'launch', file: 'posts/2026/launch.md', details: [{ code: 'renamed', from: 'posts/launch.md', to: 'posts/2026/launch.md' }] });
   });
 });
 
@@ -187,7 +187,7 @@ describe('createPlan: owned posts whose file is gone', () => {
     const plan = createPlan(planInput({ desired: [desired('launch-v2', applied)], state: owned, live: [livePost('p1', applied)] }));
     expect(only(plan)).toMatchObject({
       action: 'move', key: 'launch-v2', fromKey: 'launch', postId: 'p1', file: 'posts/launch-v2.md',
-      reasons: ['renamed posts/launch.md → posts/launch-v2.md'],
+      details: [{ code: 'renamed', from: 'posts/launch.md', to: 'posts/launch-v2.md' }],
     });
     expect(plan.summary.move).toBe(1);
   });
@@ -201,7 +201,7 @@ describe('createPlan: owned posts whose file is gone', () => {
 
   it('moves a post whose front-matter id changed in the same file, and says so', () => {
     const plan = createPlan(planInput({ desired: [desired('launch-v2', applied, { file: 'posts/launch.md' })], state: owned, live: [livePost('p1', applied)] }));
-    expect(only(plan)).toMatchObject({ action: 'move', key: 'launch-v2', fromKey: 'launch', reasons: ['key changed launch → launch-v2 in posts/launch.md'] });
+    expect(only(plan)).toMatchObject({ action: 'move', key: 'launch-v2', fromKey: 'launch', details: [{ code: 'key-changed', fromKey: 'launch', key: 'launch-v2', file: 'posts/launch.md' }] });
   });
 
   it('pairs identical renamed posts deterministically', () => {
@@ -212,7 +212,7 @@ describe('createPlan: owned posts whose file is gone', () => {
 
   it('leaves a removed file\'s draft as it is without --prune, and says so', () => {
     const plan = createPlan(planInput({ state: owned, live: [livePost('p1', applied)] }));
-    expect(only(plan)).toMatchObject({ action: 'noop', reason: 'file-removed', postId: 'p1', file: 'posts/launch.md', liveUpdatedAt: '2026-01-02T00:00:00.000Z', reasons: ['posts/launch.md removed: the post stays a draft on the remote (--prune deletes it)'] });
+    expect(only(plan)).toMatchObject({ action: 'noop', reason: 'file-removed', postId: 'p1', file: 'posts/launch.md', liveUpdatedAt: '2026-01-02T00:00:00.000Z', details: [{ code: 'file-removed', file: 'posts/launch.md', outcome: 'kept-as-draft' }] });
     expect(plan.summary.delete).toBe(0);
   });
 
@@ -220,30 +220,30 @@ describe('createPlan: owned posts whose file is gone', () => {
     const scheduled = shape({ content: 'Launch day', scheduledAt: '2026-12-01T08:00:00.000Z' });
     const section = state({ posts: { launch: record('p1', scheduled, 'posts/launch.md') } });
     const plan = createPlan(planInput({ state: section, live: [livePost('p1', scheduled)] }));
-    expect(only(plan)).toMatchObject({ action: 'unschedule', reason: 'file-removed', postId: 'p1', reasons: ['posts/launch.md removed: the post goes back to draft on the remote (--prune deletes it)'] });
+    expect(only(plan)).toMatchObject({ action: 'unschedule', reason: 'file-removed', postId: 'p1', details: [{ code: 'file-removed', file: 'posts/launch.md', outcome: 'back-to-draft' }] });
     expect(plan.summary).toMatchObject({ unschedule: 1, delete: 0 });
   });
 
   it('deletes with --prune', () => {
     const plan = createPlan(planInput({ state: owned, live: [livePost('p1', applied)], prune: true }));
-    expect(only(plan)).toMatchObject({ action: 'delete', reason: 'file-removed', reasons: ['posts/launch.md removed'] });
+    expect(only(plan)).toMatchObject({ action: 'delete', reason: 'file-removed', details: [{ code: 'file-removed', file: 'posts/launch.md', outcome: 'deleted' }] });
   });
 
   it('never deletes a published post, and leaves it as no change, with or without --prune', () => {
     for (const prune of [true, false]) {
       const plan = createPlan(planInput({ state: owned, live: [livePost('p1', applied, { status: 'published' })], prune }));
-      expect(only(plan)).toMatchObject({ action: 'noop', reason: 'published-kept', reasons: ['posts/launch.md removed: the post is published and stays as it is (published posts are never deleted)'] });
+      expect(only(plan)).toMatchObject({ action: 'noop', reason: 'published-kept', details: [{ code: 'file-removed', file: 'posts/launch.md', outcome: 'published-kept' }] });
     }
   });
 
   it('still blocks a removed file\'s post in another status that cannot be edited', () => {
     const plan = createPlan(planInput({ state: owned, live: [livePost('p1', applied, { status: 'publishing' })] }));
-    expect(only(plan)).toMatchObject({ action: 'blocked', reason: 'not-editable', reasons: ['post is publishing; only draft and scheduled posts can be deleted'] });
+    expect(only(plan)).toMatchObject({ action: 'blocked', reason: 'not-editable', details: [{ code: 'not-editable', status: 'publishing', verb: 'deleted' }] });
   });
 
   it('forgets a post already deleted on the remote, state only', () => {
     const plan = createPlan(planInput({ state: owned, live: [] }));
-    expect(only(plan)).toMatchObject({ action: 'delete', postId: 'p1', stateOnly: true, reasons: ['already deleted on the remote; will be forgotten'] });
+    expect(only(plan)).toMatchObject({ action: 'delete', postId: 'p1', stateOnly: true, details: [{ code: 'gone-on-remote' }] });
   });
 
   it('resolves a pending create whose file is gone, then returns its post to draft, or with --prune deletes it', () => {
@@ -251,11 +251,11 @@ describe('createPlan: owned posts whose file is gone', () => {
     const plan = createPlan(planInput({ state: state({ pending: { x: pending } }) }));
     expect(only(plan)).toMatchObject({
       action: 'unschedule', key: 'x', postId: null, resumesPending: true,
-      reasons: ['posts/x.md removed while its create was interrupted; the create is resolved, then the post goes back to draft (--prune deletes it)'],
+      details: [{ code: 'pending-removed', file: 'posts/x.md', prune: false }],
     });
     expect(only(createPlan(planInput({ state: state({ pending: { x: pending } }), prune: true })))).toMatchObject({
       action: 'delete',
-      reasons: ['posts/x.md removed while its create was interrupted; the create is resolved, then deleted'],
+      details: [{ code: 'pending-removed', file: 'posts/x.md', prune: true }],
     });
   });
 });

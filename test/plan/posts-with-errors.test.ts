@@ -47,7 +47,7 @@ describe('a post with errors is blocked, and only that post', () => {
     expect(lines(result.changes)).toEqual(['create launch', 'blocked idea']);
     const blocked = result.changes[1]!;
     expect(blocked).toMatchObject({ file: 'posts/idea.md', postId: null, diagnostics: [broken] });
-    expect(blocked.reasons).toEqual(['posts/idea.md has an error: the front-matter is not valid YAML', 'the post is not created until it is fixed']);
+    expect(blocked.details).toEqual([{ code: 'file-errors', file: 'posts/idea.md', message: 'the front-matter is not valid YAML', count: 1 }, { code: 'held-back', action: 'create' }]);
     expect(result.summary).toMatchObject({ create: 1, blocked: 1 });
   });
 
@@ -74,7 +74,7 @@ describe('a post with errors is blocked, and only that post', () => {
       const result = plan({ invalid: [{ file: 'posts/launch.md', key: 'launch', readable: true }], content: [broken], section, live, prune });
       expect(lines(result.changes)).toEqual(['blocked launch p1']);
       expect(result.changes[0]).toMatchObject({ file: 'posts/launch.md', diagnostics: [broken] });
-      expect(result.changes[0]!.reasons.at(-1)).toBe(prune ? 'the post is left as it is (not deleted) until it is fixed' : 'the post is left as it is until it is fixed');
+      expect(result.changes[0]!.details.at(-1)).toEqual({ code: 'held-back', action: prune ? 'delete' : 'noop' });
     }
   });
 
@@ -99,7 +99,7 @@ describe('a post with errors is blocked, and only that post', () => {
     const broken = error('posts/renamed.md', 'the front-matter is not valid YAML');
     const result = plan({ invalid: [{ file: 'posts/renamed.md', key: 'renamed', readable: false }], content: [broken], section, live: [livePost('p1', applied)], prune: true });
     expect(lines(result.changes)).toEqual(['blocked gone p1', 'blocked renamed']);
-    expect(result.changes[0]!.reasons).toEqual(['posts/gone.md is gone, but posts/renamed.md cannot be read and may be it under a new name; the post is not deleted until that file is fixed']);
+    expect(result.changes[0]!.details).toEqual([{ code: 'unreadable-file', gone: 'posts/gone.md', files: ['posts/renamed.md'] }]);
     // A readable file says which post it is: the removed one is deleted as usual.
     const readable = plan({ invalid: [{ file: 'posts/renamed.md', key: 'renamed', readable: true }], content: [broken], section, live: [livePost('p1', applied)], prune: true });
     expect(lines(readable.changes)).toEqual(['delete gone p1', 'blocked renamed']);
@@ -124,7 +124,7 @@ describe('a post with errors is blocked, and only that post', () => {
     const missing = error('posts', 'the content folder `posts` does not exist');
     const result = plan({ content: [missing], section, live: [livePost('p1', applied)], prune: true });
     expect(lines(result.changes)).toEqual(['blocked launch p1']);
-    expect(result.changes[0]!.reasons[0]).toBe('nothing is applied while posts has an error: the content folder `posts` does not exist');
+    expect(result.changes[0]!.details[0]).toEqual({ code: 'project-errors', where: ['posts'], message: 'the content folder `posts` does not exist', count: 1 });
     expect(result.changes[0]!.diagnostics).toEqual([missing]);
   });
 

@@ -14,7 +14,7 @@ describe('createPlan: a remote post touched without a change', () => {
   it('is a noop with the new updatedAt, never a move onto itself', () => {
     const touched = livePost('p1', applied, { updatedAt: TOUCHED });
     const plan = createPlan(planInput({ desired: [desired('launch', applied)], state: owned, live: [touched] }));
-    expect(plan.changes).toEqual([{ action: 'noop', reason: 'up-to-date', key: 'launch', file: 'posts/launch.md', postId: 'p1', liveUpdatedAt: TOUCHED, reasons: ['up to date'] }]);
+    expect(plan.changes).toEqual([{ action: 'noop', reason: 'up-to-date', key: 'launch', file: 'posts/launch.md', postId: 'p1', liveUpdatedAt: TOUCHED, details: [{ code: 'up-to-date' }] }]);
   });
 
   it('is a noop when the service answers the schedule in another offset and precision, and with response-only options', () => {
@@ -28,7 +28,7 @@ describe('createPlan: a remote post touched without a change', () => {
     const touched = livePost('p1', applied, { updatedAt: TOUCHED });
     const plan = createPlan(planInput({ desired: [desired('launch', applied, { file: 'posts/2026/launch.md' })], state: owned, live: [touched] }));
     expect(plan.changes).toEqual([
-      { action: 'move', reason: 'renamed', key: 'launch', fromKey: 'launch', file: 'posts/2026/launch.md', postId: 'p1', liveUpdatedAt: TOUCHED, reasons: ['renamed posts/launch.md → posts/2026/launch.md'] },
+      { action: 'move', reason: 'renamed', key: 'launch', fromKey: 'launch', file: 'posts/2026/launch.md', postId: 'p1', liveUpdatedAt: TOUCHED, details: [{ code: 'renamed', from: 'posts/launch.md', to: 'posts/2026/launch.md' }] },
     ]);
   });
 
@@ -36,6 +36,6 @@ describe('createPlan: a remote post touched without a change', () => {
     const touched = livePost('p1', applied, { updatedAt: TOUCHED });
     const edited = shape({ ...applied, content: 'Launch day!' });
     const plan = createPlan(planInput({ desired: [desired('launch', edited)], state: owned, live: [touched] }));
-    expect(plan.changes[0]).toMatchObject({ action: 'update', liveUpdatedAt: TOUCHED, reasons: ['changed in posts/launch.md: content'] });
+    expect(plan.changes[0]).toMatchObject({ action: 'update', liveUpdatedAt: TOUCHED, details: [{ code: 'file-changed', file: 'posts/launch.md', fields: ['content'] }] });
   });
 });

@@ -70,10 +70,10 @@ describe('withScheduleFacts', () => {
     const occurrence = { ...desired('r@2027-01-18', shape({ scheduledAt: at('2027-01-18 09:00') }), { file: 'posts/r.md' }), occurrence: { of: 'r', date: '2027-01-18' } };
     const section = state({ posts: { 'r@2027-02-01': record('p-old', shape(), 'posts/r.md') } });
     const plan = withScheduleFacts(createPlan(planInput({ desired: [slotted, occurrence], state: section, live: [livePost('p-old', shape())] })), [slotted, occurrence]);
-    expect(plan.changes.map((change) => [change.action, change.key, change.reasons, change.slot, change.occurrence])).toEqual([
-      ['create', 'r@2027-01-18', ['new occurrence (2027-01-18)'], undefined, { of: 'r', date: '2027-01-18' }],
-      ['create', 's', ['new file', 'time from slot Mon 09:00: 2027-01-04 09:00 (Europe/Berlin), the earliest free one'], { slot: 'Mon 09:00', scheduledAt: at('2027-01-04 09:00'), source: 'assigned' }, undefined],
-      ['noop', 'r@2027-02-01', ['2027-02-01 is no longer an occurrence of the repeat in posts/r.md: it stays a draft on the remote (--prune deletes it)'], undefined, { of: 'r', date: '2027-02-01' }],
+    expect(plan.changes.map((change) => [change.action, change.key, change.details, change.slot, change.occurrence])).toEqual([
+      ['create', 'r@2027-01-18', [{ code: 'new-occurrence', date: '2027-01-18' }], undefined, { of: 'r', date: '2027-01-18' }],
+      ['create', 's', [{ code: 'new-file' }, { code: 'slot', slot: 'Mon 09:00', wall: '2027-01-04 09:00 (Europe/Berlin)', source: 'assigned' }], { slot: 'Mon 09:00', scheduledAt: at('2027-01-04 09:00'), source: 'assigned' }, undefined],
+      ['noop', 'r@2027-02-01', [{ code: 'occurrence-removed', date: '2027-02-01', file: 'posts/r.md', outcome: 'kept-as-draft' }], undefined, { of: 'r', date: '2027-02-01' }],
     ]);
   });
 });

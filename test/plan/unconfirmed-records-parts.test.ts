@@ -4,7 +4,7 @@ import type { Change } from '../../src/plan/types.js';
 import { SHA_A, SHA_B, looseChange, mediaState, record, shape, state } from './fixtures.js';
 
 const desired = shape({ content: 'Hello' });
-const update = looseChange({ action: 'update', key: 'new', fromKey: 'old', file: 'posts/new.md', postId: 'p1', reasons: ['changed'], desired, liveUpdatedAt: '2026-01-01T00:00:00.000Z', occurrence: { of: 'new', date: '2027-01-04' } });
+const update = looseChange({ action: 'update', key: 'new', fromKey: 'old', file: 'posts/new.md', postId: 'p1', details: [{ code: 'file-changed', file: 'posts/new.md', fields: ['content'] }], desired, liveUpdatedAt: '2026-01-01T00:00:00.000Z', occurrence: { of: 'new', date: '2027-01-04' } });
 
 describe('the parts of unconfirmed-record blocking', () => {
   it('blocks a change resting on an unconfirmed record, keeping what names it and nothing it would do', () => {
@@ -18,20 +18,20 @@ describe('the parts of unconfirmed-record blocking', () => {
       desired,
       liveUpdatedAt: '2026-01-01T00:00:00.000Z',
       occurrence: { of: 'new', date: '2027-01-04' },
-      reasons: ['The state record of "old" (post p1) was not written by an apply of this repository (its seal is missing or wrong), so it is not acted on. If that record is right, run `postsync state confirm old` with the API key; otherwise remove it from the state file.'],
+      details: [{ code: 'unconfirmed-record', key: 'old', postId: 'p1', pending: false }],
     });
-    const bare = looseChange({ action: 'create', key: 'x', file: 'posts/x.md', postId: null, reasons: ['resume'] });
+    const bare = looseChange({ action: 'create', key: 'x', file: 'posts/x.md', postId: null, details: [{ code: 'interrupted-create' }] });
     expect(blockUnconfirmed(bare, { ...NONE_UNCONFIRMED, pending: new Set(['x']) })).toEqual({
       action: 'blocked', reason: 'unconfirmed-record', key: 'x', file: 'posts/x.md', postId: null,
-      reasons: ['The interrupted create of "x" in the state was not written by an apply of this repository (its seal is missing or wrong), so it is not acted on. If that record is right, run `postsync state confirm x` with the API key; otherwise remove it from the state file.'],
+      details: [{ code: 'unconfirmed-record', key: 'x', postId: null, pending: true }],
     });
-    expect(blockUnconfirmed(looseChange({ ...update, postId: null }), { ...NONE_UNCONFIRMED, posts: new Set(['new']) }).reasons[0]).toMatch(/^The state record of "new" was not written/);
+    expect(blockUnconfirmed(looseChange({ ...update, postId: null }), { ...NONE_UNCONFIRMED, posts: new Set(['new']) }).details).toEqual([{ code: 'unconfirmed-record', key: 'new', postId: null, pending: false }]);
     expect(blockUnconfirmed(update, NONE_UNCONFIRMED)).toBe(update);
   });
 
   it('counts the changes blocked for an unconfirmed record, and only those', () => {
     const blocked = blockUnconfirmed(update, { ...NONE_UNCONFIRMED, posts: new Set(['old']) });
-    const otherBlocked = looseChange({ ...update, action: 'blocked', reason: 'not-editable', reasons: ['published'] });
+    const otherBlocked = looseChange({ ...update, action: 'blocked', reason: 'not-editable', details: [{ code: 'not-editable', status: 'published', verb: 'edited' }] });
     const reasonNotBlocked = looseChange({ ...update, reason: 'unconfirmed-record' });
     expect(unconfirmedBlocked({ changes: [blocked, otherBlocked, reasonNotBlocked, update] })).toBe(1);
   });

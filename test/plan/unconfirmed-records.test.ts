@@ -29,8 +29,7 @@ describe('planPosts with records that carry no valid seal', () => {
     const unconfirmed = { posts: new Set(['launch']) };
     const update = plan({ posts: [desired('launch', edited)], section: owned, live: [livePost('p1', applied)], unconfirmed });
     expect(actions(update)).toEqual([['blocked', 'launch', 'unconfirmed-record']]);
-    expect(update.changes[0]!.reasons[0]).toContain('The state record of "launch" (post p1) was not written by an apply of this repository');
-    expect(update.changes[0]!.reasons[0]).toContain('postsync state confirm launch');
+    expect(update.changes[0]!.details).toEqual([{ code: 'unconfirmed-record', key: 'launch', postId: 'p1', pending: false }]);
     expect(update.summary).toMatchObject({ update: 0, blocked: 1 });
     expect(actions(plan({ posts: [desired('launch', applied)], section: owned, live: [livePost('p1', applied)], unconfirmed }))).toEqual([['blocked', 'launch', 'unconfirmed-record']]);
     expect(actions(plan({ posts: [], section: owned, live: [livePost('p1', applied)], unconfirmed }))).toEqual([['blocked', 'launch', 'unconfirmed-record']]);
@@ -49,7 +48,7 @@ describe('planPosts with records that carry no valid seal', () => {
     const section = state({ posts: { launch: record('p1', applied, 'posts/launch.md'), renamed: record('p1', applied, 'posts/renamed.md') } });
     const planned = plan({ posts: [desired('renamed', edited)], section, live: [livePost('p1', applied)], unconfirmed: {} });
     expect(actions(planned)).toEqual([['blocked', 'launch', 'shared-record'], ['blocked', 'renamed', 'shared-record']]);
-    expect(planned.changes[0]!.reasons).toEqual(['The state records "launch", "renamed" all point at post p1; an apply never leaves two records on one post, so none is acted on. Remove the stale record from the state file.']);
+    expect(planned.changes[0]!.details).toEqual([{ code: 'shared-record', keys: ['launch', 'renamed'], postId: 'p1' }]);
     const alone = state({ posts: { renamed: record('p1', applied, 'posts/renamed.md') } });
     expect(actions(plan({ posts: [desired('renamed', edited)], section: alone, live: [livePost('p1', applied)], unconfirmed: {} }))).toEqual([['update', 'renamed', 'file-changed']]);
   });
@@ -65,7 +64,7 @@ describe('planPosts with records that carry no valid seal', () => {
     const unconfirmed = { pending: new Set(['launch']) };
     const resent = plan({ posts: [desired('launch', applied)], section, live: [], unconfirmed });
     expect(actions(resent)).toEqual([['blocked', 'launch', 'unconfirmed-record']]);
-    expect(resent.changes[0]!.reasons[0]).toContain('The interrupted create of "launch" in the state was not written');
+    expect(resent.changes[0]!.details).toEqual([{ code: 'unconfirmed-record', key: 'launch', postId: null, pending: true }]);
     expect(actions(plan({ posts: [], section, live: [], unconfirmed }))).toEqual([['blocked', 'launch', 'unconfirmed-record']]);
   });
 

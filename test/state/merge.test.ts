@@ -68,6 +68,6 @@ describe('the planner and a re-read entry', () => {
     // Same updatedAt and the same hash: unmarked, this post would be a noop without a look at its content.
     const live = livePost('p1', shape({ content: 'Edited on the other branch' }));
     const [change] = createPlan(planInput({ desired: [desired('launch', applied)], state: marked, live: [live] })).changes;
-    expect(change).toMatchObject({ action: 'update', reasons: ['the state entry was merged from two branches and re-read from the remote: content differ from posts/launch.md'] });
+    expect(change).toMatchObject({ action: 'update', reason: 'merged-record', details: [{ code: 'merged-record', file: 'posts/launch.md', fields: ['content'] }] });
   });
 });
