@@ -253,9 +253,9 @@ function guardWorkflowCommands(env) {
 		stream.write = ((chunk, ...rest) => write(guard.filter(typeof chunk === "string" ? chunk : Buffer.from(chunk).toString("utf8")), ...rest));
 	}
 }
-function writeWorkflowCommand(line) {
+function writeWorkflowCommand(command) {
 	const stream = process.stderr;
-	(stream[UNGUARDED] ?? stream.write.bind(stream))(line);
+	(stream[UNGUARDED] ?? stream.write.bind(stream))(command.toString());
 }
 // dist/.tsc-cli/fatal.js
 async function reportFatal(error, options = {}) {
@@ -12580,6 +12580,10 @@ function formatOutputs(outputs, delimiter = `postsync_${randomUUID()}`) {
 async function appendStepOutputs(actions, outputs) {
 	if (actions?.outputFile) await appendRunnerFile(actions.outputFile, formatOutputs(outputs));
 }
+async function appendSummary(actions, markdown) {
+	const text = markdown.toString();
+	if (actions?.summaryFile) await appendRunnerFile(actions.summaryFile, text.endsWith("\n") ? text : `${text}\n`);
+}
 async function appendRunnerFile(path, text) {
 	const handle = await openNoFollow(path, { truncate: false });
 	try {
@@ -12612,6 +12616,74 @@ function planOutputs(plan) {
 	};
 }
 // dist/src/text/markdown.js
+const MADE_HERE$1 = Symbol("markdown");
+var Markdown = class {
+	#text;
+	constructor(key, text) {
+		if (key !== MADE_HERE$1) throw new TypeError("Markdown is made by md`…` and the builders of src/text/markdown.ts");
+		this.#text = text;
+	}
+	toString() {
+		return this.#text;
+	}
+};
+const made = (text) => new Markdown(MADE_HERE$1, text);
+function rendered(value) {
+	if (value instanceof Markdown) return value.toString();
+	if (typeof value === "number") return String(value);
+	if (typeof value === "string") return escapedText(value);
+	return value.map(String).join("");
+}
+function md(strings, ...values) {
+	if (!Array.isArray(strings.raw)) throw new TypeError("md is a tag: md`…`");
+	let out = strings[0];
+	for (let index = 0; index < values.length; index++) out += rendered(values[index]) + strings[index + 1];
+	return made(out);
+}
+function joinMarkdown(parts, separator) {
+	return made(parts.map(String).join(separator));
+}
+function markdownMessage(text) {
+	return made(escapedMessage(text));
+}
+function inlineCode(text, options = {}) {
+	return made(codeSpan(text, options));
+}
+const UNSAFE_IN_URL = /[()<>\s\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2069\ufeff]/g;
+function markdownLink(label, url) {
+	const encoded = url.replace(UNSAFE_IN_URL, (char) => char === "(" ? "%28" : char === ")" ? "%29" : encodeURIComponent(char));
+	return made(`[${label.toString()}](${encoded})`);
+}
+function htmlComment(text) {
+	if (/[<>\r\n]/.test(text)) throw new TypeError(`a marker must be encoded: ${JSON.stringify(text)}`);
+	return made(`<!-- ${text} -->`);
+}
+function codeBlock(text, options) {
+	const longest = Math.max(2, ...(text.match(/`+/g) ?? []).map((run) => run.length));
+	const fence = "`".repeat(longest + 1);
+	return made([
+		fence,
+		...text.split("\n"),
+		fence
+	].map((line) => `${options.indent}${line}`).join("\n"));
+}
+function withoutFinalLineBreak(markdown) {
+	return made(markdown.toString().replace(/\n$/, ""));
+}
+function withinBytes(input) {
+	const head = input.head.toString();
+	const parts = input.parts.map(String);
+	const tail = input.tail?.toString() ?? "";
+	const { maxBytes } = input;
+	let used = Buffer.byteLength(head) + Buffer.byteLength(tail);
+	for (let count = 0; count < parts.length; count++) {
+		const part = parts[count];
+		const note = input.cutNote(parts.length - count).toString();
+		if (used + Buffer.byteLength(part) + Buffer.byteLength(note) > maxBytes) return made(`${head}${parts.slice(0, count).join("")}${note}${tail}`);
+		used += Buffer.byteLength(part);
+	}
+	return made(`${head}${parts.join("")}${tail}`);
+}
 function unlinked(text) {
 	return text.replace(/([@#])(?=[\w-])/g, "$1‍");
 }
@@ -12621,10 +12693,10 @@ function oneLine(text) {
 function inlineHtmlSafe(text) {
 	return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
-function markdownText(text) {
+function escapedText(text) {
 	return unlinked(inlineHtmlSafe(oneLine(text)).replace(/[\\`*_[\]|~]/g, (char) => `\\${char}`));
 }
-function markdownMessage(text) {
+function escapedMessage(text) {
 	const line = oneLine(text);
 	const prose = (part) => unlinked(inlineHtmlSafe(part).replace(/\\/g, "\\\\").replace(/[[\]]/g, (char) => `\\${char}`));
 	let out = "";
@@ -12641,28 +12713,12 @@ function markdownMessage(text) {
 	}
 	return (out + prose(line.slice(at))).replace(/\|/g, "\\|");
 }
-function inlineCode(text, options = {}) {
+function codeSpan(text, options) {
 	const shown = terminalText(text);
 	const longest = Math.max(0, ...(shown.match(/`+/g) ?? []).map((run) => run.length));
 	const fence = "`".repeat(longest + 1);
 	const padded = /^[`\s]|[`\s]$/.test(shown) ? ` ${shown} ` : shown;
 	return `${fence}${options.table === true ? padded.replace(/\|/g, "\\|") : padded}${fence}`;
-}
-function codeFence(text) {
-	const longest = Math.max(2, ...(text.match(/`+/g) ?? []).map((run) => run.length));
-	return "`".repeat(longest + 1);
-}
-function withinBytes(input) {
-	const { head, parts, maxBytes, cutNote } = input;
-	const tail = input.tail ?? "";
-	let used = Buffer.byteLength(head) + Buffer.byteLength(tail);
-	for (let count = 0; count < parts.length; count++) {
-		const part = parts[count];
-		const note = cutNote(parts.length - count);
-		if (used + Buffer.byteLength(part) + Buffer.byteLength(note) > maxBytes) return `${head}${parts.slice(0, count).join("")}${note}${tail}`;
-		used += Buffer.byteLength(part);
-	}
-	return `${head}${parts.join("")}${tail}`;
 }
 const APPLY_OUTCOME_BUDGET = 65536;
 const PLAN_SUMMARY_BUDGET = 982016;
@@ -12673,38 +12729,30 @@ function where(diagnostic) {
 	return `${diagnostic.file}${line}`;
 }
 function summaryCutNote(left, what) {
-	return `\n_…and ${plural$2(left, `more ${what}`)} not shown: GitHub limits the job summary. Run \`postsync ${what === "change" ? "plan" : "validate"}\` locally to see them all._\n`;
+	return md`\n_…and ${plural$2(left, `more ${what}`)} not shown: GitHub limits the job summary. Run \`postsync ${what === "change" ? "plan" : "validate"}\` locally to see them all._\n`;
 }
 function validateSummaryMarkdown(diagnostics, options) {
 	const errors = diagnostics.filter((d) => d.severity === "error").length;
 	const warnings = diagnostics.length - errors;
-	const head = [
-		"### postsync validate",
-		"",
-		`**${errors === 0 ? `✅ ${plural$2(options.posts, "post")} valid${warnings > 0 ? `, ${plural$2(warnings, "warning")}` : ""}.` : `❌ ${plural$2(errors, "error")}, ${plural$2(warnings, "warning")}.`}**`,
-		""
-	];
-	if (diagnostics.length === 0) return head.join("\n");
-	head.push("| | Where | Problem | Hint |", "|---|---|---|---|");
-	const rows = diagnostics.map((d) => `${d.severity === "error" ? "❌" : "⚠️"} | ${inlineCode(where(d), { table: true })} | ${markdownMessage(d.message)} (\`${d.code}\`) | ${markdownMessage(d.hint ?? "")} |`);
+	const head = md`### postsync validate\n\n**${errors === 0 ? `✅ ${plural$2(options.posts, "post")} valid${warnings > 0 ? `, ${plural$2(warnings, "warning")}` : ""}.` : `❌ ${plural$2(errors, "error")}, ${plural$2(warnings, "warning")}.`}**\n`;
+	if (diagnostics.length === 0) return head;
+	const rows = diagnostics.map((d) => md`| ${d.severity === "error" ? "❌" : "⚠️"} | ${inlineCode(where(d), { table: true })} | ${markdownMessage(d.message)} (${inlineCode(d.code)}) | ${markdownMessage(d.hint ?? "")} |\n`);
 	return withinBytes({
-		head: `${head.join("\n")}\n`,
-		parts: rows.map((row) => `| ${row}\n`),
-		tail: "",
+		head: md`${head}\n| | Where | Problem | Hint |\n|---|---|---|---|\n`,
+		parts: rows,
 		maxBytes: PLAN_SUMMARY_BUDGET,
 		cutNote: (left) => summaryCutNote(left, "problem")
 	});
 }
 function applyOutcomeMarkdown(options) {
-	const head = `\n**${options.line}**\n`;
-	if (options.failed.length === 0) return `${head}`;
-	const rows = options.failed.map((failure) => `- ❌ ${inlineCode(failure.key)}: ${markdownMessage(failure.message)}\n`);
+	const head = md`\n**${markdownMessage(options.line)}**\n`;
+	if (options.failed.length === 0) return head;
+	const rows = options.failed.map((failure) => md`- ❌ ${inlineCode(failure.key)}: ${markdownMessage(failure.message)}\n`);
 	return withinBytes({
-		head: `${head}\n`,
+		head: md`${head}\n`,
 		parts: rows,
-		tail: "",
 		maxBytes: APPLY_OUTCOME_BUDGET,
-		cutNote: (left) => `\n_…and ${plural$2(left, "more failure")} not shown: GitHub limits the job summary; the step's log lists them all._\n`
+		cutNote: (left) => md`\n_…and ${plural$2(left, "more failure")} not shown: GitHub limits the job summary; the step's log lists them all._\n`
 	});
 }
 // dist/src/actions/workflow-commands.js
@@ -12714,10 +12762,21 @@ function escapeData(text) {
 function escapeProperty(text) {
 	return escapeData(text).replace(/:/g, "%3A").replace(/,/g, "%2C");
 }
+const MADE_HERE = Symbol("workflow command");
+var WorkflowCommand = class {
+	#line;
+	constructor(key, line) {
+		if (key !== MADE_HERE) throw new TypeError("a WorkflowCommand is made by annotation() of src/actions/workflow-commands.ts");
+		this.#line = line;
+	}
+	toString() {
+		return this.#line;
+	}
+};
 function annotation(level, message, properties = {}) {
 	const list = Object.entries(properties).filter(([, value]) => value !== void 0 && value !== "").map(([name, value]) => `${name}=${escapeProperty(terminalText(String(value)))}`);
 	const data = message.split("\n").map(terminalText).join("\n");
-	return `::${level}${list.length > 0 ? ` ${list.join(",")}` : ""}::${escapeData(data)}\n`;
+	return new WorkflowCommand(MADE_HERE, `::${level}${list.length > 0 ? ` ${list.join(",")}` : ""}::${escapeData(data)}\n`);
 }
 function workspacePath(file, options) {
 	const absolute = resolve(options.root, file);
@@ -12785,9 +12844,6 @@ async function reportApplyOutcome(outcome, sink) {
 		failed
 	}));
 	return true;
-}
-async function appendSummary(actions, markdown) {
-	if (actions.summaryFile !== null) await appendRunnerFile(actions.summaryFile, markdown.endsWith("\n") ? markdown : `${markdown}\n`);
 }
 // dist/src/actions/index.js
 var actions_exports = __exportAll({
@@ -14381,11 +14437,10 @@ const VIEW_STYLE = `
 `;
 // dist/src/calendar/page.js
 function renderCalendarPage(model, options = {}) {
-	return [...calendarPageParts(model, options)].join("");
+	return html`${[...calendarPageParts(model, options)]}`;
 }
 function* calendarPageParts(model, options = {}) {
 	const { first, rest } = splitForFirstView(model);
-	const postsJson = (posts) => jsonForScript(posts);
 	const title = `Content calendar · ${model.target.replace(/^Target: /, "")}`;
 	yield html`<!doctype html>
 <html lang="en">
@@ -14406,17 +14461,20 @@ function* calendarPageParts(model, options = {}) {
 <main class="layout"><section class="view" id="view" aria-live="polite" aria-labelledby="view-title" tabindex="-1"></section><aside class="side" id="side"></aside></main>
 <div class="details" id="details" role="dialog" aria-labelledby="details-title" tabindex="-1" hidden></div>
 <noscript><p class="banner">This page draws the calendar with JavaScript, which is turned off. Its data is in the page's source.</p></noscript>
-${scriptElement("application/json", "calendar-data", firstViewJson(first, postsJson))}
+${scriptElement("application/json", "calendar-data", firstViewJson(first))}
 ${scriptElement(null, null, trusted(CALENDAR_CLIENT))}
-`.toString();
-	for (let start = 0, index = 0; start < rest.length; start += REST_CHUNK, index++) yield `${scriptElement("application/json", `calendar-rest-${index}`, postsJson(rest.slice(start, start + REST_CHUNK))).toString()}\n`;
-	yield "</body>\n</html>\n";
+`;
+	for (let start = 0, index = 0; start < rest.length; start += REST_CHUNK, index++) yield html`${scriptElement("application/json", `calendar-rest-${index}`, jsonForScript(rest.slice(start, start + REST_CHUNK)))}\n`;
+	yield html`</body>\n</html>\n`;
 }
 const ICON = `data:image/svg+xml,${encodeURIComponent("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 16 16\"><rect x=\"1\" y=\"2\" width=\"14\" height=\"13\" rx=\"2\" fill=\"#2454c7\"/><rect x=\"3\" y=\"6\" width=\"10\" height=\"7\" fill=\"#fff\"/></svg>")}`;
 const REST_CHUNK = 500;
-function firstViewJson(first, postsJson) {
+function firstViewJson(first) {
 	const { posts, ...calendar } = first;
-	return trusted(`${jsonForScript(calendar).toString().slice(0, -1)},"posts":${postsJson(posts).toString()}}`);
+	return jsonForScript({
+		...calendar,
+		posts
+	});
 }
 // dist/src/calendar/write-calendar.js
 const MEDIA_FOLDER$1 = "media/";
@@ -14431,7 +14489,7 @@ async function writeCalendarPage(outDir, model, thumbnails, options) {
 		truncate: true,
 		root: options.root
 	})).createWriteStream();
-	for (const part of calendarPageParts(model)) file.write(part);
+	for (const part of calendarPageParts(model)) file.write(part.toString());
 	await finished(file.end());
 	return {
 		page,
@@ -14778,7 +14836,7 @@ function healthReport(input) {
 			problems.push({
 				file: change.file,
 				line: null,
-				text: `${change.action === "blocked" ? "blocked" : `not applied (${change.action} ${inlineCode(change.key)})`}: ${change.reasons.join("; ")}`
+				text: `${change.action === "blocked" ? "blocked" : `not applied (${change.action} ${inlineCode(change.key).toString()})`}: ${change.reasons.join("; ")}`
 			});
 		}
 	}
@@ -14800,32 +14858,31 @@ function healthReport(input) {
 	};
 }
 function issueMarker(folder) {
-	return `<!-- postsync-health calendar=${folder.replace(/[%<>]/g, encodeURIComponent)} -->`;
+	return htmlComment(`postsync-health calendar=${folder.replace(/[%<>\r\n]/g, encodeURIComponent)}`);
 }
 function issueTitle(report, folder) {
 	const count = report.problems.length + report.failures.length;
 	return `postsync health: ${count} problem${count === 1 ? "" : "s"}${folder === "." ? "" : ` in ${folder}`}`;
 }
 function issueBody(report, links) {
-	const where = links.folder === "." ? "this repository" : inlineCode(links.folder);
+	const where = links.folder === "." ? md`this repository` : inlineCode(links.folder);
 	const lines = [
 		issueMarker(links.folder),
-		`postsync's health check found problems in ${where}${links.runUrl ? ` ([run](${links.runUrl}))` : ""}.`,
-		""
+		md`postsync's health check found problems in ${where}${links.runUrl ? md` (${markdownLink(md`run`, links.runUrl)})` : md``}.`,
+		md``
 	];
 	for (const failure of report.failures) {
 		const log = failure.log.trim().split("\n").slice(-20).join("\n");
-		const marks = codeFence(log);
-		lines.push(`- \`${failure.command}\` could not run (exit ${failure.exitCode}):`, "", `  ${marks}`, ...log.split("\n").map((line) => `  ${line}`), `  ${marks}`, "");
+		lines.push(md`- ${inlineCode(failure.command)} could not run (exit ${failure.exitCode}):`, md``, codeBlock(log, { indent: "  " }), md``);
 	}
 	for (const problem of report.problems) {
 		const path = problem.file === null ? null : links.folder === "." ? problem.file : `${links.folder}/${problem.file}`;
-		const label = path === null ? "project" : inlineCode(`${path}${problem.line === null ? "" : `:${problem.line}`}`);
-		const target = path !== null && problem.line !== null && links.blobBase !== null ? `[${label}](${links.blobBase}${path.split("/").map(encodeURIComponent).join("/")}#L${problem.line})` : label;
-		lines.push(`- ${target}: ${markdownMessage(problem.text)}`);
+		const label = path === null ? md`project` : inlineCode(`${path}${problem.line === null ? "" : `:${problem.line}`}`);
+		const target = path !== null && problem.line !== null && links.blobBase !== null ? markdownLink(label, `${links.blobBase}${path.split("/").map(encodeURIComponent).join("/")}#L${problem.line}`) : label;
+		lines.push(md`- ${target}: ${markdownMessage(problem.text)}`);
 	}
-	lines.push("", `\`postsync plan\` and \`postsync status --problems\`${links.folder === "." ? "" : ` in ${inlineCode(links.folder)}`} show the details. Each health check updates this issue and closes it when all is well.`);
-	return `${lines.join("\n")}\n`;
+	lines.push(md``, md`\`postsync plan\` and \`postsync status --problems\`${links.folder === "." ? md`` : md` in ${inlineCode(links.folder)}`} show the details. Each health check updates this issue and closes it when all is well.`);
+	return md`${joinMarkdown(lines, "\n")}\n`;
 }
 // dist/src/health/problem-lines.js
 function accountLine(text, names) {
@@ -14905,19 +14962,23 @@ function call(repo, method, path, body) {
 }
 async function findHealthIssue(repo, marker) {
 	const [issues, login] = await Promise.all([call(repo, "GET", `/issues?state=open&labels=${HEALTH_LABEL}&per_page=100`), tokenLogin(repo)]);
-	return issues.find((issue) => issue.pull_request === void 0 && issue.user?.login === login && (issue.body ?? "").startsWith(`${marker}\n`));
+	return issues.find((issue) => issue.pull_request === void 0 && issue.user?.login === login && (issue.body ?? "").startsWith(`${marker.toString()}\n`));
 }
 function openIssue(repo, issue) {
 	return call(repo, "POST", "/issues", {
-		...issue,
+		title: issue.title,
+		body: issue.body.toString(),
 		labels: [HEALTH_LABEL]
 	});
 }
 function updateIssue(repo, number, issue) {
-	return call(repo, "PATCH", `/issues/${number}`, issue);
+	return call(repo, "PATCH", `/issues/${number}`, {
+		title: issue.title,
+		body: issue.body.toString()
+	});
 }
 async function closeIssue(repo, number, comment) {
-	await call(repo, "POST", `/issues/${number}/comments`, { body: comment });
+	await call(repo, "POST", `/issues/${number}/comments`, { body: comment.toString() });
 	await call(repo, "PATCH", `/issues/${number}`, {
 		state: "closed",
 		state_reason: "completed"
@@ -14928,7 +14989,7 @@ async function reportHealth(report, links, repo) {
 	const open = await findHealthIssue(repo, issueMarker(links.folder));
 	if (report.problems.length + report.failures.length === 0) {
 		if (open === void 0) return { kind: "healthy" };
-		await closeIssue(repo, open.number, `All is well again${links.runUrl ? ` ([run](${links.runUrl}))` : ""}: the plan shows no changes and no managed post has problems.`);
+		await closeIssue(repo, open.number, md`All is well again${links.runUrl ? md` (${markdownLink(md`run`, links.runUrl)})` : md``}: the plan shows no changes and no managed post has problems.`);
 		return {
 			kind: "closed",
 			issue: open
@@ -14992,7 +15053,7 @@ async function runHealthIssue(flags, command) {
 	};
 	const count = report.problems.length + report.failures.length;
 	if (flags.print) {
-		process.stdout.write(count === 0 ? "All is well: no issue to open.\n" : `${terminalText(issueTitle(report, folder))}\n\n${issueBody(report, links).split("\n").map(terminalText).join("\n")}`);
+		process.stdout.write(count === 0 ? "All is well: no issue to open.\n" : `${terminalText(issueTitle(report, folder))}\n\n${issueBody(report, links).toString().split("\n").map(terminalText).join("\n")}`);
 		return 0;
 	}
 	if (!env.GITHUB_TOKEN || !env.GITHUB_REPOSITORY) throw new InputError("health-issue needs GITHUB_TOKEN and GITHUB_REPOSITORY to reach the GitHub API", { hint: "In the workflow, pass `GITHUB_TOKEN: ${{ secrets.GITHUB_TOKEN }}` in the step env; elsewhere, use --print." });
@@ -17017,49 +17078,52 @@ const EMOJI = {
 function renderPlanMarkdown(plan, options) {
 	const maxBytes = options.maxBytes ?? Infinity;
 	const head = [
-		"### postsync plan",
-		"",
-		`${options.label}`,
-		"",
-		...options.pruneNote ? [options.pruneNote, ""] : [],
-		`**${summaryLine$1(plan)}**`,
-		""
+		md`### postsync plan`,
+		md``,
+		md`${options.label}`,
+		md``,
+		...options.pruneNote ? [md`${options.pruneNote}`, md``] : [],
+		md`**${markdownMessage(summaryLine$1(plan))}**`,
+		md``
 	];
 	const changes = plan.changes.filter((change) => change.action !== "noop");
 	const rows = changes.map((change) => {
 		const { action } = change;
-		const fields = change.fields?.length ? ` (${change.fields.map((field) => fieldText(field, options.timezone)).join(", ")})` : "";
+		const fields = change.fields?.length ? md` (${joinMarkdown(change.fields.map((field) => fieldText(field, options.timezone)), ", ")})` : md``;
 		const key = change.fromKey ? `${change.fromKey} → ${change.key}` : change.key;
-		return `| ${EMOJI[change.action]} | ${action} | ${inlineCode(key, { table: true })} | ${change.file ? inlineCode(change.file, { table: true }) : ""} | ${markdownMessage(change.reasons.join("; "))}${fields} |\n`;
+		return md`| ${EMOJI[change.action]} | ${action} | ${inlineCode(key, { table: true })} | ${change.file ? inlineCode(change.file, { table: true }) : md``} | ${markdownMessage(change.reasons.join("; "))}${fields} |\n`;
 	});
-	if (changes.length > 0) head.push("| | Action | Post | File | Why |", "|---|---|---|---|---|");
-	const tail = changes.length > 0 ? [""] : [];
+	if (changes.length > 0) head.push(md`| | Action | Post | File | Why |`, md`|---|---|---|---|---|`);
+	const tail = changes.length > 0 ? [md``] : [];
 	if (plan.uploads.length > 0) {
 		const total = plan.uploads.reduce((sum, upload) => sum + upload.sizeBytes, 0);
-		tail.push(`Media: ${plural$2(plan.uploads.length, "file")} to upload (${formatBytes(total)}).`, "");
+		tail.push(md`Media: ${plural$2(plan.uploads.length, "file")} to upload (${formatBytes(total)}).`, md``);
 	}
-	let problems = "";
-	if (plan.diagnostics.length > 0) problems = withinBytes({
-		head: "#### Problems\n\n",
-		parts: plan.diagnostics.map((d) => `- **${d.severity}** ${inlineCode(location(d) || "postsync")}: ${markdownMessage(d.message)}${d.hint ? ` — ${markdownMessage(d.hint)}` : ""}\n`),
-		tail: "\n",
-		maxBytes: maxBytes / 4,
-		cutNote: (left) => summaryCutNote(left, "problem")
-	});
-	const after = `${tail.map((line) => `${line}\n`).join("")}${problems}`;
-	return withinBytes({
-		head: head.map((line) => `${line}\n`).join(""),
+	let problems = md``;
+	if (plan.diagnostics.length > 0) {
+		const lines = plan.diagnostics.map((d) => md`- **${d.severity}** ${inlineCode(location(d) || "postsync")}: ${markdownMessage(d.message)}${d.hint ? md` — ${markdownMessage(d.hint)}` : md``}\n`);
+		problems = withinBytes({
+			head: md`#### Problems\n\n`,
+			parts: lines,
+			tail: md`\n`,
+			maxBytes: maxBytes / 4,
+			cutNote: (left) => summaryCutNote(left, "problem")
+		});
+	}
+	const after = md`${tail.map((line) => md`${line}\n`)}${problems}`;
+	return withoutFinalLineBreak(withinBytes({
+		head: md`${head.map((line) => md`${line}\n`)}`,
 		parts: rows,
 		tail: after,
 		maxBytes,
 		cutNote: (left) => summaryCutNote(left, "change")
-	}).replace(/\n$/, "");
+	}));
 }
 function fieldText(field, timezone) {
 	const name = inlineCode(field.field, { table: true });
 	if (field.field !== "scheduledAt") return name;
 	const time = (value) => typeof value === "string" ? timeText(value, timezone) : "none (draft)";
-	return `${name} ${markdownMessage(`${time(field.before)} → ${time(field.after)}`)}`;
+	return md`${name} ${markdownMessage(`${time(field.before)} → ${time(field.after)}`)}`;
 }
 // dist/.tsc-cli/commands/plan.js
 var plan_exports = __exportAll({ runPlan: () => runPlan });
@@ -21669,20 +21733,20 @@ function problemsSummaryMarkdown(posts, options) {
 		problem,
 		failed: FAILED_PROBLEMS.has(problem.kind)
 	})));
-	if (rows.length === 0) return `### ${options.title}\n\nNo problems: no managed post is drifted, failed, partly published or blocked.\n`;
+	if (rows.length === 0) return md`### ${options.title}\n\nNo problems: no managed post is drifted, failed, partly published or blocked.\n`;
 	const failed = new Set(rows.filter((row) => row.failed).map((row) => row.post.key)).size;
 	const ordered = [...rows.filter((row) => row.failed), ...rows.filter((row) => !row.failed)];
-	const head = failed > 0 ? `**❌ ${failed} managed post${failed === 1 ? "" : "s"} failed to publish or cannot be published.**` : `**⚠️ ${posts.length} managed post${posts.length === 1 ? "" : "s"} changed on the remote since the last apply.**`;
-	return [
-		`### ${options.title}`,
-		"",
+	const head = failed > 0 ? md`**❌ ${failed} managed post${failed === 1 ? "" : "s"} failed to publish or cannot be published.**` : md`**⚠️ ${posts.length} managed post${posts.length === 1 ? "" : "s"} changed on the remote since the last apply.**`;
+	return joinMarkdown([
+		md`### ${options.title}`,
+		md``,
 		head,
-		"",
-		"| | file | post | problem | why |",
-		"| --- | --- | --- | --- | --- |",
-		...ordered.map(({ post, problem, failed: isFailure }) => `| ${isFailure ? "❌" : "⚠️"} | ${inlineCode(post.file, { table: true })} | ${inlineCode(post.key, { table: true })} | ${problem.kind} | ${markdownMessage(problem.message)} |`),
-		""
-	].join("\n");
+		md``,
+		md`| | file | post | problem | why |`,
+		md`| --- | --- | --- | --- | --- |`,
+		...ordered.map(({ post, problem, failed: isFailure }) => md`| ${isFailure ? "❌" : "⚠️"} | ${inlineCode(post.file, { table: true })} | ${inlineCode(post.key, { table: true })} | ${problem.kind} | ${markdownMessage(problem.message)} |`),
+		md``
+	], "\n");
 }
 // dist/.tsc-cli/commands/status.js
 var status_exports = __exportAll({ runStatus: () => runStatus });
@@ -21720,8 +21784,7 @@ async function runStatus(flags, command) {
 			timezone: config.timezone
 		})}\n`);
 		if (problems === void 0) return 0;
-		const actions = gitHubActionsEnvironment(process.env, { fallbackWorkspace: config.root });
-		if (actions?.summaryFile) await appendRunnerFile(actions.summaryFile, `${problemsSummaryMarkdown(report.posts, { title: "postsync status --problems" })}\n`);
+		await appendSummary(gitHubActionsEnvironment(process.env, { fallbackWorkspace: config.root }), md`${problemsSummaryMarkdown(report.posts, { title: "postsync status --problems" })}\n`);
 		const failed = report.posts.some((post) => post.problems?.some((problem) => FAILED_PROBLEMS.has(problem.kind)));
 		return flags.exitCode === true && failed ? 1 : 0;
 	} finally {
@@ -23040,7 +23103,7 @@ const SERVED_MEDIA_PREFIX = "/media/";
 const EVENTS_PATH = "/events";
 const ICON_PATH = "/favicon.ico";
 const KEEP_ALIVE_MS = 15e3;
-const PAGE_BEING_MADE = "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Content calendar</title><script>setTimeout(() => location.reload(), 1000);<\/script></head><body><p>The calendar is being made; this page loads it in a moment.</p></body></html>\n";
+const PAGE_BEING_MADE = trusted("<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Content calendar</title><script>setTimeout(() => location.reload(), 1000);<\/script></head><body><p>The calendar is being made; this page loads it in a moment.</p></body></html>\n");
 const TYPES = {
 	".jpg": "image/jpeg",
 	".png": "image/png",
@@ -23134,7 +23197,7 @@ var CalendarServer = class CalendarServer {
 			"content-type": "text/html; charset=utf-8",
 			"retry-after": "1",
 			"cache-control": "no-store"
-		}).end(PAGE_BEING_MADE);
+		}).end(PAGE_BEING_MADE.toString());
 		this.#page ??= renderCalendarPage(this.#calendar.model, {
 			events: `${EVENTS_PATH}?since=${this.#versions.version}`,
 			...this.#editor === null ? {} : { edit: EDIT_PATH }
@@ -23146,9 +23209,9 @@ var CalendarServer = class CalendarServer {
 			vary: "accept-encoding"
 		};
 		const encoding = encodingFor(request.headers["accept-encoding"]);
-		if (encoding === null) return void response.writeHead(200, headers).end(this.#page);
+		if (encoding === null) return void response.writeHead(200, headers).end(this.#page.toString());
 		let body = this.#compressed.get(encoding);
-		if (body === void 0) this.#compressed.set(encoding, body = compress(this.#page, encoding));
+		if (body === void 0) this.#compressed.set(encoding, body = compress(this.#page.toString(), encoding));
 		response.writeHead(200, {
 			...headers,
 			"content-encoding": encoding
@@ -23512,31 +23575,31 @@ function changedPosts(model) {
 }
 function renderCalendarDiff(model, options) {
 	const posts = changedPosts(model);
-	const head = [`### ${options.title ?? "postsync calendar"}`, ""];
-	if (posts.length === 0) return [
+	const head = [md`### ${options.title ?? "postsync calendar"}`, md``];
+	if (posts.length === 0) return joinMarkdown([
 		...head,
-		"No posts change on the calendar.",
-		""
-	].join("\n");
-	head.push(`${countsLine(posts)} · times in ${markdownText(model.timezone)}`, "");
+		md`No posts change on the calendar.`,
+		md``
+	], "\n");
+	head.push(md`${countsLine(posts)} · times in ${model.timezone}`, md``);
 	const loud = loudLine(posts);
-	if (loud !== null) head.push(loud, "");
+	if (loud !== null) head.push(loud, md``);
 	const weeks = byWeek(posts);
 	const drafts = posts.filter((post) => post.slot === null && post.previous === null);
 	const sections = [...weeks].sort(([a], [b]) => a < b ? -1 : 1).map(([monday, rows]) => weekSection(monday, rows));
-	if (drafts.length > 0) sections.push([
-		"#### Unscheduled",
-		"",
+	if (drafts.length > 0) sections.push(joinMarkdown([
+		md`#### Unscheduled`,
+		md``,
 		...table(drafts.map((post) => ({
 			post,
-			when: "no time"
+			when: md`no time`
 		}))),
-		""
-	].join("\n"));
-	const footer = options.footer === void 0 ? "" : `\n${options.footer}\n`;
+		md``
+	], "\n"));
+	const footer = options.footer === void 0 ? md`` : md`\n${options.footer}\n`;
 	return withinBytes({
-		head: head.join("\n"),
-		parts: sections.map((section) => `\n${section}`),
+		head: joinMarkdown(head, "\n"),
+		parts: sections.map((section) => md`\n${section}`),
 		tail: footer,
 		maxBytes: options.maxBytes,
 		cutNote: (left) => cutNote(left, posts.length)
@@ -23547,17 +23610,17 @@ function countsLine(posts) {
 	for (const post of posts) counts.set(post.overlay, (counts.get(post.overlay) ?? 0) + 1);
 	const weeks = new Set(posts.flatMap((post) => [post.slot, post.previous].filter((slot) => slot !== null).map((slot) => mondayOf(slot.day))));
 	const parts = [...counts].map(([overlay, count]) => `${count} ${overlay}`);
-	return `**${weeks.size} week${weeks.size === 1 ? "" : "s"} touched:** ${parts.join(", ")}`;
+	return md`**${weeks.size} week${weeks.size === 1 ? "" : "s"} touched:** ${parts.join(", ")}`;
 }
 function loudLine(posts) {
 	const deleted = posts.filter((post) => post.overlay === "deleted");
 	const unscheduled = posts.filter((post) => post.overlay === "unscheduled");
-	const parts = [deleted.length > 0 ? `**${deleted.length} post${deleted.length === 1 ? "" : "s"} would be deleted** (${keys(deleted)})` : null, unscheduled.length > 0 ? `**${unscheduled.length} post${unscheduled.length === 1 ? "" : "s"} would be unscheduled** (${keys(unscheduled)})` : null].filter((part) => part !== null);
-	return parts.length === 0 ? null : `> [!CAUTION]\n> ${parts.join("; ")}.`;
+	const parts = [deleted.length > 0 ? md`**${deleted.length} post${deleted.length === 1 ? "" : "s"} would be deleted** (${keys(deleted)})` : null, unscheduled.length > 0 ? md`**${unscheduled.length} post${unscheduled.length === 1 ? "" : "s"} would be unscheduled** (${keys(unscheduled)})` : null].filter((part) => part !== null);
+	return parts.length === 0 ? null : md`> [!CAUTION]\n> ${joinMarkdown(parts, "; ")}.`;
 }
 function keys(posts) {
-	const shown = posts.slice(0, 5).map((post) => inlineCode(post.key));
-	return posts.length > 5 ? `${shown.join(", ")} and ${posts.length - 5} more` : shown.join(", ");
+	const shown = joinMarkdown(posts.slice(0, 5).map((post) => inlineCode(post.key)), ", ");
+	return posts.length > 5 ? md`${shown} and ${posts.length - 5} more` : shown;
 }
 function byWeek(posts) {
 	const weeks = new Map();
@@ -23565,11 +23628,11 @@ function byWeek(posts) {
 	for (const post of posts) {
 		if (post.slot !== null) add(post.slot, {
 			post,
-			when: post.previous === null ? slotText(post.slot) : `${slotText(post.previous)} → **${slotText(post.slot)}**`
+			when: post.previous === null ? md`${slotText(post.slot)}` : md`${slotText(post.previous)} → **${slotText(post.slot)}**`
 		});
 		if (post.previous !== null && (post.slot === null || mondayOf(post.previous.day) !== mondayOf(post.slot.day))) add(post.previous, {
 			post,
-			when: post.slot === null ? `~~${slotText(post.previous)}~~ → no time` : `${slotText(post.previous)} → ${slotText(post.slot)} (another week)`
+			when: post.slot === null ? md`~~${slotText(post.previous)}~~ → no time` : md`${slotText(post.previous)} → ${slotText(post.slot)} (another week)`
 		});
 	}
 	return weeks;
@@ -23577,21 +23640,22 @@ function byWeek(posts) {
 function weekSection(monday, rows) {
 	const sunday = new Date(`${monday}T00:00:00Z`);
 	sunday.setUTCDate(sunday.getUTCDate() + 6);
-	return [
-		`#### ${isoWeek(monday)}: ${dayTitle(monday)} – ${dayTitle(sunday.toISOString().slice(0, 10))}`,
-		"",
+	return joinMarkdown([
+		md`#### ${isoWeek(monday)}: ${dayTitle(monday)} – ${dayTitle(sunday.toISOString().slice(0, 10))}`,
+		md``,
 		...table(rows),
-		""
-	].join("\n");
+		md``
+	], "\n");
 }
 function table(rows) {
 	return [
-		"| | When | Post | Accounts | Text |",
-		"|---|---|---|---|---|",
+		md`| | When | Post | Accounts | Text |`,
+		md`|---|---|---|---|---|`,
 		...rows.map(({ post, when: time }) => {
-			const accounts = post.targets.map((target) => markdownText(target.label)).join(", ") || "—";
-			const why = post.overlay === "blocked" || post.overlay === "changed" || post.overlay === "renamed" ? `<br>${markdownText(post.change?.reasons.join("; ") ?? "")}` : "";
-			return `| ${SIGN[post.overlay]} | ${time} | ${inlineCode(post.key, { table: true })} | ${accounts} | ${markdownText(excerpt(post.text))}${why} |`;
+			const labels = joinMarkdown(post.targets.map((target) => md`${target.label}`), ", ");
+			const accounts = labels.toString() === "" ? md`—` : labels;
+			const why = post.overlay === "blocked" || post.overlay === "changed" || post.overlay === "renamed" ? md`<br>${post.change?.reasons.join("; ") ?? ""}` : md``;
+			return md`| ${SIGN[post.overlay]} | ${time} | ${inlineCode(post.key, { table: true })} | ${accounts} | ${excerpt(post.text)}${why} |`;
 		})
 	];
 }
@@ -23601,7 +23665,7 @@ function excerpt(text) {
 	return chars.length > EXCERPT ? `${chars.slice(0, 89).join("")}…` : line;
 }
 function cutNote(left, total) {
-	return `\n_…and ${left} more section${left === 1 ? "" : "s"} not shown: GitHub limits this text, so it stops here (${total} changed posts in all). The calendar page shows every one._\n`;
+	return md`\n_…and ${left} more section${left === 1 ? "" : "s"} not shown: GitHub limits this text, so it stops here (${total} changed posts in all). The calendar page shows every one._\n`;
 }
 // dist/src/actions/pull-request-comment.js
 async function pullRequestTarget(env) {
@@ -23619,12 +23683,13 @@ async function pullRequestTarget(env) {
 	};
 }
 async function upsertStickyComment(target, options) {
+	const marker = options.marker.toString();
 	const existing = await findComment(target, {
-		marker: options.marker,
+		marker,
 		login: await tokenLogin(target)
 	});
 	if (options.body === null && existing === void 0) return "none";
-	const body = `${options.marker}\n${options.body ?? options.nothingBody}`;
+	const body = `${marker}\n${(options.body ?? options.nothingBody).toString()}`;
 	if (existing !== void 0) {
 		if (existing.body === body) return "unchanged";
 		await callGitHub(target, "PATCH", `/repos/${target.repository}/issues/comments/${existing.id}`, { body: { body } });
@@ -23643,17 +23708,17 @@ async function findComment(target, { marker, login }) {
 }
 // dist/src/actions/calendar-report.js
 var calendar_report_exports = __exportAll({ reportCalendarToGitHubActions: () => reportCalendarToGitHubActions });
-const COMMENT_MARKER = "<!-- postsync-calendar -->";
+const COMMENT_MARKER = htmlComment("postsync-calendar");
 function commentMarker(folder) {
-	return folder === "" ? COMMENT_MARKER : `<!-- postsync-calendar ${encodeURIComponent(folder).replace(/-/g, "%2D")} -->`;
+	return folder === "" ? COMMENT_MARKER : htmlComment(`postsync-calendar ${encodeURIComponent(folder).replace(/-/g, "%2D")}`);
 }
 async function reportCalendarToGitHubActions(model, sink) {
 	const actions = gitHubActionsEnvironment(sink.env, { fallbackWorkspace: sink.projectRoot });
 	if (actions === null) return null;
 	const folder = relative(actions.workspace, sink.projectRoot).split(sep).join("/");
-	const title = folder === "" ? "postsync calendar" : `postsync calendar · ${inlineCode(folder)}`;
+	const title = folder === "" ? md`postsync calendar` : md`postsync calendar · ${inlineCode(folder)}`;
 	const run = runLink(sink.env);
-	if (actions.summaryFile !== null) await appendRunnerFile(actions.summaryFile, `${renderCalendarDiff(model, {
+	await appendSummary(actions, md`${renderCalendarDiff(model, {
 		maxBytes: 1047552,
 		title
 	})}\n`);
@@ -23663,7 +23728,7 @@ async function reportCalendarToGitHubActions(model, sink) {
 		sink.annotate(annotation("warning", `No pull-request comment: ${target.missing} is missing.`, { title: "postsync calendar" }));
 		return null;
 	}
-	const footer = run === null ? void 0 : `The whole calendar, with a preview of each post, is among the artifacts of [this run](${run}).`;
+	const footer = run === null ? void 0 : md`The whole calendar, with a preview of each post, is among the artifacts of ${markdownLink(md`this run`, run)}.`;
 	const body = changedPosts(model).length === 0 ? null : renderCalendarDiff(model, {
 		maxBytes: 64512,
 		title,
@@ -23673,7 +23738,7 @@ async function reportCalendarToGitHubActions(model, sink) {
 		const outcome = await upsertStickyComment(target, {
 			marker: commentMarker(folder),
 			body,
-			nothingBody: `### ${title}\n\nNo posts change on the calendar any more.\n`
+			nothingBody: md`### ${title}\n\nNo posts change on the calendar any more.\n`
 		});
 		sink.note(`Pull-request comment: ${outcome === "none" ? "none (no post changes)" : outcome}.`);
 		return outcome;
