@@ -253,9 +253,9 @@ function guardWorkflowCommands(env) {
 		stream.write = ((chunk, ...rest) => write(guard.filter(typeof chunk === "string" ? chunk : Buffer.from(chunk).toString("utf8")), ...rest));
 	}
 }
-function writeWorkflowCommand(line) {
+function writeWorkflowCommand(command) {
 	const stream = process.stderr;
-	(stream[UNGUARDED] ?? stream.write.bind(stream))(line);
+	(stream[UNGUARDED] ?? stream.write.bind(stream))(command.toString());
 }
 // dist/.tsc-cli/fatal.js
 async function reportFatal(error, options = {}) {
@@ -5895,51 +5895,48 @@ function filesOf(change, context, paired) {
 function writes(change) {
 	return change.action !== "noop" && change.action !== "blocked";
 }
+function consequence(action) {
+	if (action === "create") return "the post is not created until it is fixed";
+	if (action === "update") return "the post is not updated until it is fixed";
+	if (action === "move") return "the post is not moved until it is fixed";
+	if (action === "delete") return "the post is left as it is (not deleted) until it is fixed";
+	if (action === "unschedule") return "the post is left as it is (not unscheduled) until it is fixed";
+	return "the post is left as it is until it is fixed";
+}
+function errorsReason(file, errors) {
+	const more = errors.length > 1 ? ` (and ${plural$2(errors.length - 1, "more error")})` : "";
+	return `${file} has ${errors.length === 1 ? "an error" : "errors"}: ${errors[0].message}${more}`;
+}
 function blocked(change, files, { wouldBe = change.action } = {}) {
-	const details = [...files.map(({ file, errors }) => ({
-		code: "file-errors",
-		file,
-		message: errors[0].message,
-		count: errors.length
-	})), {
-		code: "held-back",
-		action: wouldBe
-	}];
-	if (change.action === "blocked") details.push(...change.details);
+	const reasons = [...files.map(({ file, errors }) => errorsReason(file, errors)), consequence(wouldBe)];
+	if (change.action === "blocked") reasons.push(...change.reasons);
 	return asBlocked(change, {
 		reason: "file-errors",
-		details,
+		reasons,
 		diagnostics: files.flatMap(({ errors }) => errors)
 	});
 }
 function heldByRule(change, files, { wouldBe = change.action } = {}) {
 	const errors = files.flatMap((file) => file.errors);
 	const first = errors[0];
+	const more = errors.length > 1 ? ` (and ${plural$2(errors.length - 1, "more error")})` : "";
 	return asBlocked(change, {
 		reason: "held-by-rule",
-		details: [
-			{
-				code: "held-by-rule",
-				message: first.message,
-				count: errors.length,
-				namesRule: first.code.startsWith("rule-")
-			},
-			{
-				code: "rule-wait",
-				create: wouldBe === "create"
-			},
-			...change.action === "blocked" ? change.details : []
+		reasons: [
+			first.code.startsWith("rule-") ? `held by ${first.message}${more}` : `held by a rule: ${first.message}${more}`,
+			wouldBe === "create" ? "the post is not created while the rule holds it" : "the post is left as it is while the rule holds it",
+			...change.action === "blocked" ? change.reasons : []
 		],
 		diagnostics: errors
 	});
 }
-function asBlocked(change, { reason, details, diagnostics }) {
+function asBlocked(change, { reason, reasons, diagnostics }) {
 	const { fields, drift, ...kept } = change;
 	return {
 		...kept,
 		action: "blocked",
 		reason,
-		details,
+		reasons,
 		diagnostics
 	};
 }
@@ -5957,7 +5954,7 @@ function ownChanges(invalidFiles, context, { errorsOf, isHeld }) {
 			key,
 			file: files[0].file,
 			postId: null,
-			details: []
+			reasons: []
 		};
 		const withErrors = files.map((invalid) => ({
 			file: invalid.file,
@@ -5969,12 +5966,7 @@ function ownChanges(invalidFiles, context, { errorsOf, isHeld }) {
 function blockedByProject(change, errors) {
 	return asBlocked(change, {
 		reason: "project-errors",
-		details: [{
-			code: "project-errors",
-			where: [...new Set(errors.map((error) => error.file ?? null))],
-			message: errors[0].message,
-			count: errors.length
-		}, ...change.details],
+		reasons: [`nothing is applied while ${[...new Set(errors.map((error) => error.file ?? "the project"))].join(", ")} ${errors.length === 1 ? "has an error" : "have errors"}: ${errors[0].message}`, ...change.reasons],
 		diagnostics: [...errors]
 	});
 }
@@ -5982,11 +5974,7 @@ function blockedByUnknown(change, unknown, errorsByFile) {
 	const files = unknown.map((invalid) => invalid.file);
 	return asBlocked(change, {
 		reason: "unreadable-file",
-		details: [{
-			code: "unreadable-file",
-			gone: change.file ?? change.key,
-			files
-		}],
+		reasons: [`${change.file ?? change.key} is gone, but ${files.join(", ")} cannot be read and may be it under a new name; the post is not deleted until ${files.length === 1 ? "that file is" : "those files are"} fixed`],
 		diagnostics: files.flatMap((file) => errorsByFile.get(file) ?? [])
 	});
 }
@@ -5996,7 +5984,267 @@ function heldByRules(plan) {
 function blockedByErrors(plan) {
 	return plan.changes.filter((change) => change.action === "blocked" && change.diagnostics !== void 0);
 }
+// dist/src/write-guard/anchored-folder.js
+const FOLDER_FLAGS = constants.O_RDONLY | (constants.O_DIRECTORY ?? 0) | (constants.O_NOFOLLOW ?? 0);
+const DESCRIPTOR_PATHS = "/proc/self/fd";
+const identityOf = (stats) => ({
+	dev: stats.dev,
+	ino: stats.ino
+});
+const sameFile = (a, b) => a.dev === b.dev && a.ino === b.ino;
+var AnchoredFolder = class AnchoredFolder {
+	path;
+	#handle;
+	#identity;
+	#via;
+	constructor(path, handle, identity, via) {
+		this.path = path;
+		this.#handle = handle;
+		this.#identity = identity;
+		this.#via = via;
+	}
+	static async open(dir, options) {
+		const root = resolve(options.root);
+		const target = resolve(dir);
+		const inside = relative(root, target);
+		if (inside !== "") await guardWrite(target, { root });
+		const parts = inside === "" ? [] : inside.split(sep);
+		const rootHandle = options.byPath === true ? null : await open(root, constants.O_RDONLY | (constants.O_DIRECTORY ?? 0)).catch(() => null);
+		if (rootHandle !== null && await descriptorPathsWork(rootHandle)) {
+			const { path, handle } = await openByDescriptor(rootHandle, {
+				root,
+				parts,
+				create: options.create
+			});
+			return new AnchoredFolder(path, handle, identityOf(await handle.stat()), `${DESCRIPTOR_PATHS}/${handle.fd}`);
+		}
+		await rootHandle?.close();
+		const { handle, identity } = await openByPath(target, {
+			root,
+			create: options.create
+		});
+		return new AnchoredFolder(target, handle, identity, null);
+	}
+	at(name) {
+		return join(this.#via ?? this.path, name);
+	}
+	get self() {
+		return this.#via ?? this.path;
+	}
+	get anchored() {
+		return this.#via !== null;
+	}
+	async confirm(name, written) {
+		const now = await lstat(this.path).catch(() => null);
+		const inPlace = now !== null && !now.isSymbolicLink() && sameFile(identityOf(now), this.#identity);
+		const found = this.anchored ? null : await lstat(this.at(name)).catch(() => null);
+		const holds = this.anchored || found !== null && sameFile(identityOf(found), written);
+		if (inPlace && holds) return;
+		const where = this.anchored ? `it was written in the folder postsync opened, which is no longer at ${this.path}` : "it may have gone elsewhere";
+		throw new InputError(`the folder ${this.path} was moved or replaced while postsync wrote ${name} in it: ${where}`, { hint: "Something else changes this folder (a link put in its place?): check where the file went, then run it again." });
+	}
+	async close() {
+		await this.#handle?.close();
+	}
+};
+async function descriptorPathsWork(handle) {
+	const [viaPath, opened] = await Promise.all([stat$1(`${DESCRIPTOR_PATHS}/${handle.fd}`).catch(() => null), handle.stat()]);
+	return viaPath !== null && sameFile(identityOf(viaPath), identityOf(opened));
+}
+async function openByDescriptor(rootHandle, place) {
+	let handle = rootHandle;
+	let path = place.root;
+	try {
+		for (const part of place.parts) {
+			const via = `${DESCRIPTOR_PATHS}/${handle.fd}/${part}`;
+			path = join(path, part);
+			const next = await openFolderAt(via, path, place.create);
+			await handle.close();
+			handle = next;
+		}
+	} catch (error) {
+		await handle.close();
+		throw error;
+	}
+	return {
+		path,
+		handle
+	};
+}
+async function openFolderAt(via, path, create) {
+	for (let attempt = 0;; attempt++) {
+		try {
+			return await open(via, FOLDER_FLAGS);
+		} catch (error) {
+			const code = error.code;
+			if ((code === "ENOTDIR" || code === "ELOOP") && (await lstat(via).catch(() => null))?.isSymbolicLink()) throw linkRefused(path);
+			if (code === "ENOTDIR") throw new InputError(`postsync cannot write in ${path}: it is not a folder`, { hint: `Move the file ${path} away; postsync makes a folder in its place.` });
+			if (code !== "ENOENT") throw error;
+			if (!create) throw Object.assign(new Error(`ENOENT: no such folder, ${path}`), { code });
+			if (attempt === MAKE_ATTEMPTS) throw new InputError(`postsync cannot make the folder ${path}: it was removed each time it was made`, { hint: "Something else removes it: stop that, then run it again." });
+		}
+		await mkdir(via).catch((made) => {
+			if (made.code !== "EEXIST") throw made;
+		});
+	}
+}
+const MAKE_ATTEMPTS = 3;
+async function openByPath(target, place) {
+	if (target !== place.root) await guardWrite(target, { root: place.root });
+	if (place.create) await mkdir(target, { recursive: true });
+	if (target !== place.root) await guardWrite(target, { root: place.root });
+	const handle = await open(target, FOLDER_FLAGS).catch(() => null);
+	try {
+		const stats = handle === null ? await lstat(target) : await handle.stat();
+		const real = await realpath(target);
+		const realRoot = await realpath(place.root);
+		if (!sameFile(identityOf(stats), identityOf(await lstat(target))) || real !== realRoot && !real.startsWith(`${realRoot}${sep}`)) throw linkRefused(target);
+		return {
+			handle,
+			identity: identityOf(stats)
+		};
+	} catch (error) {
+		await handle?.close();
+		throw error;
+	}
+}
+async function openNoFollow(path, options) {
+	const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_APPEND | (options.truncate ? constants.O_TRUNC : 0) | (constants.O_NOFOLLOW ?? 0);
+	const folder = await AnchoredFolder.open(dirname(path), {
+		root: options.root ?? dirname(path),
+		create: false
+	});
+	const at = folder.at(basename(path));
+	let handle;
+	try {
+		handle = await open(at, flags, 420);
+	} catch (error) {
+		if (error.code === "ELOOP") throw linkRefused(path);
+		throw error;
+	} finally {
+		await folder.close();
+	}
+	if (constants.O_NOFOLLOW === void 0 && (await lstat(at)).isSymbolicLink()) {
+		await handle.close();
+		throw linkRefused(path);
+	}
+	return handle;
+}
+// dist/src/state/atomic.js
+const NODE_FS = {
+	open,
+	link,
+	rename,
+	unlink
+};
+async function writeTemp(fs, folder, name, text) {
+	const temp = `.${name}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
+	let handle;
+	try {
+		handle = await fs.open(folder.at(temp), "wx", 420);
+		await handle.writeFile(text, "utf8");
+		await handle.sync();
+		const stats = await handle.stat();
+		return {
+			name: temp,
+			identity: {
+				dev: stats.dev,
+				ino: stats.ino
+			}
+		};
+	} catch (error) {
+		if (handle !== void 0) await fs.unlink(folder.at(temp)).catch(() => void 0);
+		if (handle === void 0 && error.code === "ENOENT") throw new InputError(`the folder ${folder.path} was removed while postsync wrote ${name} in it`, { hint: "Something else changes this folder: run it again." });
+		throw error;
+	} finally {
+		await handle?.close();
+	}
+}
+async function inFolder(path, options, write) {
+	const fs = options.fs ?? NODE_FS;
+	const folder = await AnchoredFolder.open(dirname(path), {
+		root: options.root ?? dirname(path),
+		create: true
+	});
+	try {
+		const { result, written } = await write(folder, fs);
+		if (written !== null) {
+			await folder.confirm(basename(path), written);
+			await syncDirectory(folder.self, fs);
+		}
+		return result;
+	} finally {
+		await folder.close();
+	}
+}
+async function writeFileAtomic(path, text, options = {}) {
+	const name = basename(path);
+	return inFolder(path, options, async (folder, fs) => {
+		const temp = await writeTemp(fs, folder, name, text);
+		try {
+			if (options.stillCurrent !== void 0 && !await options.stillCurrent(folder.at(name))) {
+				await fs.unlink(folder.at(temp.name));
+				return {
+					result: false,
+					written: null
+				};
+			}
+			if ((await lstat(folder.at(name)).catch(() => null))?.isSymbolicLink()) throw linkRefused(path);
+			await fs.rename(folder.at(temp.name), folder.at(name));
+		} catch (error) {
+			await fs.unlink(folder.at(temp.name)).catch(() => void 0);
+			throw error;
+		}
+		return {
+			result: true,
+			written: temp.identity
+		};
+	});
+}
+async function createFileExclusive(path, text, options = {}) {
+	const name = basename(path);
+	return inFolder(path, options, async (folder, fs) => {
+		const temp = await writeTemp(fs, folder, name, text);
+		try {
+			await fs.link(folder.at(temp.name), folder.at(name));
+		} catch (error) {
+			if (error.code === "EEXIST") return {
+				result: false,
+				written: null
+			};
+			throw error;
+		} finally {
+			await fs.unlink(folder.at(temp.name)).catch(() => void 0);
+		}
+		return {
+			result: true,
+			written: temp.identity
+		};
+	});
+}
+const DIRECTORY_SYNC_UNSUPPORTED = new Set([
+	"EISDIR",
+	"EPERM",
+	"EACCES",
+	"EINVAL",
+	"EBADF",
+	"ENOTSUP"
+]);
+async function syncDirectory(dir, fs = NODE_FS) {
+	let handle;
+	try {
+		handle = await fs.open(dir, "r");
+		await handle.sync();
+	} catch (error) {
+		if (!DIRECTORY_SYNC_UNSUPPORTED.has(error.code ?? "")) throw error;
+	} finally {
+		await handle?.close();
+	}
+}
 // dist/src/plan/plan-file.js
+function serializePlan(plan) {
+	return `${JSON.stringify(plan, null, 2)}\n`;
+}
 async function parsePlan(text, options = {}) {
 	const source = options.source ?? "the plan file";
 	const hint = "Create it again with `postsync plan --out <file>`.";
@@ -6011,30 +6259,21 @@ async function parsePlan(text, options = {}) {
 	}
 	const version = data?.formatVersion;
 	if (version !== 1) throw new InputError(`${source} has formatVersion ${JSON.stringify(version) ?? "missing"}; this postsync reads formatVersion 1`, { hint });
-	refuseFromEarlierPostsync(data, {
+	refuseWithoutReasonCodes(data, {
 		source,
 		hint
 	});
 	const { validatePlan } = await import("./postsync-generated.mjs").then((n) => n.t);
 	if (!validatePlan(data)) throw new InputError(`${source} is not a valid postsync plan:\n  ${describeSchemaErrors(validatePlan.errors).join("\n  ")}`, { hint });
-	const plan = data;
-	return {
-		...plan,
-		changes: plan.changes.map((change) => withoutSentences(change))
-	};
+	return data;
 }
-function withoutSentences({ reasons, ...change }) {
-	return change;
-}
-function refuseFromEarlierPostsync(data, { source, hint }) {
+function refuseWithoutReasonCodes(data, { source, hint }) {
 	const changes = data.changes;
 	if (!Array.isArray(changes)) return;
-	for (const [field, what] of [["reason", "reason code"], ["details", "reason details"]]) {
-		const before = changes.find((change) => typeof change === "object" && change !== null && !(field in change));
-		if (before === void 0) continue;
-		const key = before.key;
-		throw new StalePlanError(`${source} was written by an earlier postsync: its change of ${typeof key === "string" ? key : "some post"} carries no ${what}`, { hint });
-	}
+	const before = changes.find((change) => typeof change === "object" && change !== null && !("reason" in change));
+	if (before === void 0) return;
+	const key = before.key;
+	throw new StalePlanError(`${source} was written by an earlier postsync: its change of ${typeof key === "string" ? key : "some post"} carries no reason code`, { hint });
 }
 function remoteWrites(plan) {
 	return plan.changes.filter((change) => change.postId !== null && !change.stateOnly && (change.action === "update" || change.action === "unschedule" || change.action === "delete"));
@@ -6056,6 +6295,11 @@ function checkPlanFresh({ plan, currentStateHash, currentTarget, livePosts }) {
 }
 function describeTarget(target) {
 	return target.local ? `the local API (project ${target.projectId})` : `${target.apiUrl} (project ${target.projectId})`;
+}
+async function writePlanFile(path, plan) {
+	const root = namedPathRoot(path);
+	await guardWrite(path, root);
+	await writeFileAtomic(path, serializePlan(plan), root);
 }
 // dist/src/plan/diff.js
 function same$1(a, b) {
@@ -6120,8 +6364,8 @@ function diffShapes(before, after) {
 	changes.push(...targetFieldChanges);
 	return changes;
 }
-function fieldNames(changes) {
-	return changes.map((change) => change.field);
+function fieldList(changes) {
+	return changes.map((change) => change.field).join(", ");
 }
 // dist/src/content/shape-hash.js
 function shapeHash(shape) {
@@ -6713,263 +6957,6 @@ async function verifyPlanFresh(input) {
 function hasChanges(plan) {
 	return plan.uploads.length > 0 || plan.changes.some((change) => change.action !== "noop" && change.action !== "blocked");
 }
-// dist/src/write-guard/anchored-folder.js
-const FOLDER_FLAGS = constants.O_RDONLY | (constants.O_DIRECTORY ?? 0) | (constants.O_NOFOLLOW ?? 0);
-const DESCRIPTOR_PATHS = "/proc/self/fd";
-const identityOf = (stats) => ({
-	dev: stats.dev,
-	ino: stats.ino
-});
-const sameFile = (a, b) => a.dev === b.dev && a.ino === b.ino;
-var AnchoredFolder = class AnchoredFolder {
-	path;
-	#handle;
-	#identity;
-	#via;
-	constructor(path, handle, identity, via) {
-		this.path = path;
-		this.#handle = handle;
-		this.#identity = identity;
-		this.#via = via;
-	}
-	static async open(dir, options) {
-		const root = resolve(options.root);
-		const target = resolve(dir);
-		const inside = relative(root, target);
-		if (inside !== "") await guardWrite(target, { root });
-		const parts = inside === "" ? [] : inside.split(sep);
-		const rootHandle = options.byPath === true ? null : await open(root, constants.O_RDONLY | (constants.O_DIRECTORY ?? 0)).catch(() => null);
-		if (rootHandle !== null && await descriptorPathsWork(rootHandle)) {
-			const { path, handle } = await openByDescriptor(rootHandle, {
-				root,
-				parts,
-				create: options.create
-			});
-			return new AnchoredFolder(path, handle, identityOf(await handle.stat()), `${DESCRIPTOR_PATHS}/${handle.fd}`);
-		}
-		await rootHandle?.close();
-		const { handle, identity } = await openByPath(target, {
-			root,
-			create: options.create
-		});
-		return new AnchoredFolder(target, handle, identity, null);
-	}
-	at(name) {
-		return join(this.#via ?? this.path, name);
-	}
-	get self() {
-		return this.#via ?? this.path;
-	}
-	get anchored() {
-		return this.#via !== null;
-	}
-	async confirm(name, written) {
-		const now = await lstat(this.path).catch(() => null);
-		const inPlace = now !== null && !now.isSymbolicLink() && sameFile(identityOf(now), this.#identity);
-		const found = this.anchored ? null : await lstat(this.at(name)).catch(() => null);
-		const holds = this.anchored || found !== null && sameFile(identityOf(found), written);
-		if (inPlace && holds) return;
-		const where = this.anchored ? `it was written in the folder postsync opened, which is no longer at ${this.path}` : "it may have gone elsewhere";
-		throw new InputError(`the folder ${this.path} was moved or replaced while postsync wrote ${name} in it: ${where}`, { hint: "Something else changes this folder (a link put in its place?): check where the file went, then run it again." });
-	}
-	async close() {
-		await this.#handle?.close();
-	}
-};
-async function descriptorPathsWork(handle) {
-	const [viaPath, opened] = await Promise.all([stat$1(`${DESCRIPTOR_PATHS}/${handle.fd}`).catch(() => null), handle.stat()]);
-	return viaPath !== null && sameFile(identityOf(viaPath), identityOf(opened));
-}
-async function openByDescriptor(rootHandle, place) {
-	let handle = rootHandle;
-	let path = place.root;
-	try {
-		for (const part of place.parts) {
-			const via = `${DESCRIPTOR_PATHS}/${handle.fd}/${part}`;
-			path = join(path, part);
-			const next = await openFolderAt(via, path, place.create);
-			await handle.close();
-			handle = next;
-		}
-	} catch (error) {
-		await handle.close();
-		throw error;
-	}
-	return {
-		path,
-		handle
-	};
-}
-async function openFolderAt(via, path, create) {
-	for (let attempt = 0;; attempt++) {
-		try {
-			return await open(via, FOLDER_FLAGS);
-		} catch (error) {
-			const code = error.code;
-			if ((code === "ENOTDIR" || code === "ELOOP") && (await lstat(via).catch(() => null))?.isSymbolicLink()) throw linkRefused(path);
-			if (code === "ENOTDIR") throw new InputError(`postsync cannot write in ${path}: it is not a folder`, { hint: `Move the file ${path} away; postsync makes a folder in its place.` });
-			if (code !== "ENOENT") throw error;
-			if (!create) throw Object.assign(new Error(`ENOENT: no such folder, ${path}`), { code });
-			if (attempt === MAKE_ATTEMPTS) throw new InputError(`postsync cannot make the folder ${path}: it was removed each time it was made`, { hint: "Something else removes it: stop that, then run it again." });
-		}
-		await mkdir(via).catch((made) => {
-			if (made.code !== "EEXIST") throw made;
-		});
-	}
-}
-const MAKE_ATTEMPTS = 3;
-async function openByPath(target, place) {
-	if (target !== place.root) await guardWrite(target, { root: place.root });
-	if (place.create) await mkdir(target, { recursive: true });
-	if (target !== place.root) await guardWrite(target, { root: place.root });
-	const handle = await open(target, FOLDER_FLAGS).catch(() => null);
-	try {
-		const stats = handle === null ? await lstat(target) : await handle.stat();
-		const real = await realpath(target);
-		const realRoot = await realpath(place.root);
-		if (!sameFile(identityOf(stats), identityOf(await lstat(target))) || real !== realRoot && !real.startsWith(`${realRoot}${sep}`)) throw linkRefused(target);
-		return {
-			handle,
-			identity: identityOf(stats)
-		};
-	} catch (error) {
-		await handle?.close();
-		throw error;
-	}
-}
-async function openNoFollow(path, options) {
-	const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_APPEND | (options.truncate ? constants.O_TRUNC : 0) | (constants.O_NOFOLLOW ?? 0);
-	const folder = await AnchoredFolder.open(dirname(path), {
-		root: options.root ?? dirname(path),
-		create: false
-	});
-	const at = folder.at(basename(path));
-	let handle;
-	try {
-		handle = await open(at, flags, 420);
-	} catch (error) {
-		if (error.code === "ELOOP") throw linkRefused(path);
-		throw error;
-	} finally {
-		await folder.close();
-	}
-	if (constants.O_NOFOLLOW === void 0 && (await lstat(at)).isSymbolicLink()) {
-		await handle.close();
-		throw linkRefused(path);
-	}
-	return handle;
-}
-// dist/src/state/atomic.js
-const NODE_FS = {
-	open,
-	link,
-	rename,
-	unlink
-};
-async function writeTemp(fs, folder, name, text) {
-	const temp = `.${name}.${process.pid}.${randomBytes(6).toString("hex")}.tmp`;
-	let handle;
-	try {
-		handle = await fs.open(folder.at(temp), "wx", 420);
-		await handle.writeFile(text, "utf8");
-		await handle.sync();
-		const stats = await handle.stat();
-		return {
-			name: temp,
-			identity: {
-				dev: stats.dev,
-				ino: stats.ino
-			}
-		};
-	} catch (error) {
-		if (handle !== void 0) await fs.unlink(folder.at(temp)).catch(() => void 0);
-		if (handle === void 0 && error.code === "ENOENT") throw new InputError(`the folder ${folder.path} was removed while postsync wrote ${name} in it`, { hint: "Something else changes this folder: run it again." });
-		throw error;
-	} finally {
-		await handle?.close();
-	}
-}
-async function inFolder(path, options, write) {
-	const fs = options.fs ?? NODE_FS;
-	const folder = await AnchoredFolder.open(dirname(path), {
-		root: options.root ?? dirname(path),
-		create: true
-	});
-	try {
-		const { result, written } = await write(folder, fs);
-		if (written !== null) {
-			await folder.confirm(basename(path), written);
-			await syncDirectory(folder.self, fs);
-		}
-		return result;
-	} finally {
-		await folder.close();
-	}
-}
-async function writeFileAtomic(path, text, options = {}) {
-	const name = basename(path);
-	return inFolder(path, options, async (folder, fs) => {
-		const temp = await writeTemp(fs, folder, name, text);
-		try {
-			if (options.stillCurrent !== void 0 && !await options.stillCurrent(folder.at(name))) {
-				await fs.unlink(folder.at(temp.name));
-				return {
-					result: false,
-					written: null
-				};
-			}
-			if ((await lstat(folder.at(name)).catch(() => null))?.isSymbolicLink()) throw linkRefused(path);
-			await fs.rename(folder.at(temp.name), folder.at(name));
-		} catch (error) {
-			await fs.unlink(folder.at(temp.name)).catch(() => void 0);
-			throw error;
-		}
-		return {
-			result: true,
-			written: temp.identity
-		};
-	});
-}
-async function createFileExclusive(path, text, options = {}) {
-	const name = basename(path);
-	return inFolder(path, options, async (folder, fs) => {
-		const temp = await writeTemp(fs, folder, name, text);
-		try {
-			await fs.link(folder.at(temp.name), folder.at(name));
-		} catch (error) {
-			if (error.code === "EEXIST") return {
-				result: false,
-				written: null
-			};
-			throw error;
-		} finally {
-			await fs.unlink(folder.at(temp.name)).catch(() => void 0);
-		}
-		return {
-			result: true,
-			written: temp.identity
-		};
-	});
-}
-const DIRECTORY_SYNC_UNSUPPORTED = new Set([
-	"EISDIR",
-	"EPERM",
-	"EACCES",
-	"EINVAL",
-	"EBADF",
-	"ENOTSUP"
-]);
-async function syncDirectory(dir, fs = NODE_FS) {
-	let handle;
-	try {
-		handle = await fs.open(dir, "r");
-		await handle.sync();
-	} catch (error) {
-		if (!DIRECTORY_SYNC_UNSUPPORTED.has(error.code ?? "")) throw error;
-	} finally {
-		await handle?.close();
-	}
-}
 // dist/src/state/lock.js
 function lockPathFor(statePath) {
 	return `${statePath}.lock`;
@@ -7371,12 +7358,7 @@ function blockForeign(change, foreign) {
 		key: change.key,
 		file: change.file,
 		postId: change.postId,
-		details: [{
-			code: "other-calendar",
-			postId: change.postId,
-			owner,
-			key: change.key
-		}],
+		reasons: [`Post ${change.postId} is recorded by the calendar in ${owner} of this repository as well, so this calendar does not act on it. If it is that calendar's post, remove the record of "${change.key}" from this calendar's state file; if it is this one's, remove it from the state of ${owner}.`],
 		...fromKey === void 0 ? {} : { fromKey },
 		...desired === void 0 ? {} : { desired },
 		...liveUpdatedAt === void 0 ? {} : { liveUpdatedAt },
@@ -7391,626 +7373,6 @@ function accountAvailability(capabilities) {
 		reason: account.reason
 	});
 	return accounts;
-}
-// dist/src/plan/schedule-changes.js
-function withScheduleFacts(plan, posts) {
-	const byKey = new Map();
-	for (const post of posts) {
-		if (post.slot?.taken === void 0 && post.occurrence === void 0) continue;
-		byKey.set(post.key, post);
-	}
-	if (byKey.size === 0) return plan;
-	let annotatedAny = false;
-	const changes = plan.changes.map((change) => {
-		const post = byKey.get(change.key);
-		if (post === void 0) return change;
-		annotatedAny = true;
-		return annotate(change, post);
-	});
-	return annotatedAny ? {
-		...plan,
-		changes
-	} : plan;
-}
-function annotate(change, post) {
-	const taken = post.slot?.taken;
-	const executed = change.action === "create" || change.action === "update";
-	return {
-		...change,
-		...taken === void 0 || post.shape.scheduledAt === null ? {} : { slot: {
-			slot: taken.slot,
-			scheduledAt: post.shape.scheduledAt,
-			source: taken.source
-		} },
-		...post.occurrence === void 0 ? {} : { occurrence: post.occurrence },
-		...taken !== void 0 && executed ? { details: [...change.details, {
-			code: "slot",
-			slot: taken.slot,
-			wall: taken.wall,
-			source: taken.source
-		}] } : {}
-	};
-}
-// dist/src/plan/plan-context.js
-const EDITABLE_STATUSES$2 = new Set(["draft", "scheduled"]);
-const RECENT_WRITE_MS = 6e5;
-function recentlyWritten(record, now) {
-	if (now === void 0) return false;
-	const since = Date.parse(now) - Date.parse(record.appliedAt);
-	return since >= 0 && since < RECENT_WRITE_MS;
-}
-function planContext(input, found = {}) {
-	const { live } = input;
-	const mediaIdToSha = mediaIdIndex(input.state);
-	for (const [id, sha256] of input.mediaSha256s ?? []) if (!mediaIdToSha.has(id)) mediaIdToSha.set(id, sha256);
-	const shapes = new Map();
-	const shapeOf = (post) => {
-		let shape = shapes.get(post);
-		if (!shape) {
-			shape = liveShape(post, mediaIdToSha);
-			shapes.set(post, shape);
-		}
-		return shape;
-	};
-	let pendingPosts;
-	const repeatFiles = new Map();
-	for (const post of input.desired ?? []) if (post.occurrence !== void 0) repeatFiles.set(post.occurrence.of, post.file);
-	return {
-		repeatFiles,
-		state: input.state,
-		accounts: input.accounts,
-		prune: input.prune,
-		livePost: (postId) => live.get(postId),
-		liveBrief: (postId) => live.briefs.get(postId),
-		shapeOf,
-		now: input.now,
-		recreates: (key) => input.choices !== void 0 && (input.choices.recreate.all || input.choices.recreate.keys.has(key)),
-		pendingPost(key) {
-			pendingPosts ??= found.pendingPosts?.({ shapeOf }) ?? new Map();
-			return pendingPosts.get(key);
-		}
-	};
-}
-function isEditable(post) {
-	return EDITABLE_STATUSES$2.has(post.status);
-}
-function notEditable(post, verb) {
-	return {
-		code: "not-editable",
-		status: post.status,
-		verb
-	};
-}
-// dist/src/plan/pending-matches.js
-function pendingDraft(payload, context) {
-	return context.shapeOf({
-		content: payload.content,
-		scheduledAt: null,
-		targets: payload.targets.map((target) => ({
-			...target,
-			options: inputOptions(target.options)
-		})),
-		media: payload.mediaIds.map((id) => ({ id }))
-	});
-}
-function draftOf(post, context) {
-	return {
-		...context.shapeOf(post),
-		scheduledAt: null
-	};
-}
-function matchPendingCreates(state, live, context) {
-	const found = new Map();
-	const keys = Object.keys(state.pending).sort(compareText);
-	if (keys.length === 0) return found;
-	const wanted = new Map();
-	for (const key of keys) {
-		const draft = pendingDraft(state.pending[key].payload, context);
-		const hash = shapeHash(draft);
-		wanted.set(hash, {
-			draft,
-			keys: [...wanted.get(hash)?.keys ?? [], key]
-		});
-	}
-	const buckets = new Set([...wanted.values()].map(({ draft }) => withoutOptionsHash(draft)));
-	const owned = new Set(Object.values(state.posts).map((record) => record.postId));
-	const candidates = [];
-	for (const id of live.briefs.keys()) {
-		if (owned.has(id)) continue;
-		const post = live.get(id);
-		if (post && isEditable(post) && buckets.has(withoutOptionsHash(draftOf(post, context)))) candidates.push(post);
-	}
-	candidates.sort((a, b) => compareText(a.createdAt, b.createdAt) || compareText(a.id, b.id));
-	const taken = new Set();
-	for (const [hash, { draft, keys: twins }] of wanted) {
-		const posts = candidates.filter((post) => !taken.has(post) && isLeftToService(draftOf(post, context), draft, hash));
-		if (posts.length < twins.length) continue;
-		twins.forEach((key, index) => {
-			found.set(key, posts[index]);
-			taken.add(posts[index]);
-		});
-	}
-	return found;
-}
-// dist/src/plan/tidied-shape.js
-function tidiedText(text) {
-	return text.replace(/\r\n?/g, "\n").replace(/[ \t\u00a0]+$/gm, "").trimEnd().normalize("NFC");
-}
-function tidiedTag(tag) {
-	return typeof tag === "string" ? tidiedText(tag).replace(/^#/, "").toLowerCase() : tag;
-}
-function tidiedOptions(options) {
-	const tidied = {};
-	for (const [name, value] of Object.entries(options)) if (name.endsWith("Tags") && Array.isArray(value)) tidied[name] = value.map(tidiedTag);
-	else if (name.endsWith("Title") && typeof value === "string") tidied[name] = tidiedText(value).replace(/\s+/g, " ").trim();
-	else tidied[name] = typeof value === "string" ? tidiedText(value) : value;
-	return tidied;
-}
-function tidiedTarget(target) {
-	const tidied = {
-		socialAccountId: target.socialAccountId,
-		options: tidiedOptions(target.options)
-	};
-	if (target.contentOverride !== void 0) tidied.contentOverride = tidiedText(target.contentOverride);
-	return tidied;
-}
-function toTheMinute(instant) {
-	if (instant === null) return null;
-	const time = Date.parse(instant);
-	return Number.isNaN(time) ? instant : new Date(time - (time % 6e4 + 6e4) % 6e4).toISOString();
-}
-function tidiedShape(shape) {
-	return {
-		content: tidiedText(shape.content),
-		scheduledAt: toTheMinute(shape.scheduledAt),
-		targets: shape.targets.map(tidiedTarget),
-		media: [...shape.media].sort()
-	};
-}
-function tidiedHash(shape) {
-	return shapeHash(tidiedShape(shape));
-}
-// dist/src/plan/tidied-adoptions.js
-function withoutOptions(shape) {
-	return {
-		...shape,
-		targets: shape.targets.map((target) => ({
-			...target,
-			options: {}
-		}))
-	};
-}
-function push(map, key, value) {
-	const list = map.get(key);
-	if (list) list.push(value);
-	else map.set(key, [value]);
-}
-function matchTidiedAdoptions(files, orphans, context) {
-	const adopted = new Map();
-	const held = new Map();
-	if (files.length === 0 || orphans.length === 0) return {
-		adopted,
-		held
-	};
-	const byForm = new Map();
-	const byText = new Map();
-	for (const live of orphans) {
-		const shape = context.shapeOf(live);
-		push(byForm, tidiedHash(withoutOptions(shape)), live);
-		push(byText, tidiedText(shape.content), live);
-	}
-	const groups = new Map();
-	for (const post of [...files].sort((a, b) => compareText(a.key, b.key))) push(groups, tidiedHash(post.shape), post);
-	const taken = new Set();
-	for (const [form, twins] of groups) {
-		const { shape } = twins[0];
-		const matches = (byForm.get(tidiedHash(withoutOptions(shape))) ?? []).filter((live) => !taken.has(live) && tidiedHash(leftToService(context.shapeOf(live), shape)) === form);
-		if (matches.length === twins.length) {
-			twins.forEach((post, index) => {
-				adopted.set(post.key, matches[index]);
-				taken.add(matches[index]);
-			});
-			continue;
-		}
-		const near = matches.length > 0 ? matches : (byText.get(tidiedText(shape.content)) ?? []).filter((live) => !taken.has(live));
-		if (near.length === 0) continue;
-		const reason = matches.length > 0 ? "adopt-ambiguous" : "adopt-uncertain";
-		for (const post of twins) held.set(post.key, {
-			reason,
-			candidates: near
-		});
-	}
-	return {
-		adopted,
-		held
-	};
-}
-// dist/src/plan/adopt-matches.js
-function orphans(live, state, context) {
-	const owned = new Set(Object.values(state.posts).map((record) => record.postId));
-	const pendingDrafts = new Set(Object.values(state.pending).map((pending) => withoutOptionsHash(pendingDraft(pending.payload, context))));
-	const posts = [];
-	for (const id of live.briefs.keys()) {
-		if (owned.has(id)) continue;
-		const post = live.get(id);
-		if (!post || !isEditable(post)) continue;
-		if (pendingDrafts.has(withoutOptionsHash({
-			...context.shapeOf(post),
-			scheduledAt: null
-		}))) continue;
-		posts.push(post);
-	}
-	return posts.sort((a, b) => compareText(a.createdAt, b.createdAt) || compareText(a.id, b.id));
-}
-function matchAdoptions(newPosts, live, context, chosen = new Map()) {
-	const adopted = new Map();
-	const diagnostics = [];
-	if (newPosts.length === 0) return {
-		adopted,
-		held: new Map(),
-		diagnostics
-	};
-	const candidates = orphans(live, context.state, context);
-	const taken = new Set();
-	const sorted = [...newPosts].sort((a, b) => compareText(a.key, b.key));
-	for (const post of sorted) {
-		const postId = chosen.get(post.key);
-		if (postId === void 0) continue;
-		const found = candidates.find((live) => live.id === postId && !taken.has(live));
-		if (found) {
-			taken.add(found);
-			adopted.set(post.key, {
-				live: found,
-				how: "chosen"
-			});
-		} else diagnostics.push({
-			severity: "warning",
-			code: "adopt-choice-unavailable",
-			file: post.file,
-			message: `--adopt ${post.key}=${postId}: no draft or scheduled remote post with that id is free to adopt (it is owned by another state entry, not editable, or not on the remote); not adopted`
-		});
-	}
-	const byHash = new Map();
-	for (const live of candidates) {
-		if (taken.has(live)) continue;
-		const hash = withoutOptionsHash(context.shapeOf(live));
-		byHash.set(hash, [...byHash.get(hash) ?? [], live]);
-	}
-	const unmatched = [];
-	for (const post of sorted) {
-		if (adopted.has(post.key)) continue;
-		const bucket = byHash.get(withoutOptionsHash(post.shape)) ?? [];
-		const index = bucket.findIndex((live) => isLeftToService(context.shapeOf(live), post.shape, post.shapeHash));
-		const exact = index < 0 ? void 0 : bucket.splice(index, 1)[0];
-		if (exact) {
-			taken.add(exact);
-			adopted.set(post.key, {
-				live: exact,
-				how: "unowned-match"
-			});
-		} else unmatched.push(post);
-	}
-	const tidied = matchTidiedAdoptions(unmatched, candidates.filter((live) => !taken.has(live)), context);
-	for (const [key, live] of tidied.adopted) adopted.set(key, {
-		live,
-		how: "tidied-match"
-	});
-	return {
-		adopted,
-		held: tidied.held,
-		diagnostics
-	};
-}
-function heldChange(post, held, context) {
-	const candidates = held.candidates.map((live) => ({
-		postId: live.id,
-		status: live.status,
-		createdAt: live.createdAt,
-		differs: fieldNames(diffShapes(context.shapeOf(live), post.shape))
-	}));
-	return {
-		action: "blocked",
-		reason: held.reason,
-		key: post.key,
-		file: post.file,
-		postId: null,
-		desired: post.shape,
-		details: [{
-			code: held.reason,
-			candidates
-		}, {
-			code: "adopt-hint",
-			key: post.key
-		}]
-	};
-}
-function adoptChange(post, live, context, how = "unowned-match") {
-	const { state } = context;
-	const mediaRecords = new Map();
-	const liveMedia = context.shapeOf(live).media;
-	post.media.forEach((media) => {
-		const remote = live.media[liveMedia.indexOf(media.sha256)];
-		if (remote === void 0 || state.media[media.sha256] !== void 0 || mediaRecords.has(media.sha256)) return;
-		mediaRecords.set(media.sha256, {
-			sha256: media.sha256,
-			mediaId: remote.id,
-			sizeBytes: media.sizeBytes,
-			contentType: media.contentType || remote.contentType
-		});
-	});
-	return {
-		action: "adopt",
-		reason: how,
-		key: post.key,
-		file: post.file,
-		postId: live.id,
-		desired: post.shape,
-		liveUpdatedAt: live.updatedAt,
-		observedHash: shapeHash(context.shapeOf(live)),
-		stateOnly: true,
-		...mediaRecords.size === 0 ? {} : { mediaRecords: [...mediaRecords.values()] },
-		...how === "chosen" ? { asFound: true } : {},
-		details: [{
-			code: "adopted",
-			how,
-			status: live.status
-		}]
-	};
-}
-// dist/src/plan/remote-change.js
-function changedOnRemote(record, live, file) {
-	if (record.observedHash !== void 0) return shapeHash(live) !== record.observedHash;
-	if (file === void 0) return shapeHash(live) !== record.appliedHash;
-	const kept = leftToService(live, file.shape);
-	return file.asApplied ? tidiedHash(withoutUnknownMedia(kept)) !== tidiedHash(file.shape) : shapeHash(kept) !== record.appliedHash;
-}
-function withoutUnknownMedia(shape) {
-	return {
-		...shape,
-		media: shape.media.filter((sha256) => !sha256.startsWith("id:"))
-	};
-}
-// dist/src/plan/reason-details.js
-const UP_TO_DATE = Object.freeze([Object.freeze({ code: "up-to-date" })]);
-// dist/src/plan/desired-changes.js
-function unavailableAccounts(post, context) {
-	return post.shape.targets.flatMap((target, index) => {
-		const account = post.targetLabels[index] ?? target.socialAccountId;
-		const availability = context.accounts.get(target.socialAccountId);
-		if (!availability) return [{
-			code: "account-not-connected",
-			account
-		}];
-		if (availability.available) return [];
-		return [{
-			code: "account-unavailable",
-			account,
-			why: availability.reason ?? null
-		}];
-	});
-}
-function createChange(post, context, { reason, details, resumesPending }) {
-	const base = {
-		key: post.key,
-		file: post.file,
-		postId: null,
-		desired: post.shape
-	};
-	const blockers = unavailableAccounts(post, context);
-	if (blockers.length > 0) return {
-		action: "blocked",
-		reason: "account-unavailable",
-		...base,
-		details: blockers
-	};
-	if (!resumesPending) return {
-		action: "create",
-		reason,
-		...base,
-		details
-	};
-	const made = context.pendingPost(post.key);
-	if (made === void 0) return {
-		action: "create",
-		reason,
-		...base,
-		details,
-		resumesPending: true
-	};
-	return {
-		action: "create",
-		reason,
-		...base,
-		postId: made.id,
-		details: [...details, {
-			code: "made-post-found",
-			postId: made.id
-		}],
-		resumesPending: true
-	};
-}
-function updateChange(post, record, live, context, remoteChanged) {
-	const current = context.shapeOf(live);
-	const kept = leftToService(current, post.shape);
-	const changedLocally = post.shapeHash !== record.appliedHash;
-	const fields = diffShapes(changedLocally && record.reread !== true ? current : kept, post.shape);
-	const base = {
-		key: post.key,
-		file: post.file,
-		postId: live.id,
-		desired: post.shape,
-		fields,
-		liveUpdatedAt: live.updatedAt
-	};
-	if (!isEditable(live)) return {
-		action: "blocked",
-		reason: "not-editable",
-		...base,
-		details: [notEditable(live, "edited")]
-	};
-	const blockers = unavailableAccounts(post, context);
-	if (blockers.length > 0) return {
-		action: "blocked",
-		reason: "account-unavailable",
-		...base,
-		details: blockers
-	};
-	if (record.reread === true) return {
-		action: "update",
-		reason: "merged-record",
-		...base,
-		details: [{
-			code: "merged-record",
-			file: post.file,
-			fields: fieldNames(fields)
-		}]
-	};
-	if (!changedLocally) {
-		const drift = diffShapes(post.shape, kept);
-		return {
-			action: "update",
-			reason: "drifted",
-			...base,
-			drift,
-			details: [{
-				code: "drifted",
-				fields: fieldNames(drift)
-			}]
-		};
-	}
-	const details = [{
-		code: "file-changed",
-		file: post.file,
-		fields: fieldNames(fields)
-	}];
-	if (remoteChanged) details.push({
-		code: "also-drifted",
-		file: post.file
-	});
-	return {
-		action: "update",
-		reason: "file-changed",
-		...base,
-		details
-	};
-}
-function untouchedSinceApply(post, record, live) {
-	return record !== void 0 && live !== void 0 && record.reread !== true && live.updatedAt === record.remoteUpdatedAt && post.shapeHash === record.appliedHash && record.file === post.file;
-}
-function unchangedChange(post, live) {
-	return {
-		action: "noop",
-		reason: "up-to-date",
-		key: post.key,
-		file: post.file,
-		postId: live.id,
-		liveUpdatedAt: live.updatedAt,
-		details: UP_TO_DATE
-	};
-}
-function newPostReason(post, resumesPending) {
-	if (resumesPending) return {
-		reason: "interrupted-create",
-		details: [{ code: "interrupted-create" }]
-	};
-	if (post.occurrence !== void 0) return {
-		reason: "new-occurrence",
-		details: [{
-			code: "new-occurrence",
-			date: post.occurrence.date
-		}]
-	};
-	return {
-		reason: "new-file",
-		details: [{ code: "new-file" }]
-	};
-}
-function goneChange(post, record, context, resumesPending) {
-	const base = {
-		key: post.key,
-		file: post.file,
-		postId: record.postId
-	};
-	if (recentlyWritten(record, context.now)) return {
-		action: "noop",
-		reason: "not-visible-yet",
-		...base,
-		liveUpdatedAt: record.remoteUpdatedAt,
-		details: [{
-			code: "not-visible-yet",
-			appliedAt: record.appliedAt
-		}]
-	};
-	if (context.recreates(post.key)) {
-		const details = [{
-			code: "recreated",
-			appliedAt: record.appliedAt
-		}];
-		if (resumesPending) details.push({ code: "interrupted-create" });
-		return createChange(post, context, {
-			reason: "deleted-on-remote",
-			details,
-			resumesPending
-		});
-	}
-	return {
-		action: "blocked",
-		reason: "deleted-on-remote",
-		...base,
-		desired: post.shape,
-		details: [{
-			code: "deleted-on-remote",
-			appliedAt: record.appliedAt
-		}, {
-			code: "recreate-hint",
-			key: post.key,
-			file: post.file
-		}]
-	};
-}
-function planDesiredPost(post, context) {
-	const record = context.state.posts[post.key];
-	const resumesPending = context.state.pending[post.key] !== void 0;
-	if (!record) return createChange(post, context, {
-		...newPostReason(post, resumesPending),
-		resumesPending
-	});
-	const brief = context.liveBrief(record.postId);
-	if (!brief) return goneChange(post, record, context, resumesPending);
-	if (untouchedSinceApply(post, record, brief)) return unchangedChange(post, brief);
-	const live = context.livePost(record.postId);
-	const current = context.shapeOf(live);
-	const asApplied = post.shapeHash === record.appliedHash;
-	const remoteChanged = record.reread === true || changedOnRemote(record, current, {
-		shape: post.shape,
-		asApplied
-	});
-	if (isLeftToService(current, post.shape, post.shapeHash) || asApplied && !remoteChanged) {
-		if (record.file !== post.file) return {
-			action: "move",
-			reason: "renamed",
-			key: post.key,
-			fromKey: post.key,
-			file: post.file,
-			postId: live.id,
-			liveUpdatedAt: live.updatedAt,
-			details: [{
-				code: "renamed",
-				from: record.file,
-				to: post.file
-			}]
-		};
-		return {
-			action: "noop",
-			reason: "up-to-date",
-			key: post.key,
-			file: post.file,
-			postId: live.id,
-			liveUpdatedAt: live.updatedAt,
-			details: UP_TO_DATE
-		};
-	}
-	return updateChange(post, record, live, context, remoteChanged);
 }
 const EVERY = /^(?:(\d+)\s+)?(day|days|week|weeks|month|months|daily|weekly|monthly)(?:\s+on\s+(.+))?$/i;
 const UNIT_WORDS = {
@@ -8374,6 +7736,300 @@ function nearestDate(date, dates) {
 	const nearest = closestMatch(date, dates) ?? [...dates].sort((a, b) => Math.abs(Date.parse(a) - Date.parse(date)) - Math.abs(Date.parse(b) - Date.parse(date)))[0];
 	return nearest === void 0 ? "This repeat has no occurrence." : `did you mean ${nearest}?`;
 }
+// dist/src/plan/plan-context.js
+const EDITABLE_STATUSES$2 = new Set(["draft", "scheduled"]);
+const RECENT_WRITE_MS = 6e5;
+function recentlyWritten(record, now) {
+	if (now === void 0) return false;
+	const since = Date.parse(now) - Date.parse(record.appliedAt);
+	return since >= 0 && since < RECENT_WRITE_MS;
+}
+function planContext(input, found = {}) {
+	const { live } = input;
+	const mediaIdToSha = mediaIdIndex(input.state);
+	for (const [id, sha256] of input.mediaSha256s ?? []) if (!mediaIdToSha.has(id)) mediaIdToSha.set(id, sha256);
+	const shapes = new Map();
+	const shapeOf = (post) => {
+		let shape = shapes.get(post);
+		if (!shape) {
+			shape = liveShape(post, mediaIdToSha);
+			shapes.set(post, shape);
+		}
+		return shape;
+	};
+	let pendingPosts;
+	return {
+		state: input.state,
+		accounts: input.accounts,
+		prune: input.prune,
+		livePost: (postId) => live.get(postId),
+		liveBrief: (postId) => live.briefs.get(postId),
+		shapeOf,
+		now: input.now,
+		recreates: (key) => input.choices !== void 0 && (input.choices.recreate.all || input.choices.recreate.keys.has(key)),
+		pendingPost(key) {
+			pendingPosts ??= found.pendingPosts?.({ shapeOf }) ?? new Map();
+			return pendingPosts.get(key);
+		}
+	};
+}
+function isEditable(post) {
+	return EDITABLE_STATUSES$2.has(post.status);
+}
+function notEditableReason(post, verb) {
+	return post.status === "published" ? `post is published; published posts are never ${verb}` : `post is ${post.status}; only draft and scheduled posts can be ${verb}`;
+}
+// dist/src/plan/tidied-shape.js
+function tidiedText(text) {
+	return text.replace(/\r\n?/g, "\n").replace(/[ \t\u00a0]+$/gm, "").trimEnd().normalize("NFC");
+}
+function tidiedTag(tag) {
+	return typeof tag === "string" ? tidiedText(tag).replace(/^#/, "").toLowerCase() : tag;
+}
+function tidiedOptions(options) {
+	const tidied = {};
+	for (const [name, value] of Object.entries(options)) if (name.endsWith("Tags") && Array.isArray(value)) tidied[name] = value.map(tidiedTag);
+	else if (name.endsWith("Title") && typeof value === "string") tidied[name] = tidiedText(value).replace(/\s+/g, " ").trim();
+	else tidied[name] = typeof value === "string" ? tidiedText(value) : value;
+	return tidied;
+}
+function tidiedTarget(target) {
+	const tidied = {
+		socialAccountId: target.socialAccountId,
+		options: tidiedOptions(target.options)
+	};
+	if (target.contentOverride !== void 0) tidied.contentOverride = tidiedText(target.contentOverride);
+	return tidied;
+}
+function toTheMinute(instant) {
+	if (instant === null) return null;
+	const time = Date.parse(instant);
+	return Number.isNaN(time) ? instant : new Date(time - (time % 6e4 + 6e4) % 6e4).toISOString();
+}
+function tidiedShape(shape) {
+	return {
+		content: tidiedText(shape.content),
+		scheduledAt: toTheMinute(shape.scheduledAt),
+		targets: shape.targets.map(tidiedTarget),
+		media: [...shape.media].sort()
+	};
+}
+function tidiedHash(shape) {
+	return shapeHash(tidiedShape(shape));
+}
+// dist/src/plan/remote-change.js
+function changedOnRemote(record, live, file) {
+	if (record.observedHash !== void 0) return shapeHash(live) !== record.observedHash;
+	if (file === void 0) return shapeHash(live) !== record.appliedHash;
+	const kept = leftToService(live, file.shape);
+	return file.asApplied ? tidiedHash(withoutUnknownMedia(kept)) !== tidiedHash(file.shape) : shapeHash(kept) !== record.appliedHash;
+}
+function withoutUnknownMedia(shape) {
+	return {
+		...shape,
+		media: shape.media.filter((sha256) => !sha256.startsWith("id:"))
+	};
+}
+// dist/src/plan/desired-changes.js
+function unavailableAccounts(post, context) {
+	return post.shape.targets.flatMap((target, index) => {
+		const label = post.targetLabels[index] ?? target.socialAccountId;
+		const account = context.accounts.get(target.socialAccountId);
+		if (!account) return [`account ${label} is not connected to this project`];
+		if (account.available) return [];
+		return [`account ${label} is unavailable: ${account.reason ?? "no reason given"}`];
+	});
+}
+function createChange(post, context, { reason, reasons, resumesPending }) {
+	const base = {
+		key: post.key,
+		file: post.file,
+		postId: null,
+		desired: post.shape
+	};
+	const blockers = unavailableAccounts(post, context);
+	if (blockers.length > 0) return {
+		action: "blocked",
+		reason: "account-unavailable",
+		...base,
+		reasons: blockers
+	};
+	if (!resumesPending) return {
+		action: "create",
+		reason,
+		...base,
+		reasons
+	};
+	const made = context.pendingPost(post.key);
+	if (made === void 0) return {
+		action: "create",
+		reason,
+		...base,
+		reasons,
+		resumesPending: true
+	};
+	return {
+		action: "create",
+		reason,
+		...base,
+		postId: made.id,
+		reasons: [...reasons, madePostFound(made)],
+		resumesPending: true
+	};
+}
+function madePostFound(made) {
+	return `the post it made (${made.id}) is on the remote: taken, the create is not sent again`;
+}
+function updateChange(post, record, live, context, remoteChanged) {
+	const current = context.shapeOf(live);
+	const kept = leftToService(current, post.shape);
+	const changedLocally = post.shapeHash !== record.appliedHash;
+	const fields = diffShapes(changedLocally && record.reread !== true ? current : kept, post.shape);
+	const base = {
+		key: post.key,
+		file: post.file,
+		postId: live.id,
+		desired: post.shape,
+		fields,
+		liveUpdatedAt: live.updatedAt
+	};
+	if (!isEditable(live)) return {
+		action: "blocked",
+		reason: "not-editable",
+		...base,
+		reasons: [notEditableReason(live, "edited")]
+	};
+	const blockers = unavailableAccounts(post, context);
+	if (blockers.length > 0) return {
+		action: "blocked",
+		reason: "account-unavailable",
+		...base,
+		reasons: blockers
+	};
+	if (record.reread === true) return {
+		action: "update",
+		reason: "merged-record",
+		...base,
+		reasons: [`the state entry was merged from two branches and re-read from the remote: ${fieldList(fields)} differ from ${post.file}`]
+	};
+	if (!changedLocally) {
+		const drift = diffShapes(post.shape, kept);
+		return {
+			action: "update",
+			reason: "drifted",
+			...base,
+			drift,
+			reasons: [`drifted on the remote since the last apply: ${fieldList(drift)}`]
+		};
+	}
+	const reasons = [`changed in ${post.file}: ${fieldList(fields)}`];
+	if (remoteChanged) reasons.push(`also drifted on the remote since the last apply; ${post.file} wins`);
+	return {
+		action: "update",
+		reason: "file-changed",
+		...base,
+		reasons
+	};
+}
+function untouchedSinceApply(post, record, live) {
+	return record !== void 0 && live !== void 0 && record.reread !== true && live.updatedAt === record.remoteUpdatedAt && post.shapeHash === record.appliedHash && record.file === post.file;
+}
+const UP_TO_DATE = Object.freeze(["up to date"]);
+function unchangedChange(post, live) {
+	return {
+		action: "noop",
+		reason: "up-to-date",
+		key: post.key,
+		file: post.file,
+		postId: live.id,
+		liveUpdatedAt: live.updatedAt,
+		reasons: UP_TO_DATE
+	};
+}
+function newPostReason(post, resumesPending) {
+	if (resumesPending) return {
+		reason: "interrupted-create",
+		reasons: ["resume an interrupted create"]
+	};
+	if (post.occurrence !== void 0) return {
+		reason: "new-occurrence",
+		reasons: [`new occurrence (${post.occurrence.date})`]
+	};
+	return {
+		reason: "new-file",
+		reasons: ["new file"]
+	};
+}
+function goneChange(post, record, context, resumesPending) {
+	const base = {
+		key: post.key,
+		file: post.file,
+		postId: record.postId
+	};
+	if (recentlyWritten(record, context.now)) return {
+		action: "noop",
+		reason: "not-visible-yet",
+		...base,
+		liveUpdatedAt: record.remoteUpdatedAt,
+		reasons: [`written ${record.appliedAt}, not visible on the remote yet (a read that lags the write): nothing to do`]
+	};
+	if (context.recreates(post.key)) {
+		const reasons = [`deleted on the remote (last written ${record.appliedAt}); created again (--recreate)`];
+		if (resumesPending) reasons.push("resume an interrupted create");
+		return createChange(post, context, {
+			reason: "deleted-on-remote",
+			reasons,
+			resumesPending
+		});
+	}
+	return {
+		action: "blocked",
+		reason: "deleted-on-remote",
+		...base,
+		desired: post.shape,
+		reasons: [`deleted on the remote since postsync last wrote it (${record.appliedAt}); held, not recreated`, `recreate it with \`postsync apply --recreate ${post.key}\`, or remove ${post.file} to forget it`]
+	};
+}
+function planDesiredPost(post, context) {
+	const record = context.state.posts[post.key];
+	const resumesPending = context.state.pending[post.key] !== void 0;
+	if (!record) return createChange(post, context, {
+		...newPostReason(post, resumesPending),
+		resumesPending
+	});
+	const brief = context.liveBrief(record.postId);
+	if (!brief) return goneChange(post, record, context, resumesPending);
+	if (untouchedSinceApply(post, record, brief)) return unchangedChange(post, brief);
+	const live = context.livePost(record.postId);
+	const current = context.shapeOf(live);
+	const asApplied = post.shapeHash === record.appliedHash;
+	const remoteChanged = record.reread === true || changedOnRemote(record, current, {
+		shape: post.shape,
+		asApplied
+	});
+	if (isLeftToService(current, post.shape, post.shapeHash) || asApplied && !remoteChanged) {
+		if (record.file !== post.file) return {
+			action: "move",
+			reason: "renamed",
+			key: post.key,
+			fromKey: post.key,
+			file: post.file,
+			postId: live.id,
+			liveUpdatedAt: live.updatedAt,
+			reasons: [`renamed ${record.file} → ${post.file}`]
+		};
+		return {
+			action: "noop",
+			reason: "up-to-date",
+			key: post.key,
+			file: post.file,
+			postId: live.id,
+			liveUpdatedAt: live.updatedAt,
+			reasons: UP_TO_DATE
+		};
+	}
+	return updateChange(post, record, live, context, remoteChanged);
+}
 // dist/src/plan/removed-changes.js
 function matchRenames(removedKeys, newPosts, context) {
 	const byHash = new Map();
@@ -8393,16 +8049,7 @@ function matchRenames(removedKeys, newPosts, context) {
 }
 function moveChange(fromKey, record, post, context) {
 	const sameFile = record.file === post.file;
-	const detail = sameFile ? {
-		code: "key-changed",
-		fromKey,
-		key: post.key,
-		file: post.file
-	} : {
-		code: "renamed",
-		from: record.file,
-		to: post.file
-	};
+	const reason = sameFile ? `key changed ${fromKey} → ${post.key} in ${post.file}` : `renamed ${record.file} → ${post.file}`;
 	return {
 		action: "move",
 		reason: sameFile ? "key-changed" : "renamed",
@@ -8411,7 +8058,7 @@ function moveChange(fromKey, record, post, context) {
 		file: post.file,
 		postId: record.postId,
 		liveUpdatedAt: context.livePost(record.postId)?.updatedAt,
-		details: [detail]
+		reasons: [reason]
 	};
 }
 function removedPostChange(key, record, context) {
@@ -8426,43 +8073,39 @@ function removedPostChange(key, record, context) {
 		reason: "gone-on-remote",
 		...base,
 		stateOnly: true,
-		details: [{ code: "gone-on-remote" }]
+		reasons: ["already deleted on the remote; will be forgotten"]
 	};
-	const gone = removal(key, record.file, context);
 	if (isFinalStatus(live.status)) return {
 		action: "noop",
 		reason: "published-kept",
 		...base,
 		liveUpdatedAt: live.updatedAt,
-		details: [gone.detail("published-kept")],
-		...gone.occurrence
+		reasons: [`${record.file} removed: ${STAYS_PUBLISHED}`]
 	};
 	if (!isEditable(live)) return {
 		action: "blocked",
 		reason: "not-editable",
 		...base,
 		liveUpdatedAt: live.updatedAt,
-		details: [notEditable(live, "deleted")]
+		reasons: [notEditableReason(live, "deleted")]
 	};
 	if (context.prune) return {
 		action: "delete",
-		reason: gone.reason,
+		reason: "file-removed",
 		...base,
 		liveUpdatedAt: live.updatedAt,
-		details: [gone.detail("deleted")],
-		...gone.occurrence
+		reasons: [`${record.file} removed`]
 	};
 	if (live.scheduledAt === null || live.scheduledAt === void 0) return {
 		action: "noop",
-		reason: gone.reason,
+		reason: "file-removed",
 		...base,
 		liveUpdatedAt: live.updatedAt,
-		details: [gone.detail("kept-as-draft")],
-		...gone.occurrence
+		reasons: [keptAsDraft(record.file)]
 	};
 	return {
 		action: "unschedule",
-		reason: gone.reason,
+		reason: "file-removed",
 		...base,
 		liveUpdatedAt: live.updatedAt,
 		fields: [{
@@ -8470,58 +8113,320 @@ function removedPostChange(key, record, context) {
 			before: live.scheduledAt,
 			after: null
 		}],
-		details: [gone.detail("back-to-draft")],
-		...gone.occurrence
+		reasons: [backToDraft(record.file)]
 	};
 }
-function removal(key, file, context) {
-	const occurrence = occurrenceOfKey(key);
-	if (occurrence === void 0 || context.repeatFiles.get(occurrence.of) !== file) return {
-		reason: "file-removed",
-		occurrence: {},
-		detail: (outcome) => ({
-			code: "file-removed",
-			file,
-			outcome
-		})
-	};
-	return {
-		reason: "occurrence-removed",
-		occurrence: { occurrence },
-		detail: (outcome) => ({
-			code: "occurrence-removed",
-			date: occurrence.date,
-			file,
-			outcome
-		})
-	};
+const STAYS_PUBLISHED = "the post is published and stays as it is (published posts are never deleted)";
+function backToDraft(file) {
+	return `${file} removed: the post goes back to draft on the remote (--prune deletes it)`;
+}
+function keptAsDraft(file) {
+	return `${file} removed: the post stays a draft on the remote (--prune deletes it)`;
 }
 function removedPendingChange(key, pending, context) {
+	const reason = `${pending.file} removed while its create was interrupted`;
 	const made = context.pendingPost(key);
-	const gone = removal(key, pending.file, context);
-	const details = gone.reason === "occurrence-removed" ? [gone.detail(context.prune ? "deleted" : "back-to-draft")] : [{
-		code: "pending-removed",
-		file: pending.file,
-		prune: context.prune
-	}, ...made === void 0 ? [] : [{
-		code: "made-post-found",
-		postId: made.id
-	}]];
 	return {
 		action: context.prune ? "delete" : "unschedule",
-		reason: gone.reason,
+		reason: "file-removed",
 		key,
 		file: pending.file,
 		postId: made?.id ?? null,
 		...made === void 0 ? {} : { liveUpdatedAt: made.updatedAt },
 		resumesPending: true,
-		details,
-		...gone.occurrence
+		reasons: [context.prune ? `${reason}; the create is resolved, then deleted` : `${reason}; the create is resolved, then the post goes back to draft (--prune deletes it)`, ...made === void 0 ? [] : [madePostFound(made)]]
 	};
 }
 function removedKeptAsDrafts(plan) {
 	return plan.changes.filter((change) => change.action === "noop" && (change.reason === "file-removed" || change.reason === "occurrence-removed")).length;
 }
+// dist/src/plan/schedule-changes.js
+function withScheduleFacts(plan, posts) {
+	const byKey = new Map();
+	const repeats = new Map();
+	for (const post of posts) {
+		if (post.slot?.taken === void 0 && post.occurrence === void 0) continue;
+		byKey.set(post.key, post);
+		if (post.occurrence !== void 0) repeats.set(post.occurrence.of, post.file);
+	}
+	let annotatedAny = false;
+	const changes = plan.changes.map((change) => {
+		const annotated = annotate(change, byKey.get(change.key), repeats);
+		annotatedAny ||= annotated !== change;
+		return annotated;
+	});
+	return annotatedAny ? {
+		...plan,
+		changes
+	} : plan;
+}
+function annotate(change, post, repeats) {
+	if (post === void 0) return surplusOccurrence(change, repeats);
+	const taken = post.slot?.taken;
+	const executed = change.action === "create" || change.action === "update";
+	return {
+		...change,
+		...taken === void 0 || post.shape.scheduledAt === null ? {} : { slot: {
+			slot: taken.slot,
+			scheduledAt: post.shape.scheduledAt,
+			source: taken.source
+		} },
+		...post.occurrence === void 0 ? {} : { occurrence: post.occurrence },
+		...taken !== void 0 && executed ? { reasons: [...change.reasons, `time from slot ${taken.slot}: ${taken.wall}, ${taken.source === "recorded" ? "kept from the last apply" : "the earliest free one"}`] } : {}
+	};
+}
+function surplusOccurrence(change, repeats) {
+	if (change.action !== "delete" && change.action !== "unschedule" && change.action !== "noop") return change;
+	if (change.reason !== "file-removed" && change.reason !== "published-kept") return change;
+	const occurrence = occurrenceOfKey(change.key);
+	if (occurrence === void 0 || repeats.get(occurrence.of) !== change.file) return change;
+	const why = `${occurrence.date} is no longer an occurrence of the repeat in ${change.file}`;
+	if (change.reason === "published-kept") return {
+		...change,
+		occurrence,
+		reasons: [`${why}: ${STAYS_PUBLISHED}`]
+	};
+	const draft = change.action === "unschedule" ? ": it goes back to draft on the remote (--prune deletes it)" : change.action === "noop" ? ": it stays a draft on the remote (--prune deletes it)" : "";
+	return {
+		...change,
+		reason: "occurrence-removed",
+		occurrence,
+		reasons: [`${why}${draft}`]
+	};
+}
+// dist/src/plan/pending-matches.js
+function pendingDraft(payload, context) {
+	return context.shapeOf({
+		content: payload.content,
+		scheduledAt: null,
+		targets: payload.targets.map((target) => ({
+			...target,
+			options: inputOptions(target.options)
+		})),
+		media: payload.mediaIds.map((id) => ({ id }))
+	});
+}
+function draftOf(post, context) {
+	return {
+		...context.shapeOf(post),
+		scheduledAt: null
+	};
+}
+function matchPendingCreates(state, live, context) {
+	const found = new Map();
+	const keys = Object.keys(state.pending).sort(compareText);
+	if (keys.length === 0) return found;
+	const wanted = new Map();
+	for (const key of keys) {
+		const draft = pendingDraft(state.pending[key].payload, context);
+		const hash = shapeHash(draft);
+		wanted.set(hash, {
+			draft,
+			keys: [...wanted.get(hash)?.keys ?? [], key]
+		});
+	}
+	const buckets = new Set([...wanted.values()].map(({ draft }) => withoutOptionsHash(draft)));
+	const owned = new Set(Object.values(state.posts).map((record) => record.postId));
+	const candidates = [];
+	for (const id of live.briefs.keys()) {
+		if (owned.has(id)) continue;
+		const post = live.get(id);
+		if (post && isEditable(post) && buckets.has(withoutOptionsHash(draftOf(post, context)))) candidates.push(post);
+	}
+	candidates.sort((a, b) => compareText(a.createdAt, b.createdAt) || compareText(a.id, b.id));
+	const taken = new Set();
+	for (const [hash, { draft, keys: twins }] of wanted) {
+		const posts = candidates.filter((post) => !taken.has(post) && isLeftToService(draftOf(post, context), draft, hash));
+		if (posts.length < twins.length) continue;
+		twins.forEach((key, index) => {
+			found.set(key, posts[index]);
+			taken.add(posts[index]);
+		});
+	}
+	return found;
+}
+// dist/src/plan/tidied-adoptions.js
+function withoutOptions(shape) {
+	return {
+		...shape,
+		targets: shape.targets.map((target) => ({
+			...target,
+			options: {}
+		}))
+	};
+}
+function push(map, key, value) {
+	const list = map.get(key);
+	if (list) list.push(value);
+	else map.set(key, [value]);
+}
+function matchTidiedAdoptions(files, orphans, context) {
+	const adopted = new Map();
+	const held = new Map();
+	if (files.length === 0 || orphans.length === 0) return {
+		adopted,
+		held
+	};
+	const byForm = new Map();
+	const byText = new Map();
+	for (const live of orphans) {
+		const shape = context.shapeOf(live);
+		push(byForm, tidiedHash(withoutOptions(shape)), live);
+		push(byText, tidiedText(shape.content), live);
+	}
+	const groups = new Map();
+	for (const post of [...files].sort((a, b) => compareText(a.key, b.key))) push(groups, tidiedHash(post.shape), post);
+	const taken = new Set();
+	for (const [form, twins] of groups) {
+		const { shape } = twins[0];
+		const matches = (byForm.get(tidiedHash(withoutOptions(shape))) ?? []).filter((live) => !taken.has(live) && tidiedHash(leftToService(context.shapeOf(live), shape)) === form);
+		if (matches.length === twins.length) {
+			twins.forEach((post, index) => {
+				adopted.set(post.key, matches[index]);
+				taken.add(matches[index]);
+			});
+			continue;
+		}
+		const near = matches.length > 0 ? matches : (byText.get(tidiedText(shape.content)) ?? []).filter((live) => !taken.has(live));
+		if (near.length === 0) continue;
+		const reason = matches.length > 0 ? "adopt-ambiguous" : "adopt-uncertain";
+		for (const post of twins) held.set(post.key, {
+			reason,
+			candidates: near
+		});
+	}
+	return {
+		adopted,
+		held
+	};
+}
+// dist/src/plan/adopt-matches.js
+function orphans(live, state, context) {
+	const owned = new Set(Object.values(state.posts).map((record) => record.postId));
+	const pendingDrafts = new Set(Object.values(state.pending).map((pending) => withoutOptionsHash(pendingDraft(pending.payload, context))));
+	const posts = [];
+	for (const id of live.briefs.keys()) {
+		if (owned.has(id)) continue;
+		const post = live.get(id);
+		if (!post || !isEditable(post)) continue;
+		if (pendingDrafts.has(withoutOptionsHash({
+			...context.shapeOf(post),
+			scheduledAt: null
+		}))) continue;
+		posts.push(post);
+	}
+	return posts.sort((a, b) => compareText(a.createdAt, b.createdAt) || compareText(a.id, b.id));
+}
+function matchAdoptions(newPosts, live, context, chosen = new Map()) {
+	const adopted = new Map();
+	const diagnostics = [];
+	if (newPosts.length === 0) return {
+		adopted,
+		held: new Map(),
+		diagnostics
+	};
+	const candidates = orphans(live, context.state, context);
+	const taken = new Set();
+	const sorted = [...newPosts].sort((a, b) => compareText(a.key, b.key));
+	for (const post of sorted) {
+		const postId = chosen.get(post.key);
+		if (postId === void 0) continue;
+		const found = candidates.find((live) => live.id === postId && !taken.has(live));
+		if (found) {
+			taken.add(found);
+			adopted.set(post.key, {
+				live: found,
+				how: "chosen"
+			});
+		} else diagnostics.push({
+			severity: "warning",
+			code: "adopt-choice-unavailable",
+			file: post.file,
+			message: `--adopt ${post.key}=${postId}: no draft or scheduled remote post with that id is free to adopt (it is owned by another state entry, not editable, or not on the remote); not adopted`
+		});
+	}
+	const byHash = new Map();
+	for (const live of candidates) {
+		if (taken.has(live)) continue;
+		const hash = withoutOptionsHash(context.shapeOf(live));
+		byHash.set(hash, [...byHash.get(hash) ?? [], live]);
+	}
+	const unmatched = [];
+	for (const post of sorted) {
+		if (adopted.has(post.key)) continue;
+		const bucket = byHash.get(withoutOptionsHash(post.shape)) ?? [];
+		const index = bucket.findIndex((live) => isLeftToService(context.shapeOf(live), post.shape, post.shapeHash));
+		const exact = index < 0 ? void 0 : bucket.splice(index, 1)[0];
+		if (exact) {
+			taken.add(exact);
+			adopted.set(post.key, {
+				live: exact,
+				how: "unowned-match"
+			});
+		} else unmatched.push(post);
+	}
+	const tidied = matchTidiedAdoptions(unmatched, candidates.filter((live) => !taken.has(live)), context);
+	for (const [key, live] of tidied.adopted) adopted.set(key, {
+		live,
+		how: "tidied-match"
+	});
+	return {
+		adopted,
+		held: tidied.held,
+		diagnostics
+	};
+}
+function heldChange(post, held, context) {
+	const named = held.candidates.map((live) => {
+		const differs = fieldList(diffShapes(context.shapeOf(live), post.shape));
+		return `${live.id} (${live.status}, created ${live.createdAt}${differs === "" ? "" : `; differs in ${differs}`})`;
+	});
+	const why = held.reason === "adopt-ambiguous" ? `${held.candidates.length === 1 ? "a remote post no state entry owns is this post as the service keeps it, but so may be another new file" : "several remote posts no state entry owns may be this post"}: ${named.join(", ")}` : `a remote post no state entry owns looks like this post but is not certainly it: ${named.join(", ")}`;
+	return {
+		action: "blocked",
+		reason: held.reason,
+		key: post.key,
+		file: post.file,
+		postId: null,
+		desired: post.shape,
+		reasons: [why, `held instead of created: adopt one with \`postsync apply --adopt ${post.key}=POST_ID\`, or create a new post with \`postsync apply --recreate ${post.key}\``]
+	};
+}
+function adoptChange(post, live, context, how = "unowned-match") {
+	const { state } = context;
+	const kind = live.status === "draft" ? "draft" : "scheduled post";
+	const mediaRecords = new Map();
+	const liveMedia = context.shapeOf(live).media;
+	post.media.forEach((media) => {
+		const remote = live.media[liveMedia.indexOf(media.sha256)];
+		if (remote === void 0 || state.media[media.sha256] !== void 0 || mediaRecords.has(media.sha256)) return;
+		mediaRecords.set(media.sha256, {
+			sha256: media.sha256,
+			mediaId: remote.id,
+			sizeBytes: media.sizeBytes,
+			contentType: media.contentType || remote.contentType
+		});
+	});
+	return {
+		action: "adopt",
+		reason: how,
+		key: post.key,
+		file: post.file,
+		postId: live.id,
+		desired: post.shape,
+		liveUpdatedAt: live.updatedAt,
+		observedHash: shapeHash(context.shapeOf(live)),
+		stateOnly: true,
+		...mediaRecords.size === 0 ? {} : { mediaRecords: [...mediaRecords.values()] },
+		...how === "chosen" ? { asFound: true } : {},
+		reasons: [ADOPT_REASONS[how](kind)]
+	};
+}
+const ADOPT_REASONS = {
+	"unowned-match": (kind) => `a remote ${kind} with exactly this content, targets, options, media and schedule exists and no state entry owns it: adopted instead of created`,
+	"tidied-match": (kind) => `a remote ${kind} no state entry owns is this post as the service keeps it (blanks, Unicode form, tags, title spacing, schedule to the minute, media order): adopted instead of created`,
+	chosen: (kind) => `the remote ${kind} chosen with --adopt: adopted as it is; the next plan updates it to the file`
+};
 // dist/src/plan/types.js
 const ACTIONS = [
 	"create",
@@ -8651,6 +8556,7 @@ function isUnconfirmed(key, unconfirmed) {
 function unconfirmedBlock(change, unconfirmed, reason) {
 	const key = isUnconfirmed(change.fromKey, unconfirmed) ? change.fromKey : isUnconfirmed(change.key, unconfirmed) ? change.key : void 0;
 	if (key === void 0) return void 0;
+	const prose = `${unconfirmed.posts.has(key) ? `The state record of "${key}"${change.postId ? ` (post ${change.postId})` : ""}` : `The interrupted create of "${key}" in the state`} was not written by an apply of this repository (its seal is missing or wrong), so it is not acted on. If that record is right, run \`postsync state confirm ${key}\` with the API key; otherwise remove it from the state file.`;
 	const { fromKey, desired, liveUpdatedAt, occurrence } = change;
 	return {
 		action: "blocked",
@@ -8658,12 +8564,7 @@ function unconfirmedBlock(change, unconfirmed, reason) {
 		key: change.key,
 		file: change.file,
 		postId: change.postId,
-		details: [{
-			code: "unconfirmed-record",
-			key,
-			postId: change.postId,
-			pending: !unconfirmed.posts.has(key)
-		}],
+		reasons: [prose],
 		...fromKey === void 0 ? {} : { fromKey },
 		...desired === void 0 ? {} : { desired },
 		...liveUpdatedAt === void 0 ? {} : { liveUpdatedAt },
@@ -8685,17 +8586,14 @@ function blockShared(change, shared) {
 	if (change.action === "blocked" || shared.size === 0) return change;
 	const keys = [change.fromKey, change.key].map((key) => key === void 0 ? void 0 : shared.get(key)).find((found) => found !== void 0);
 	if (keys === void 0) return change;
+	const reason = `The state records ${keys.map((key) => `"${key}"`).join(", ")} all point at post ${change.postId ?? "?"}; an apply never leaves two records on one post, so none is acted on. Remove the stale record from the state file.`;
 	const block = unconfirmedBlock(change, {
 		...NONE_UNCONFIRMED,
 		posts: new Set(keys)
 	}, "shared-record");
 	return block === void 0 ? change : {
 		...block,
-		details: [{
-			code: "shared-record",
-			keys: [...keys],
-			postId: change.postId
-		}]
+		reasons: [reason]
 	};
 }
 // dist/src/plan/guards.js
@@ -8723,11 +8621,7 @@ function guardSchedule(change, { now, timezone }) {
 		...change,
 		action: "blocked",
 		reason: "scheduled-in-past",
-		details: [{
-			code: "scheduled-in-past",
-			scheduledAt,
-			timezone
-		}]
+		reasons: [`scheduledAt ${timeText(scheduledAt, timezone)} is in the past; a post can only be scheduled in the future`]
 	};
 	return change;
 }
@@ -12665,88 +12559,6 @@ async function applyProject(options) {
 		await release();
 	}
 }
-// dist/src/plan-words/reason-words.js
-function reasonSentences(change) {
-	return change.details.map(detailText);
-}
-function fieldList(fields) {
-	return fields.join(", ");
-}
-const STAYS_PUBLISHED = "the post is published and stays as it is (published posts are never deleted)";
-function detailText(detail) {
-	switch (detail.code) {
-		case "new-file": return "new file";
-		case "new-occurrence": return `new occurrence (${detail.date})`;
-		case "interrupted-create": return "resume an interrupted create";
-		case "made-post-found": return `the post it made (${detail.postId}) is on the remote: taken, the create is not sent again`;
-		case "recreated": return `deleted on the remote (last written ${detail.appliedAt}); created again (--recreate)`;
-		case "deleted-on-remote": return `deleted on the remote since postsync last wrote it (${detail.appliedAt}); held, not recreated`;
-		case "recreate-hint": return `recreate it with \`postsync apply --recreate ${detail.key}\`, or remove ${detail.file} to forget it`;
-		case "not-visible-yet": return `written ${detail.appliedAt}, not visible on the remote yet (a read that lags the write): nothing to do`;
-		case "up-to-date": return "up to date";
-		case "file-changed": return `changed in ${detail.file}: ${fieldList(detail.fields)}`;
-		case "also-drifted": return `also drifted on the remote since the last apply; ${detail.file} wins`;
-		case "drifted": return `drifted on the remote since the last apply: ${fieldList(detail.fields)}`;
-		case "merged-record": return `the state entry was merged from two branches and re-read from the remote: ${fieldList(detail.fields)} differ from ${detail.file}`;
-		case "renamed": return `renamed ${detail.from} → ${detail.to}`;
-		case "key-changed": return `key changed ${detail.fromKey} → ${detail.key} in ${detail.file}`;
-		case "file-removed": return `${detail.file} removed${FILE_OUTCOME[detail.outcome]}`;
-		case "occurrence-removed": return `${detail.date} is no longer an occurrence of the repeat in ${detail.file}${OCCURRENCE_OUTCOME[detail.outcome]}`;
-		case "pending-removed": return `${detail.file} removed while its create was interrupted; the create is resolved, then ${detail.prune ? "deleted" : "the post goes back to draft (--prune deletes it)"}`;
-		case "gone-on-remote": return "already deleted on the remote; will be forgotten";
-		case "not-editable": return detail.status === "published" ? `post is published; published posts are never ${detail.verb}` : `post is ${detail.status}; only draft and scheduled posts can be ${detail.verb}`;
-		case "account-unavailable": return `account ${detail.account} is unavailable: ${detail.why ?? "no reason given"}`;
-		case "account-not-connected": return `account ${detail.account} is not connected to this project`;
-		case "adopted": return adoptedText(detail.how, detail.status === "draft" ? "draft" : "scheduled post");
-		case "adopt-ambiguous": return `${detail.candidates.length === 1 ? "a remote post no state entry owns is this post as the service keeps it, but so may be another new file" : "several remote posts no state entry owns may be this post"}: ${candidateList(detail.candidates)}`;
-		case "adopt-uncertain": return `a remote post no state entry owns looks like this post but is not certainly it: ${candidateList(detail.candidates)}`;
-		case "adopt-hint": return `held instead of created: adopt one with \`postsync apply --adopt ${detail.key}=POST_ID\`, or create a new post with \`postsync apply --recreate ${detail.key}\``;
-		case "scheduled-in-past": return `scheduledAt ${timeText(detail.scheduledAt, detail.timezone)} is in the past; a post can only be scheduled in the future`;
-		case "slot": return `time from slot ${detail.slot}: ${detail.wall}, ${detail.source === "recorded" ? "kept from the last apply" : "the earliest free one"}`;
-		case "file-errors": return `${detail.file} has ${detail.count === 1 ? "an error" : "errors"}: ${detail.message}${moreErrors(detail.count)}`;
-		case "held-back": return HELD_BACK[detail.action];
-		case "held-by-rule": return `held by ${detail.namesRule ? "" : "a rule: "}${detail.message}${moreErrors(detail.count)}`;
-		case "rule-wait": return detail.create ? "the post is not created while the rule holds it" : "the post is left as it is while the rule holds it";
-		case "project-errors": return `nothing is applied while ${detail.where.map((file) => file ?? "the project").join(", ")} ${detail.count === 1 ? "has an error" : "have errors"}: ${detail.message}`;
-		case "unreadable-file": return `${detail.gone} is gone, but ${detail.files.join(", ")} cannot be read and may be it under a new name; the post is not deleted until ${detail.files.length === 1 ? "that file is" : "those files are"} fixed`;
-		case "unconfirmed-record": return `${detail.pending ? `The interrupted create of "${detail.key}" in the state` : `The state record of "${detail.key}"${detail.postId ? ` (post ${detail.postId})` : ""}`} was not written by an apply of this repository (its seal is missing or wrong), so it is not acted on. If that record is right, run \`postsync state confirm ${detail.key}\` with the API key; otherwise remove it from the state file.`;
-		case "shared-record": return `The state records ${detail.keys.map((key) => `"${key}"`).join(", ")} all point at post ${detail.postId ?? "?"}; an apply never leaves two records on one post, so none is acted on. Remove the stale record from the state file.`;
-		case "other-calendar": return `Post ${detail.postId} is recorded by the calendar in ${detail.owner} of this repository as well, so this calendar does not act on it. If it is that calendar's post, remove the record of "${detail.key}" from this calendar's state file; if it is this one's, remove it from the state of ${detail.owner}.`;
-	}
-}
-const FILE_OUTCOME = {
-	deleted: "",
-	"back-to-draft": ": the post goes back to draft on the remote (--prune deletes it)",
-	"kept-as-draft": ": the post stays a draft on the remote (--prune deletes it)",
-	"published-kept": `: ${STAYS_PUBLISHED}`
-};
-const OCCURRENCE_OUTCOME = {
-	deleted: "",
-	"back-to-draft": ": it goes back to draft on the remote (--prune deletes it)",
-	"kept-as-draft": ": it stays a draft on the remote (--prune deletes it)",
-	"published-kept": `: ${STAYS_PUBLISHED}`
-};
-const HELD_BACK = {
-	create: "the post is not created until it is fixed",
-	update: "the post is not updated until it is fixed",
-	move: "the post is not moved until it is fixed",
-	delete: "the post is left as it is (not deleted) until it is fixed",
-	unschedule: "the post is left as it is (not unscheduled) until it is fixed",
-	adopt: "the post is left as it is until it is fixed",
-	noop: "the post is left as it is until it is fixed",
-	blocked: "the post is left as it is until it is fixed"
-};
-function moreErrors(count) {
-	return count > 1 ? ` (and ${plural$2(count - 1, "more error")})` : "";
-}
-function adoptedText(how, kind) {
-	if (how === "unowned-match") return `a remote ${kind} with exactly this content, targets, options, media and schedule exists and no state entry owns it: adopted instead of created`;
-	if (how === "tidied-match") return `a remote ${kind} no state entry owns is this post as the service keeps it (blanks, Unicode form, tags, title spacing, schedule to the minute, media order): adopted instead of created`;
-	return `the remote ${kind} chosen with --adopt: adopted as it is; the next plan updates it to the file`;
-}
-function candidateList(candidates) {
-	return candidates.map((candidate) => `${candidate.postId} (${candidate.status}, created ${candidate.createdAt}${candidate.differs.length === 0 ? "" : `; differs in ${fieldList(candidate.differs)}`})`).join(", ");
-}
 // dist/src/actions/environment.js
 function gitHubActionsEnvironment(env, options) {
 	if (env.GITHUB_ACTIONS !== "true") return null;
@@ -12767,6 +12579,10 @@ function formatOutputs(outputs, delimiter = `postsync_${randomUUID()}`) {
 }
 async function appendStepOutputs(actions, outputs) {
 	if (actions?.outputFile) await appendRunnerFile(actions.outputFile, formatOutputs(outputs));
+}
+async function appendSummary(actions, markdown) {
+	const text = markdown.toString();
+	if (actions?.summaryFile) await appendRunnerFile(actions.summaryFile, text.endsWith("\n") ? text : `${text}\n`);
 }
 async function appendRunnerFile(path, text) {
 	const handle = await openNoFollow(path, { truncate: false });
@@ -12800,6 +12616,74 @@ function planOutputs(plan) {
 	};
 }
 // dist/src/text/markdown.js
+const MADE_HERE$1 = Symbol("markdown");
+var Markdown = class {
+	#text;
+	constructor(key, text) {
+		if (key !== MADE_HERE$1) throw new TypeError("Markdown is made by md`…` and the builders of src/text/markdown.ts");
+		this.#text = text;
+	}
+	toString() {
+		return this.#text;
+	}
+};
+const made = (text) => new Markdown(MADE_HERE$1, text);
+function rendered(value) {
+	if (value instanceof Markdown) return value.toString();
+	if (typeof value === "number") return String(value);
+	if (typeof value === "string") return escapedText(value);
+	return value.map(String).join("");
+}
+function md(strings, ...values) {
+	if (!Array.isArray(strings.raw)) throw new TypeError("md is a tag: md`…`");
+	let out = strings[0];
+	for (let index = 0; index < values.length; index++) out += rendered(values[index]) + strings[index + 1];
+	return made(out);
+}
+function joinMarkdown(parts, separator) {
+	return made(parts.map(String).join(separator));
+}
+function markdownMessage(text) {
+	return made(escapedMessage(text));
+}
+function inlineCode(text, options = {}) {
+	return made(codeSpan(text, options));
+}
+const UNSAFE_IN_URL = /[()<>\s\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2069\ufeff]/g;
+function markdownLink(label, url) {
+	const encoded = url.replace(UNSAFE_IN_URL, (char) => char === "(" ? "%28" : char === ")" ? "%29" : encodeURIComponent(char));
+	return made(`[${label.toString()}](${encoded})`);
+}
+function htmlComment(text) {
+	if (/[<>\r\n]/.test(text)) throw new TypeError(`a marker must be encoded: ${JSON.stringify(text)}`);
+	return made(`<!-- ${text} -->`);
+}
+function codeBlock(text, options) {
+	const longest = Math.max(2, ...(text.match(/`+/g) ?? []).map((run) => run.length));
+	const fence = "`".repeat(longest + 1);
+	return made([
+		fence,
+		...text.split("\n"),
+		fence
+	].map((line) => `${options.indent}${line}`).join("\n"));
+}
+function withoutFinalLineBreak(markdown) {
+	return made(markdown.toString().replace(/\n$/, ""));
+}
+function withinBytes(input) {
+	const head = input.head.toString();
+	const parts = input.parts.map(String);
+	const tail = input.tail?.toString() ?? "";
+	const { maxBytes } = input;
+	let used = Buffer.byteLength(head) + Buffer.byteLength(tail);
+	for (let count = 0; count < parts.length; count++) {
+		const part = parts[count];
+		const note = input.cutNote(parts.length - count).toString();
+		if (used + Buffer.byteLength(part) + Buffer.byteLength(note) > maxBytes) return made(`${head}${parts.slice(0, count).join("")}${note}${tail}`);
+		used += Buffer.byteLength(part);
+	}
+	return made(`${head}${parts.join("")}${tail}`);
+}
 function unlinked(text) {
 	return text.replace(/([@#])(?=[\w-])/g, "$1‍");
 }
@@ -12809,10 +12693,10 @@ function oneLine(text) {
 function inlineHtmlSafe(text) {
 	return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
-function markdownText(text) {
+function escapedText(text) {
 	return unlinked(inlineHtmlSafe(oneLine(text)).replace(/[\\`*_[\]|~]/g, (char) => `\\${char}`));
 }
-function markdownMessage(text) {
+function escapedMessage(text) {
 	const line = oneLine(text);
 	const prose = (part) => unlinked(inlineHtmlSafe(part).replace(/\\/g, "\\\\").replace(/[[\]]/g, (char) => `\\${char}`));
 	let out = "";
@@ -12829,28 +12713,12 @@ function markdownMessage(text) {
 	}
 	return (out + prose(line.slice(at))).replace(/\|/g, "\\|");
 }
-function inlineCode(text, options = {}) {
+function codeSpan(text, options) {
 	const shown = terminalText(text);
 	const longest = Math.max(0, ...(shown.match(/`+/g) ?? []).map((run) => run.length));
 	const fence = "`".repeat(longest + 1);
 	const padded = /^[`\s]|[`\s]$/.test(shown) ? ` ${shown} ` : shown;
 	return `${fence}${options.table === true ? padded.replace(/\|/g, "\\|") : padded}${fence}`;
-}
-function codeFence(text) {
-	const longest = Math.max(2, ...(text.match(/`+/g) ?? []).map((run) => run.length));
-	return "`".repeat(longest + 1);
-}
-function withinBytes(input) {
-	const { head, parts, maxBytes, cutNote } = input;
-	const tail = input.tail ?? "";
-	let used = Buffer.byteLength(head) + Buffer.byteLength(tail);
-	for (let count = 0; count < parts.length; count++) {
-		const part = parts[count];
-		const note = cutNote(parts.length - count);
-		if (used + Buffer.byteLength(part) + Buffer.byteLength(note) > maxBytes) return `${head}${parts.slice(0, count).join("")}${note}${tail}`;
-		used += Buffer.byteLength(part);
-	}
-	return `${head}${parts.join("")}${tail}`;
 }
 const APPLY_OUTCOME_BUDGET = 65536;
 const PLAN_SUMMARY_BUDGET = 982016;
@@ -12861,38 +12729,30 @@ function where(diagnostic) {
 	return `${diagnostic.file}${line}`;
 }
 function summaryCutNote(left, what) {
-	return `\n_…and ${plural$2(left, `more ${what}`)} not shown: GitHub limits the job summary. Run \`postsync ${what === "change" ? "plan" : "validate"}\` locally to see them all._\n`;
+	return md`\n_…and ${plural$2(left, `more ${what}`)} not shown: GitHub limits the job summary. Run \`postsync ${what === "change" ? "plan" : "validate"}\` locally to see them all._\n`;
 }
 function validateSummaryMarkdown(diagnostics, options) {
 	const errors = diagnostics.filter((d) => d.severity === "error").length;
 	const warnings = diagnostics.length - errors;
-	const head = [
-		"### postsync validate",
-		"",
-		`**${errors === 0 ? `✅ ${plural$2(options.posts, "post")} valid${warnings > 0 ? `, ${plural$2(warnings, "warning")}` : ""}.` : `❌ ${plural$2(errors, "error")}, ${plural$2(warnings, "warning")}.`}**`,
-		""
-	];
-	if (diagnostics.length === 0) return head.join("\n");
-	head.push("| | Where | Problem | Hint |", "|---|---|---|---|");
-	const rows = diagnostics.map((d) => `${d.severity === "error" ? "❌" : "⚠️"} | ${inlineCode(where(d), { table: true })} | ${markdownMessage(d.message)} (\`${d.code}\`) | ${markdownMessage(d.hint ?? "")} |`);
+	const head = md`### postsync validate\n\n**${errors === 0 ? `✅ ${plural$2(options.posts, "post")} valid${warnings > 0 ? `, ${plural$2(warnings, "warning")}` : ""}.` : `❌ ${plural$2(errors, "error")}, ${plural$2(warnings, "warning")}.`}**\n`;
+	if (diagnostics.length === 0) return head;
+	const rows = diagnostics.map((d) => md`| ${d.severity === "error" ? "❌" : "⚠️"} | ${inlineCode(where(d), { table: true })} | ${markdownMessage(d.message)} (${inlineCode(d.code)}) | ${markdownMessage(d.hint ?? "")} |\n`);
 	return withinBytes({
-		head: `${head.join("\n")}\n`,
-		parts: rows.map((row) => `| ${row}\n`),
-		tail: "",
+		head: md`${head}\n| | Where | Problem | Hint |\n|---|---|---|---|\n`,
+		parts: rows,
 		maxBytes: PLAN_SUMMARY_BUDGET,
 		cutNote: (left) => summaryCutNote(left, "problem")
 	});
 }
 function applyOutcomeMarkdown(options) {
-	const head = `\n**${options.line}**\n`;
-	if (options.failed.length === 0) return `${head}`;
-	const rows = options.failed.map((failure) => `- ❌ ${inlineCode(failure.key)}: ${markdownMessage(failure.message)}\n`);
+	const head = md`\n**${markdownMessage(options.line)}**\n`;
+	if (options.failed.length === 0) return head;
+	const rows = options.failed.map((failure) => md`- ❌ ${inlineCode(failure.key)}: ${markdownMessage(failure.message)}\n`);
 	return withinBytes({
-		head: `${head}\n`,
+		head: md`${head}\n`,
 		parts: rows,
-		tail: "",
 		maxBytes: APPLY_OUTCOME_BUDGET,
-		cutNote: (left) => `\n_…and ${plural$2(left, "more failure")} not shown: GitHub limits the job summary; the step's log lists them all._\n`
+		cutNote: (left) => md`\n_…and ${plural$2(left, "more failure")} not shown: GitHub limits the job summary; the step's log lists them all._\n`
 	});
 }
 // dist/src/actions/workflow-commands.js
@@ -12902,10 +12762,21 @@ function escapeData(text) {
 function escapeProperty(text) {
 	return escapeData(text).replace(/:/g, "%3A").replace(/,/g, "%2C");
 }
+const MADE_HERE = Symbol("workflow command");
+var WorkflowCommand = class {
+	#line;
+	constructor(key, line) {
+		if (key !== MADE_HERE) throw new TypeError("a WorkflowCommand is made by annotation() of src/actions/workflow-commands.ts");
+		this.#line = line;
+	}
+	toString() {
+		return this.#line;
+	}
+};
 function annotation(level, message, properties = {}) {
 	const list = Object.entries(properties).filter(([, value]) => value !== void 0 && value !== "").map(([name, value]) => `${name}=${escapeProperty(terminalText(String(value)))}`);
 	const data = message.split("\n").map(terminalText).join("\n");
-	return `::${level}${list.length > 0 ? ` ${list.join(",")}` : ""}::${escapeData(data)}\n`;
+	return new WorkflowCommand(MADE_HERE, `::${level}${list.length > 0 ? ` ${list.join(",")}` : ""}::${escapeData(data)}\n`);
 }
 function workspacePath(file, options) {
 	const absolute = resolve(options.root, file);
@@ -12937,7 +12808,7 @@ async function reportToGitHubActions(report, sink) {
 	for (const diagnostic of report.diagnostics) sink.annotate(diagnosticAnnotation(diagnostic, paths));
 	for (const change of report.plan?.changes ?? []) {
 		if (change.action !== "blocked") continue;
-		sink.annotate(annotation("warning", `${change.key} is blocked: ${reasonSentences(change).join("; ")}`, {
+		sink.annotate(annotation("warning", `${change.key} is blocked: ${change.reasons.join("; ")}`, {
 			file: change.file === null ? void 0 : workspacePath(change.file, paths),
 			title: "postsync blocked"
 		}));
@@ -12973,9 +12844,6 @@ async function reportApplyOutcome(outcome, sink) {
 		failed
 	}));
 	return true;
-}
-async function appendSummary(actions, markdown) {
-	if (actions.summaryFile !== null) await appendRunnerFile(actions.summaryFile, markdown.endsWith("\n") ? markdown : `${markdown}\n`);
 }
 // dist/src/actions/index.js
 var actions_exports = __exportAll({
@@ -13054,7 +12922,7 @@ function changeLines(change, style, options) {
 	const file = change.file && !options.underFile ? style.dim(`  (${terminalPath(change.file)})`) : "";
 	const indent = options.underFile ? "  " : "";
 	const lines = [`${indent}  ${colourFor(change, style)(head)}${file}`];
-	for (const reason of reasonSentences(change)) lines.push(`${indent}      ${style.dim(terminalText(reason))}`);
+	for (const reason of change.reasons) lines.push(`${indent}      ${style.dim(terminalText(reason))}`);
 	const fields = change.action === "update" || options.verbose ? change.fields ?? [] : [];
 	for (const field of fields) lines.push(`${indent}      ${terminalText(field.field)}: ${fieldValue(field.field, field.before, options.timezone)} → ${fieldValue(field.field, field.after, options.timezone)}`);
 	return lines;
@@ -13127,33 +12995,6 @@ function applyProgressPrinter(options) {
 		}
 	};
 }
-// dist/src/plan-words/plan-json.js
-function changeWithReasons(change) {
-	return withReasons(change, { keepDetails: false });
-}
-function withReasons(change, { keepDetails }) {
-	const shown = {};
-	for (const [name, value] of Object.entries(change)) {
-		if (name !== "details") {
-			shown[name] = value;
-			continue;
-		}
-		shown.reasons = reasonSentences(change);
-		if (keepDetails) shown.details = value;
-	}
-	return shown;
-}
-function serializePlan(plan) {
-	return `${JSON.stringify({
-		...plan,
-		changes: plan.changes.map((change) => withReasons(change, { keepDetails: true }))
-	}, null, 2)}\n`;
-}
-async function writePlanFile(path, plan) {
-	const root = namedPathRoot(path);
-	await guardWrite(path, root);
-	await writeFileAtomic(path, serializePlan(plan), root);
-}
 // dist/.tsc-cli/views/plan-json.js
 function planReport(command, plan, result) {
 	return {
@@ -13166,7 +13007,7 @@ function planReport(command, plan, result) {
 			unconfirmedRecords: unconfirmedBlocked(plan),
 			draftsNotReady: notReadyDraftFiles(plan.diagnostics).length
 		},
-		changes: plan.changes.map(changeWithReasons),
+		changes: plan.changes,
 		uploads: plan.uploads,
 		diagnostics: plan.diagnostics,
 		...result ? { apply: {
@@ -13794,7 +13635,7 @@ function changeOf(change, place) {
 	}));
 	return {
 		action: change.action,
-		reasons: reasonSentences(change),
+		reasons: [...change.reasons],
 		fields,
 		...change.fromKey === void 0 ? {} : { fromKey: change.fromKey }
 	};
@@ -14596,11 +14437,10 @@ const VIEW_STYLE = `
 `;
 // dist/src/calendar/page.js
 function renderCalendarPage(model, options = {}) {
-	return [...calendarPageParts(model, options)].join("");
+	return html`${[...calendarPageParts(model, options)]}`;
 }
 function* calendarPageParts(model, options = {}) {
 	const { first, rest } = splitForFirstView(model);
-	const postsJson = (posts) => jsonForScript(posts);
 	const title = `Content calendar · ${model.target.replace(/^Target: /, "")}`;
 	yield html`<!doctype html>
 <html lang="en">
@@ -14621,17 +14461,20 @@ function* calendarPageParts(model, options = {}) {
 <main class="layout"><section class="view" id="view" aria-live="polite" aria-labelledby="view-title" tabindex="-1"></section><aside class="side" id="side"></aside></main>
 <div class="details" id="details" role="dialog" aria-labelledby="details-title" tabindex="-1" hidden></div>
 <noscript><p class="banner">This page draws the calendar with JavaScript, which is turned off. Its data is in the page's source.</p></noscript>
-${scriptElement("application/json", "calendar-data", firstViewJson(first, postsJson))}
+${scriptElement("application/json", "calendar-data", firstViewJson(first))}
 ${scriptElement(null, null, trusted(CALENDAR_CLIENT))}
-`.toString();
-	for (let start = 0, index = 0; start < rest.length; start += REST_CHUNK, index++) yield `${scriptElement("application/json", `calendar-rest-${index}`, postsJson(rest.slice(start, start + REST_CHUNK))).toString()}\n`;
-	yield "</body>\n</html>\n";
+`;
+	for (let start = 0, index = 0; start < rest.length; start += REST_CHUNK, index++) yield html`${scriptElement("application/json", `calendar-rest-${index}`, jsonForScript(rest.slice(start, start + REST_CHUNK)))}\n`;
+	yield html`</body>\n</html>\n`;
 }
 const ICON = `data:image/svg+xml,${encodeURIComponent("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 16 16\"><rect x=\"1\" y=\"2\" width=\"14\" height=\"13\" rx=\"2\" fill=\"#2454c7\"/><rect x=\"3\" y=\"6\" width=\"10\" height=\"7\" fill=\"#fff\"/></svg>")}`;
 const REST_CHUNK = 500;
-function firstViewJson(first, postsJson) {
+function firstViewJson(first) {
 	const { posts, ...calendar } = first;
-	return trusted(`${jsonForScript(calendar).toString().slice(0, -1)},"posts":${postsJson(posts).toString()}}`);
+	return jsonForScript({
+		...calendar,
+		posts
+	});
 }
 // dist/src/calendar/write-calendar.js
 const MEDIA_FOLDER$1 = "media/";
@@ -14646,7 +14489,7 @@ async function writeCalendarPage(outDir, model, thumbnails, options) {
 		truncate: true,
 		root: options.root
 	})).createWriteStream();
-	for (const part of calendarPageParts(model)) file.write(part);
+	for (const part of calendarPageParts(model)) file.write(part.toString());
 	await finished(file.end());
 	return {
 		page,
@@ -14993,7 +14836,7 @@ function healthReport(input) {
 			problems.push({
 				file: change.file,
 				line: null,
-				text: `${change.action === "blocked" ? "blocked" : `not applied (${change.action} ${inlineCode(change.key)})`}: ${change.reasons.join("; ")}`
+				text: `${change.action === "blocked" ? "blocked" : `not applied (${change.action} ${inlineCode(change.key).toString()})`}: ${change.reasons.join("; ")}`
 			});
 		}
 	}
@@ -15015,32 +14858,31 @@ function healthReport(input) {
 	};
 }
 function issueMarker(folder) {
-	return `<!-- postsync-health calendar=${folder.replace(/[%<>]/g, encodeURIComponent)} -->`;
+	return htmlComment(`postsync-health calendar=${folder.replace(/[%<>\r\n]/g, encodeURIComponent)}`);
 }
 function issueTitle(report, folder) {
 	const count = report.problems.length + report.failures.length;
 	return `postsync health: ${count} problem${count === 1 ? "" : "s"}${folder === "." ? "" : ` in ${folder}`}`;
 }
 function issueBody(report, links) {
-	const where = links.folder === "." ? "this repository" : inlineCode(links.folder);
+	const where = links.folder === "." ? md`this repository` : inlineCode(links.folder);
 	const lines = [
 		issueMarker(links.folder),
-		`postsync's health check found problems in ${where}${links.runUrl ? ` ([run](${links.runUrl}))` : ""}.`,
-		""
+		md`postsync's health check found problems in ${where}${links.runUrl ? md` (${markdownLink(md`run`, links.runUrl)})` : md``}.`,
+		md``
 	];
 	for (const failure of report.failures) {
 		const log = failure.log.trim().split("\n").slice(-20).join("\n");
-		const marks = codeFence(log);
-		lines.push(`- \`${failure.command}\` could not run (exit ${failure.exitCode}):`, "", `  ${marks}`, ...log.split("\n").map((line) => `  ${line}`), `  ${marks}`, "");
+		lines.push(md`- ${inlineCode(failure.command)} could not run (exit ${failure.exitCode}):`, md``, codeBlock(log, { indent: "  " }), md``);
 	}
 	for (const problem of report.problems) {
 		const path = problem.file === null ? null : links.folder === "." ? problem.file : `${links.folder}/${problem.file}`;
-		const label = path === null ? "project" : inlineCode(`${path}${problem.line === null ? "" : `:${problem.line}`}`);
-		const target = path !== null && problem.line !== null && links.blobBase !== null ? `[${label}](${links.blobBase}${path.split("/").map(encodeURIComponent).join("/")}#L${problem.line})` : label;
-		lines.push(`- ${target}: ${markdownMessage(problem.text)}`);
+		const label = path === null ? md`project` : inlineCode(`${path}${problem.line === null ? "" : `:${problem.line}`}`);
+		const target = path !== null && problem.line !== null && links.blobBase !== null ? markdownLink(label, `${links.blobBase}${path.split("/").map(encodeURIComponent).join("/")}#L${problem.line}`) : label;
+		lines.push(md`- ${target}: ${markdownMessage(problem.text)}`);
 	}
-	lines.push("", `\`postsync plan\` and \`postsync status --problems\`${links.folder === "." ? "" : ` in ${inlineCode(links.folder)}`} show the details. Each health check updates this issue and closes it when all is well.`);
-	return `${lines.join("\n")}\n`;
+	lines.push(md``, md`\`postsync plan\` and \`postsync status --problems\`${links.folder === "." ? md`` : md` in ${inlineCode(links.folder)}`} show the details. Each health check updates this issue and closes it when all is well.`);
+	return md`${joinMarkdown(lines, "\n")}\n`;
 }
 // dist/src/health/problem-lines.js
 function accountLine(text, names) {
@@ -15120,19 +14962,23 @@ function call(repo, method, path, body) {
 }
 async function findHealthIssue(repo, marker) {
 	const [issues, login] = await Promise.all([call(repo, "GET", `/issues?state=open&labels=${HEALTH_LABEL}&per_page=100`), tokenLogin(repo)]);
-	return issues.find((issue) => issue.pull_request === void 0 && issue.user?.login === login && (issue.body ?? "").startsWith(`${marker}\n`));
+	return issues.find((issue) => issue.pull_request === void 0 && issue.user?.login === login && (issue.body ?? "").startsWith(`${marker.toString()}\n`));
 }
 function openIssue(repo, issue) {
 	return call(repo, "POST", "/issues", {
-		...issue,
+		title: issue.title,
+		body: issue.body.toString(),
 		labels: [HEALTH_LABEL]
 	});
 }
 function updateIssue(repo, number, issue) {
-	return call(repo, "PATCH", `/issues/${number}`, issue);
+	return call(repo, "PATCH", `/issues/${number}`, {
+		title: issue.title,
+		body: issue.body.toString()
+	});
 }
 async function closeIssue(repo, number, comment) {
-	await call(repo, "POST", `/issues/${number}/comments`, { body: comment });
+	await call(repo, "POST", `/issues/${number}/comments`, { body: comment.toString() });
 	await call(repo, "PATCH", `/issues/${number}`, {
 		state: "closed",
 		state_reason: "completed"
@@ -15143,7 +14989,7 @@ async function reportHealth(report, links, repo) {
 	const open = await findHealthIssue(repo, issueMarker(links.folder));
 	if (report.problems.length + report.failures.length === 0) {
 		if (open === void 0) return { kind: "healthy" };
-		await closeIssue(repo, open.number, `All is well again${links.runUrl ? ` ([run](${links.runUrl}))` : ""}: the plan shows no changes and no managed post has problems.`);
+		await closeIssue(repo, open.number, md`All is well again${links.runUrl ? md` (${markdownLink(md`run`, links.runUrl)})` : md``}: the plan shows no changes and no managed post has problems.`);
 		return {
 			kind: "closed",
 			issue: open
@@ -15207,7 +15053,7 @@ async function runHealthIssue(flags, command) {
 	};
 	const count = report.problems.length + report.failures.length;
 	if (flags.print) {
-		process.stdout.write(count === 0 ? "All is well: no issue to open.\n" : `${terminalText(issueTitle(report, folder))}\n\n${issueBody(report, links).split("\n").map(terminalText).join("\n")}`);
+		process.stdout.write(count === 0 ? "All is well: no issue to open.\n" : `${terminalText(issueTitle(report, folder))}\n\n${issueBody(report, links).toString().split("\n").map(terminalText).join("\n")}`);
 		return 0;
 	}
 	if (!env.GITHUB_TOKEN || !env.GITHUB_REPOSITORY) throw new InputError("health-issue needs GITHUB_TOKEN and GITHUB_REPOSITORY to reach the GitHub API", { hint: "In the workflow, pass `GITHUB_TOKEN: ${{ secrets.GITHUB_TOKEN }}` in the step env; elsewhere, use --print." });
@@ -15734,7 +15580,7 @@ async function prepareImport(input) {
 		const live = liveShape(post, shaOfMediaId);
 		const differences = diffShapes(live, back.post.shape);
 		if (differences.length > 0) {
-			skip(post, `a post file cannot reproduce it exactly (${fieldList(fieldNames(differences))}; post files trim leading and trailing spaces, for example), so the next plan would change it`);
+			skip(post, `a post file cannot reproduce it exactly (${fieldList(differences)}; post files trim leading and trailing spaces, for example), so the next plan would change it`);
 			continue;
 		}
 		takenKeys.add(name.key);
@@ -17232,49 +17078,52 @@ const EMOJI = {
 function renderPlanMarkdown(plan, options) {
 	const maxBytes = options.maxBytes ?? Infinity;
 	const head = [
-		"### postsync plan",
-		"",
-		`${options.label}`,
-		"",
-		...options.pruneNote ? [options.pruneNote, ""] : [],
-		`**${summaryLine$1(plan)}**`,
-		""
+		md`### postsync plan`,
+		md``,
+		md`${options.label}`,
+		md``,
+		...options.pruneNote ? [md`${options.pruneNote}`, md``] : [],
+		md`**${markdownMessage(summaryLine$1(plan))}**`,
+		md``
 	];
 	const changes = plan.changes.filter((change) => change.action !== "noop");
 	const rows = changes.map((change) => {
 		const { action } = change;
-		const fields = change.fields?.length ? ` (${change.fields.map((field) => fieldText(field, options.timezone)).join(", ")})` : "";
+		const fields = change.fields?.length ? md` (${joinMarkdown(change.fields.map((field) => fieldText(field, options.timezone)), ", ")})` : md``;
 		const key = change.fromKey ? `${change.fromKey} → ${change.key}` : change.key;
-		return `| ${EMOJI[change.action]} | ${action} | ${inlineCode(key, { table: true })} | ${change.file ? inlineCode(change.file, { table: true }) : ""} | ${markdownMessage(reasonSentences(change).join("; "))}${fields} |\n`;
+		return md`| ${EMOJI[change.action]} | ${action} | ${inlineCode(key, { table: true })} | ${change.file ? inlineCode(change.file, { table: true }) : md``} | ${markdownMessage(change.reasons.join("; "))}${fields} |\n`;
 	});
-	if (changes.length > 0) head.push("| | Action | Post | File | Why |", "|---|---|---|---|---|");
-	const tail = changes.length > 0 ? [""] : [];
+	if (changes.length > 0) head.push(md`| | Action | Post | File | Why |`, md`|---|---|---|---|---|`);
+	const tail = changes.length > 0 ? [md``] : [];
 	if (plan.uploads.length > 0) {
 		const total = plan.uploads.reduce((sum, upload) => sum + upload.sizeBytes, 0);
-		tail.push(`Media: ${plural$2(plan.uploads.length, "file")} to upload (${formatBytes(total)}).`, "");
+		tail.push(md`Media: ${plural$2(plan.uploads.length, "file")} to upload (${formatBytes(total)}).`, md``);
 	}
-	let problems = "";
-	if (plan.diagnostics.length > 0) problems = withinBytes({
-		head: "#### Problems\n\n",
-		parts: plan.diagnostics.map((d) => `- **${d.severity}** ${inlineCode(location(d) || "postsync")}: ${markdownMessage(d.message)}${d.hint ? ` — ${markdownMessage(d.hint)}` : ""}\n`),
-		tail: "\n",
-		maxBytes: maxBytes / 4,
-		cutNote: (left) => summaryCutNote(left, "problem")
-	});
-	const after = `${tail.map((line) => `${line}\n`).join("")}${problems}`;
-	return withinBytes({
-		head: head.map((line) => `${line}\n`).join(""),
+	let problems = md``;
+	if (plan.diagnostics.length > 0) {
+		const lines = plan.diagnostics.map((d) => md`- **${d.severity}** ${inlineCode(location(d) || "postsync")}: ${markdownMessage(d.message)}${d.hint ? md` — ${markdownMessage(d.hint)}` : md``}\n`);
+		problems = withinBytes({
+			head: md`#### Problems\n\n`,
+			parts: lines,
+			tail: md`\n`,
+			maxBytes: maxBytes / 4,
+			cutNote: (left) => summaryCutNote(left, "problem")
+		});
+	}
+	const after = md`${tail.map((line) => md`${line}\n`)}${problems}`;
+	return withoutFinalLineBreak(withinBytes({
+		head: md`${head.map((line) => md`${line}\n`)}`,
 		parts: rows,
 		tail: after,
 		maxBytes,
 		cutNote: (left) => summaryCutNote(left, "change")
-	}).replace(/\n$/, "");
+	}));
 }
 function fieldText(field, timezone) {
 	const name = inlineCode(field.field, { table: true });
 	if (field.field !== "scheduledAt") return name;
 	const time = (value) => typeof value === "string" ? timeText(value, timezone) : "none (draft)";
-	return `${name} ${markdownMessage(`${time(field.before)} → ${time(field.after)}`)}`;
+	return md`${name} ${markdownMessage(`${time(field.before)} → ${time(field.after)}`)}`;
 }
 // dist/.tsc-cli/commands/plan.js
 var plan_exports = __exportAll({ runPlan: () => runPlan });
@@ -21884,20 +21733,20 @@ function problemsSummaryMarkdown(posts, options) {
 		problem,
 		failed: FAILED_PROBLEMS.has(problem.kind)
 	})));
-	if (rows.length === 0) return `### ${options.title}\n\nNo problems: no managed post is drifted, failed, partly published or blocked.\n`;
+	if (rows.length === 0) return md`### ${options.title}\n\nNo problems: no managed post is drifted, failed, partly published or blocked.\n`;
 	const failed = new Set(rows.filter((row) => row.failed).map((row) => row.post.key)).size;
 	const ordered = [...rows.filter((row) => row.failed), ...rows.filter((row) => !row.failed)];
-	const head = failed > 0 ? `**❌ ${failed} managed post${failed === 1 ? "" : "s"} failed to publish or cannot be published.**` : `**⚠️ ${posts.length} managed post${posts.length === 1 ? "" : "s"} changed on the remote since the last apply.**`;
-	return [
-		`### ${options.title}`,
-		"",
+	const head = failed > 0 ? md`**❌ ${failed} managed post${failed === 1 ? "" : "s"} failed to publish or cannot be published.**` : md`**⚠️ ${posts.length} managed post${posts.length === 1 ? "" : "s"} changed on the remote since the last apply.**`;
+	return joinMarkdown([
+		md`### ${options.title}`,
+		md``,
 		head,
-		"",
-		"| | file | post | problem | why |",
-		"| --- | --- | --- | --- | --- |",
-		...ordered.map(({ post, problem, failed: isFailure }) => `| ${isFailure ? "❌" : "⚠️"} | ${inlineCode(post.file, { table: true })} | ${inlineCode(post.key, { table: true })} | ${problem.kind} | ${markdownMessage(problem.message)} |`),
-		""
-	].join("\n");
+		md``,
+		md`| | file | post | problem | why |`,
+		md`| --- | --- | --- | --- | --- |`,
+		...ordered.map(({ post, problem, failed: isFailure }) => md`| ${isFailure ? "❌" : "⚠️"} | ${inlineCode(post.file, { table: true })} | ${inlineCode(post.key, { table: true })} | ${problem.kind} | ${markdownMessage(problem.message)} |`),
+		md``
+	], "\n");
 }
 // dist/.tsc-cli/commands/status.js
 var status_exports = __exportAll({ runStatus: () => runStatus });
@@ -21935,8 +21784,7 @@ async function runStatus(flags, command) {
 			timezone: config.timezone
 		})}\n`);
 		if (problems === void 0) return 0;
-		const actions = gitHubActionsEnvironment(process.env, { fallbackWorkspace: config.root });
-		if (actions?.summaryFile) await appendRunnerFile(actions.summaryFile, `${problemsSummaryMarkdown(report.posts, { title: "postsync status --problems" })}\n`);
+		await appendSummary(gitHubActionsEnvironment(process.env, { fallbackWorkspace: config.root }), md`${problemsSummaryMarkdown(report.posts, { title: "postsync status --problems" })}\n`);
 		const failed = report.posts.some((post) => post.problems?.some((problem) => FAILED_PROBLEMS.has(problem.kind)));
 		return flags.exitCode === true && failed ? 1 : 0;
 	} finally {
@@ -23255,7 +23103,7 @@ const SERVED_MEDIA_PREFIX = "/media/";
 const EVENTS_PATH = "/events";
 const ICON_PATH = "/favicon.ico";
 const KEEP_ALIVE_MS = 15e3;
-const PAGE_BEING_MADE = "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Content calendar</title><script>setTimeout(() => location.reload(), 1000);<\/script></head><body><p>The calendar is being made; this page loads it in a moment.</p></body></html>\n";
+const PAGE_BEING_MADE = trusted("<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Content calendar</title><script>setTimeout(() => location.reload(), 1000);<\/script></head><body><p>The calendar is being made; this page loads it in a moment.</p></body></html>\n");
 const TYPES = {
 	".jpg": "image/jpeg",
 	".png": "image/png",
@@ -23349,7 +23197,7 @@ var CalendarServer = class CalendarServer {
 			"content-type": "text/html; charset=utf-8",
 			"retry-after": "1",
 			"cache-control": "no-store"
-		}).end(PAGE_BEING_MADE);
+		}).end(PAGE_BEING_MADE.toString());
 		this.#page ??= renderCalendarPage(this.#calendar.model, {
 			events: `${EVENTS_PATH}?since=${this.#versions.version}`,
 			...this.#editor === null ? {} : { edit: EDIT_PATH }
@@ -23361,9 +23209,9 @@ var CalendarServer = class CalendarServer {
 			vary: "accept-encoding"
 		};
 		const encoding = encodingFor(request.headers["accept-encoding"]);
-		if (encoding === null) return void response.writeHead(200, headers).end(this.#page);
+		if (encoding === null) return void response.writeHead(200, headers).end(this.#page.toString());
 		let body = this.#compressed.get(encoding);
-		if (body === void 0) this.#compressed.set(encoding, body = compress(this.#page, encoding));
+		if (body === void 0) this.#compressed.set(encoding, body = compress(this.#page.toString(), encoding));
 		response.writeHead(200, {
 			...headers,
 			"content-encoding": encoding
@@ -23727,31 +23575,31 @@ function changedPosts(model) {
 }
 function renderCalendarDiff(model, options) {
 	const posts = changedPosts(model);
-	const head = [`### ${options.title ?? "postsync calendar"}`, ""];
-	if (posts.length === 0) return [
+	const head = [md`### ${options.title ?? "postsync calendar"}`, md``];
+	if (posts.length === 0) return joinMarkdown([
 		...head,
-		"No posts change on the calendar.",
-		""
-	].join("\n");
-	head.push(`${countsLine(posts)} · times in ${markdownText(model.timezone)}`, "");
+		md`No posts change on the calendar.`,
+		md``
+	], "\n");
+	head.push(md`${countsLine(posts)} · times in ${model.timezone}`, md``);
 	const loud = loudLine(posts);
-	if (loud !== null) head.push(loud, "");
+	if (loud !== null) head.push(loud, md``);
 	const weeks = byWeek(posts);
 	const drafts = posts.filter((post) => post.slot === null && post.previous === null);
 	const sections = [...weeks].sort(([a], [b]) => a < b ? -1 : 1).map(([monday, rows]) => weekSection(monday, rows));
-	if (drafts.length > 0) sections.push([
-		"#### Unscheduled",
-		"",
+	if (drafts.length > 0) sections.push(joinMarkdown([
+		md`#### Unscheduled`,
+		md``,
 		...table(drafts.map((post) => ({
 			post,
-			when: "no time"
+			when: md`no time`
 		}))),
-		""
-	].join("\n"));
-	const footer = options.footer === void 0 ? "" : `\n${options.footer}\n`;
+		md``
+	], "\n"));
+	const footer = options.footer === void 0 ? md`` : md`\n${options.footer}\n`;
 	return withinBytes({
-		head: head.join("\n"),
-		parts: sections.map((section) => `\n${section}`),
+		head: joinMarkdown(head, "\n"),
+		parts: sections.map((section) => md`\n${section}`),
 		tail: footer,
 		maxBytes: options.maxBytes,
 		cutNote: (left) => cutNote(left, posts.length)
@@ -23762,17 +23610,17 @@ function countsLine(posts) {
 	for (const post of posts) counts.set(post.overlay, (counts.get(post.overlay) ?? 0) + 1);
 	const weeks = new Set(posts.flatMap((post) => [post.slot, post.previous].filter((slot) => slot !== null).map((slot) => mondayOf(slot.day))));
 	const parts = [...counts].map(([overlay, count]) => `${count} ${overlay}`);
-	return `**${weeks.size} week${weeks.size === 1 ? "" : "s"} touched:** ${parts.join(", ")}`;
+	return md`**${weeks.size} week${weeks.size === 1 ? "" : "s"} touched:** ${parts.join(", ")}`;
 }
 function loudLine(posts) {
 	const deleted = posts.filter((post) => post.overlay === "deleted");
 	const unscheduled = posts.filter((post) => post.overlay === "unscheduled");
-	const parts = [deleted.length > 0 ? `**${deleted.length} post${deleted.length === 1 ? "" : "s"} would be deleted** (${keys(deleted)})` : null, unscheduled.length > 0 ? `**${unscheduled.length} post${unscheduled.length === 1 ? "" : "s"} would be unscheduled** (${keys(unscheduled)})` : null].filter((part) => part !== null);
-	return parts.length === 0 ? null : `> [!CAUTION]\n> ${parts.join("; ")}.`;
+	const parts = [deleted.length > 0 ? md`**${deleted.length} post${deleted.length === 1 ? "" : "s"} would be deleted** (${keys(deleted)})` : null, unscheduled.length > 0 ? md`**${unscheduled.length} post${unscheduled.length === 1 ? "" : "s"} would be unscheduled** (${keys(unscheduled)})` : null].filter((part) => part !== null);
+	return parts.length === 0 ? null : md`> [!CAUTION]\n> ${joinMarkdown(parts, "; ")}.`;
 }
 function keys(posts) {
-	const shown = posts.slice(0, 5).map((post) => inlineCode(post.key));
-	return posts.length > 5 ? `${shown.join(", ")} and ${posts.length - 5} more` : shown.join(", ");
+	const shown = joinMarkdown(posts.slice(0, 5).map((post) => inlineCode(post.key)), ", ");
+	return posts.length > 5 ? md`${shown} and ${posts.length - 5} more` : shown;
 }
 function byWeek(posts) {
 	const weeks = new Map();
@@ -23780,11 +23628,11 @@ function byWeek(posts) {
 	for (const post of posts) {
 		if (post.slot !== null) add(post.slot, {
 			post,
-			when: post.previous === null ? slotText(post.slot) : `${slotText(post.previous)} → **${slotText(post.slot)}**`
+			when: post.previous === null ? md`${slotText(post.slot)}` : md`${slotText(post.previous)} → **${slotText(post.slot)}**`
 		});
 		if (post.previous !== null && (post.slot === null || mondayOf(post.previous.day) !== mondayOf(post.slot.day))) add(post.previous, {
 			post,
-			when: post.slot === null ? `~~${slotText(post.previous)}~~ → no time` : `${slotText(post.previous)} → ${slotText(post.slot)} (another week)`
+			when: post.slot === null ? md`~~${slotText(post.previous)}~~ → no time` : md`${slotText(post.previous)} → ${slotText(post.slot)} (another week)`
 		});
 	}
 	return weeks;
@@ -23792,21 +23640,22 @@ function byWeek(posts) {
 function weekSection(monday, rows) {
 	const sunday = new Date(`${monday}T00:00:00Z`);
 	sunday.setUTCDate(sunday.getUTCDate() + 6);
-	return [
-		`#### ${isoWeek(monday)}: ${dayTitle(monday)} – ${dayTitle(sunday.toISOString().slice(0, 10))}`,
-		"",
+	return joinMarkdown([
+		md`#### ${isoWeek(monday)}: ${dayTitle(monday)} – ${dayTitle(sunday.toISOString().slice(0, 10))}`,
+		md``,
 		...table(rows),
-		""
-	].join("\n");
+		md``
+	], "\n");
 }
 function table(rows) {
 	return [
-		"| | When | Post | Accounts | Text |",
-		"|---|---|---|---|---|",
+		md`| | When | Post | Accounts | Text |`,
+		md`|---|---|---|---|---|`,
 		...rows.map(({ post, when: time }) => {
-			const accounts = post.targets.map((target) => markdownText(target.label)).join(", ") || "—";
-			const why = post.overlay === "blocked" || post.overlay === "changed" || post.overlay === "renamed" ? `<br>${markdownText(post.change?.reasons.join("; ") ?? "")}` : "";
-			return `| ${SIGN[post.overlay]} | ${time} | ${inlineCode(post.key, { table: true })} | ${accounts} | ${markdownText(excerpt(post.text))}${why} |`;
+			const labels = joinMarkdown(post.targets.map((target) => md`${target.label}`), ", ");
+			const accounts = labels.toString() === "" ? md`—` : labels;
+			const why = post.overlay === "blocked" || post.overlay === "changed" || post.overlay === "renamed" ? md`<br>${post.change?.reasons.join("; ") ?? ""}` : md``;
+			return md`| ${SIGN[post.overlay]} | ${time} | ${inlineCode(post.key, { table: true })} | ${accounts} | ${excerpt(post.text)}${why} |`;
 		})
 	];
 }
@@ -23816,7 +23665,7 @@ function excerpt(text) {
 	return chars.length > EXCERPT ? `${chars.slice(0, 89).join("")}…` : line;
 }
 function cutNote(left, total) {
-	return `\n_…and ${left} more section${left === 1 ? "" : "s"} not shown: GitHub limits this text, so it stops here (${total} changed posts in all). The calendar page shows every one._\n`;
+	return md`\n_…and ${left} more section${left === 1 ? "" : "s"} not shown: GitHub limits this text, so it stops here (${total} changed posts in all). The calendar page shows every one._\n`;
 }
 // dist/src/actions/pull-request-comment.js
 async function pullRequestTarget(env) {
@@ -23834,12 +23683,13 @@ async function pullRequestTarget(env) {
 	};
 }
 async function upsertStickyComment(target, options) {
+	const marker = options.marker.toString();
 	const existing = await findComment(target, {
-		marker: options.marker,
+		marker,
 		login: await tokenLogin(target)
 	});
 	if (options.body === null && existing === void 0) return "none";
-	const body = `${options.marker}\n${options.body ?? options.nothingBody}`;
+	const body = `${marker}\n${(options.body ?? options.nothingBody).toString()}`;
 	if (existing !== void 0) {
 		if (existing.body === body) return "unchanged";
 		await callGitHub(target, "PATCH", `/repos/${target.repository}/issues/comments/${existing.id}`, { body: { body } });
@@ -23858,17 +23708,17 @@ async function findComment(target, { marker, login }) {
 }
 // dist/src/actions/calendar-report.js
 var calendar_report_exports = __exportAll({ reportCalendarToGitHubActions: () => reportCalendarToGitHubActions });
-const COMMENT_MARKER = "<!-- postsync-calendar -->";
+const COMMENT_MARKER = htmlComment("postsync-calendar");
 function commentMarker(folder) {
-	return folder === "" ? COMMENT_MARKER : `<!-- postsync-calendar ${encodeURIComponent(folder).replace(/-/g, "%2D")} -->`;
+	return folder === "" ? COMMENT_MARKER : htmlComment(`postsync-calendar ${encodeURIComponent(folder).replace(/-/g, "%2D")}`);
 }
 async function reportCalendarToGitHubActions(model, sink) {
 	const actions = gitHubActionsEnvironment(sink.env, { fallbackWorkspace: sink.projectRoot });
 	if (actions === null) return null;
 	const folder = relative(actions.workspace, sink.projectRoot).split(sep).join("/");
-	const title = folder === "" ? "postsync calendar" : `postsync calendar · ${inlineCode(folder)}`;
+	const title = folder === "" ? md`postsync calendar` : md`postsync calendar · ${inlineCode(folder)}`;
 	const run = runLink(sink.env);
-	if (actions.summaryFile !== null) await appendRunnerFile(actions.summaryFile, `${renderCalendarDiff(model, {
+	await appendSummary(actions, md`${renderCalendarDiff(model, {
 		maxBytes: 1047552,
 		title
 	})}\n`);
@@ -23878,7 +23728,7 @@ async function reportCalendarToGitHubActions(model, sink) {
 		sink.annotate(annotation("warning", `No pull-request comment: ${target.missing} is missing.`, { title: "postsync calendar" }));
 		return null;
 	}
-	const footer = run === null ? void 0 : `The whole calendar, with a preview of each post, is among the artifacts of [this run](${run}).`;
+	const footer = run === null ? void 0 : md`The whole calendar, with a preview of each post, is among the artifacts of ${markdownLink(md`this run`, run)}.`;
 	const body = changedPosts(model).length === 0 ? null : renderCalendarDiff(model, {
 		maxBytes: 64512,
 		title,
@@ -23888,7 +23738,7 @@ async function reportCalendarToGitHubActions(model, sink) {
 		const outcome = await upsertStickyComment(target, {
 			marker: commentMarker(folder),
 			body,
-			nothingBody: `### ${title}\n\nNo posts change on the calendar any more.\n`
+			nothingBody: md`### ${title}\n\nNo posts change on the calendar any more.\n`
 		});
 		sink.note(`Pull-request comment: ${outcome === "none" ? "none (no post changes)" : outcome}.`);
 		return outcome;
@@ -24358,12 +24208,12 @@ var ChangeSignatures = class {
 	of(change) {
 		let signature = this.#byChange.get(change);
 		if (signature === void 0) {
-			const { action, fromKey, file, details, fields, drift } = change;
+			const { action, fromKey, file, reasons, fields, drift } = change;
 			signature = canonicalJson({
 				action,
 				fromKey,
 				file,
-				details,
+				reasons,
 				fields,
 				drift
 			});

@@ -1,4 +1,5 @@
 import { CommandLineGuard } from '../src/actions/command-guard.js';
+import type { WorkflowCommand } from '../src/actions/workflow-commands.js';
 
 type Write = (chunk: string | Uint8Array, ...rest: unknown[]) => boolean;
 
@@ -26,7 +27,7 @@ export function guardWorkflowCommands(env: NodeJS.ProcessEnv): void {
  * One of our own workflow commands (an annotation line made by `annotation`), written to stderr
  * past the guard, in order with everything else written there.
  */
-export function writeWorkflowCommand(line: string): void {
+export function writeWorkflowCommand(command: WorkflowCommand): void {
   const stream = process.stderr as GuardedStream;
-  (stream[UNGUARDED] ?? (stream.write.bind(stream) as Write))(line);
+  (stream[UNGUARDED] ?? (stream.write.bind(stream) as Write))(command.toString());
 }

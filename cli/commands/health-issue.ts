@@ -52,7 +52,7 @@ export async function runHealthIssue(flags: HealthIssueFlags, command: Command):
   };
   const count = report.problems.length + report.failures.length;
   if (flags.print) {
-    process.stdout.write(count === 0 ? 'All is well: no issue to open.\n' : `${terminalText(issueTitle(report, folder))}\n\n${issueBody(report, links).split('\n').map(terminalText).join('\n')}`);
+    process.stdout.write(count === 0 ? 'All is well: no issue to open.\n' : `${terminalText(issueTitle(report, folder))}\n\n${issueBody(report, links).toString().split('\n').map(terminalText).join('\n')}`);
     return 0;
   }
   if (!env.GITHUB_TOKEN || !env.GITHUB_REPOSITORY) {

@@ -5,7 +5,8 @@ import { globalOptions, openTarget } from '../context.js';
 import { accountLabel, renderStatus, statusReport } from '../views/status.js';
 import { terminalJson } from '../../src/text/terminal.js';
 import { gitHubActionsEnvironment } from '../../src/actions/environment.js';
-import { appendRunnerFile } from '../../src/actions/outputs.js';
+import { appendSummary } from '../../src/actions/outputs.js';
+import { md } from '../../src/text/markdown.js';
 import { FAILED_PROBLEMS, problemsSummaryMarkdown } from '../views/problems-summary.js';
 
 export interface StatusFlags {
@@ -29,7 +30,7 @@ export async function runStatus(flags: StatusFlags, command: Command): Promise<n
     else process.stdout.write(`${renderStatus(report, { label: connection.label, style, timezone: config.timezone })}\n`);
     if (problems === undefined) return 0;
     const actions = gitHubActionsEnvironment(process.env, { fallbackWorkspace: config.root });
-    if (actions?.summaryFile) await appendRunnerFile(actions.summaryFile, `${problemsSummaryMarkdown(report.posts, { title: 'postsync status --problems' })}\n`);
+    await appendSummary(actions, md`${problemsSummaryMarkdown(report.posts, { title: 'postsync status --problems' })}\n`);
     const failed = report.posts.some((post) => post.problems?.some((problem) => FAILED_PROBLEMS.has(problem.kind)));
     return flags.exitCode === true && failed ? 1 : 0;
   } finally {

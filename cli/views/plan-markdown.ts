@@ -2,7 +2,7 @@ import { summaryCutNote } from '../../src/actions/summary.js';
 import { reasonSentences } from '../../src/plan-words/reason-words.js';
 import type { Action, FieldChange, Plan } from '../../src/plan/types.js';
 import { timeText } from '../../src/zoned-time/index.js';
-import { inlineCode, markdownMessage, withinBytes } from '../../src/text/markdown.js';
+import { inlineCode, joinMarkdown, markdownMessage, md, withinBytes, withoutFinalLineBreak, type Markdown } from '../../src/text/markdown.js';
 import { location } from './diagnostics.js';
 import { summaryLine } from './plan-human.js';
 import { bytes, plural } from './format.js';
@@ -15,36 +15,37 @@ const EMOJI: Record<Action, string> = { create: '🟢', adopt: '🔗', update: '
  * fit, the problems in at most a quarter of it, and says how many it left out. A changed time is
  * shown on the clock of `timezone`, the project's.
  */
-export function renderPlanMarkdown(plan: Plan, options: { label: string; timezone: string; pruneNote?: string | null; maxBytes?: number }): string {
+export function renderPlanMarkdown(plan: Plan, options: { label: string; timezone: string; pruneNote?: string | null; maxBytes?: number }): Markdown {
   const maxBytes = options.maxBytes ?? Infinity;
-  const head: string[] = ['### postsync plan', '', `${options.label}`, '', ...(options.pruneNote ? [options.pruneNote, ''] : []), `**${summaryLine(plan)}**`, ''];
+  const head: Markdown[] = [md`### postsync plan`, md``, md`${options.label}`, md``, ...(options.pruneNote ? [md`${options.pruneNote}`, md``] : []), md`**${markdownMessage(summaryLine(plan))}**`, md``];
   const changes = plan.changes.filter((change) => change.action !== 'noop');
   const rows = changes.map((change) => {
     const { action } = change;
-    const fields = change.fields?.length ? ` (${change.fields.map((field) => fieldText(field, options.timezone)).join(', ')})` : '';
+    const fields = change.fields?.length ? md` (${joinMarkdown(change.fields.map((field) => fieldText(field, options.timezone)), ', ')})` : md``;
     const key = change.fromKey ? `${change.fromKey} → ${change.key}` : change.key;
-    return `| ${EMOJI[change.action]} | ${action} | ${inlineCode(key, { table: true })} | ${change.file ? inlineCode(change.file, { table: true }) : ''} | ${markdownMessage(reasonSentences(change).join('; '))}${fields} |\n`;
+    return md`| ${EMOJI[change.action]} | ${action} | ${inlineCode(key, { table: true })} | ${change.file ? inlineCode(change.file, { table: true }) : md``} | ${markdownMessage(reasonSentences(change).join('; '))}${fields} |\n`;
   });
-  if (changes.length > 0) head.push('| | Action | Post | File | Why |', '|---|---|---|---|---|');
-  const tail: string[] = changes.length > 0 ? [''] : [];
+  if (changes.length > 0) head.push(md`| | Action | Post | File | Why |`, md`|---|---|---|---|---|`);
+  const tail: Markdown[] = changes.length > 0 ? [md``] : [];
   if (plan.uploads.length > 0) {
     const total = plan.uploads.reduce((sum, upload) => sum + upload.sizeBytes, 0);
-    tail.push(`Media: ${plural(plan.uploads.length, 'file')} to upload (${bytes(total)}).`, '');
+    tail.push(md`Media: ${plural(plan.uploads.length, 'file')} to upload (${bytes(total)}).`, md``);
   }
-  let problems = '';
+  let problems = md``;
   if (plan.diagnostics.length > 0) {
-    const lines = plan.diagnostics.map((d) => `- **${d.severity}** ${inlineCode(location(d) || 'postsync')}: ${markdownMessage(d.message)}${d.hint ? ` — ${markdownMessage(d.hint)}` : ''}\n`);
-    problems = withinBytes({ head: '#### Problems\n\n', parts: lines, tail: '\n', maxBytes: maxBytes / 4, cutNote: (left) => summaryCutNote(left, 'problem') });
+    const lines = plan.diagnostics.map((d) => md`- **${d.severity}** ${inlineCode(location(d) || 'postsync')}: ${markdownMessage(d.message)}${d.hint ? md` — ${markdownMessage(d.hint)}` : md``}\n`);
+    problems = withinBytes({ head: md`#### Problems\n\n`, parts: lines, tail: md`\n`, maxBytes: maxBytes / 4, cutNote: (left) => summaryCutNote(left, 'problem') });
   }
-  const after = `${tail.map((line) => `${line}\n`).join('')}${problems}`;
+  const after = md`${tail.map((line) => md`${line}\n`)}${problems}`;
   // Every line ends with a line break, the last one's but one: as the lines joined with `\n`.
-  return withinBytes({ head: head.map((line) => `${line}\n`).join(''), parts: rows, tail: after, maxBytes, cutNote: (left) => summaryCutNote(left, 'change') }).replace(/\n$/, '');
+  const all = withinBytes({ head: md`${head.map((line) => md`${line}\n`)}`, parts: rows, tail: after, maxBytes, cutNote: (left) => summaryCutNote(left, 'change') });
+  return withoutFinalLineBreak(all);
 }
 
 /** A changed field in the table: its name, and for the time the move on the project's clock. */
-function fieldText(field: FieldChange, timezone: string): string {
+function fieldText(field: FieldChange, timezone: string): Markdown {
   const name = inlineCode(field.field, { table: true });
   if (field.field !== 'scheduledAt') return name;
   const time = (value: unknown) => (typeof value === 'string' ? timeText(value, timezone) : 'none (draft)');
-  return `${name} ${markdownMessage(`${time(field.before)} → ${time(field.after)}`)}`;
+  return md`${name} ${markdownMessage(`${time(field.before)} → ${time(field.after)}`)}`;
 }

@@ -1,7 +1,7 @@
 import { type CalendarModel, type CalendarPost, type Overlay, type Slot } from '../calendar/model.js';
 import { slotText } from '../calendar/zone-placer.js';
 import { dayTitle, isoWeek, mondayOf } from '../zoned-time/index.js';
-import { inlineCode, markdownText, withinBytes } from '../text/markdown.js';
+import { inlineCode, joinMarkdown, md, withinBytes, type Markdown } from '../text/markdown.js';
 
 const SIGN: Record<Overlay, string> = { new: '➕ new', moved: '🔀 moved', changed: '✏️ changed', renamed: '↪️ renamed', deleted: '➖ deleted', unscheduled: '➖ unscheduled', blocked: '⛔ blocked' };
 const EXCERPT = 90;
@@ -17,50 +17,50 @@ export function changedPosts(model: CalendarModel): CalendarPost[] {
  * moved, changed and removed there; unscheduled posts last. Stays within `maxBytes` (UTF-8) by
  * leaving out whole weeks at the end, and says what it left out.
  */
-export function renderCalendarDiff(model: CalendarModel, options: { maxBytes: number; title?: string; footer?: string }): string {
+export function renderCalendarDiff(model: CalendarModel, options: { maxBytes: number; title?: Markdown; footer?: Markdown }): Markdown {
   const posts = changedPosts(model);
-  const head = [`### ${options.title ?? 'postsync calendar'}`, ''];
-  if (posts.length === 0) return [...head, 'No posts change on the calendar.', ''].join('\n');
-  head.push(`${countsLine(posts)} · times in ${markdownText(model.timezone)}`, '');
+  const head = [md`### ${options.title ?? 'postsync calendar'}`, md``];
+  if (posts.length === 0) return joinMarkdown([...head, md`No posts change on the calendar.`, md``], '\n');
+  head.push(md`${countsLine(posts)} · times in ${model.timezone}`, md``);
   const loud = loudLine(posts);
-  if (loud !== null) head.push(loud, '');
+  if (loud !== null) head.push(loud, md``);
 
   const weeks = byWeek(posts);
   const drafts = posts.filter((post) => post.slot === null && post.previous === null);
   const sections = [...weeks].sort(([a], [b]) => (a < b ? -1 : 1)).map(([monday, rows]) => weekSection(monday, rows));
-  if (drafts.length > 0) sections.push(['#### Unscheduled', '', ...table(drafts.map((post) => ({ post, when: 'no time' }))), ''].join('\n'));
+  if (drafts.length > 0) sections.push(joinMarkdown([md`#### Unscheduled`, md``, ...table(drafts.map((post) => ({ post, when: md`no time` }))), md``], '\n'));
 
-  const footer = options.footer === undefined ? '' : `\n${options.footer}\n`;
-  return withinBytes({ head: head.join('\n'), parts: sections.map((section) => `\n${section}`), tail: footer, maxBytes: options.maxBytes, cutNote: (left) => cutNote(left, posts.length) });
+  const footer = options.footer === undefined ? md`` : md`\n${options.footer}\n`;
+  return withinBytes({ head: joinMarkdown(head, '\n'), parts: sections.map((section) => md`\n${section}`), tail: footer, maxBytes: options.maxBytes, cutNote: (left) => cutNote(left, posts.length) });
 }
 
-function countsLine(posts: readonly CalendarPost[]): string {
+function countsLine(posts: readonly CalendarPost[]): Markdown {
   const counts = new Map<Overlay, number>();
   for (const post of posts) counts.set(post.overlay!, (counts.get(post.overlay!) ?? 0) + 1);
   const weeks = new Set(posts.flatMap((post) => [post.slot, post.previous].filter((slot): slot is Slot => slot !== null).map((slot) => mondayOf(slot.day))));
   const parts = [...counts].map(([overlay, count]) => `${count} ${overlay}`);
-  return `**${weeks.size} week${weeks.size === 1 ? '' : 's'} touched:** ${parts.join(', ')}`;
+  return md`**${weeks.size} week${weeks.size === 1 ? '' : 's'} touched:** ${parts.join(', ')}`;
 }
 
 /** The line no reviewer may miss: posts that would leave the calendar. */
-function loudLine(posts: readonly CalendarPost[]): string | null {
+function loudLine(posts: readonly CalendarPost[]): Markdown | null {
   const deleted = posts.filter((post) => post.overlay === 'deleted');
   const unscheduled = posts.filter((post) => post.overlay === 'unscheduled');
   const parts = [
-    deleted.length > 0 ? `**${deleted.length} post${deleted.length === 1 ? '' : 's'} would be deleted** (${keys(deleted)})` : null,
-    unscheduled.length > 0 ? `**${unscheduled.length} post${unscheduled.length === 1 ? '' : 's'} would be unscheduled** (${keys(unscheduled)})` : null,
-  ].filter((part): part is string => part !== null);
-  return parts.length === 0 ? null : `> [!CAUTION]\n> ${parts.join('; ')}.`;
+    deleted.length > 0 ? md`**${deleted.length} post${deleted.length === 1 ? '' : 's'} would be deleted** (${keys(deleted)})` : null,
+    unscheduled.length > 0 ? md`**${unscheduled.length} post${unscheduled.length === 1 ? '' : 's'} would be unscheduled** (${keys(unscheduled)})` : null,
+  ].filter((part): part is Markdown => part !== null);
+  return parts.length === 0 ? null : md`> [!CAUTION]\n> ${joinMarkdown(parts, '; ')}.`;
 }
 
-function keys(posts: readonly CalendarPost[]): string {
-  const shown = posts.slice(0, 5).map((post) => inlineCode(post.key));
-  return posts.length > 5 ? `${shown.join(', ')} and ${posts.length - 5} more` : shown.join(', ');
+function keys(posts: readonly CalendarPost[]): Markdown {
+  const shown = joinMarkdown(posts.slice(0, 5).map((post) => inlineCode(post.key)), ', ');
+  return posts.length > 5 ? md`${shown} and ${posts.length - 5} more` : shown;
 }
 
 interface Row {
   post: CalendarPost;
-  when: string;
+  when: Markdown;
 }
 
 /** Each changed post under the week of its time, and a moved post also under the week it leaves. */
@@ -68,29 +68,30 @@ function byWeek(posts: readonly CalendarPost[]): Map<string, Row[]> {
   const weeks = new Map<string, Row[]>();
   const add = (slot: Slot, row: Row) => weeks.set(mondayOf(slot.day), [...(weeks.get(mondayOf(slot.day)) ?? []), row]);
   for (const post of posts) {
-    if (post.slot !== null) add(post.slot, { post, when: post.previous === null ? slotText(post.slot) : `${slotText(post.previous)} → **${slotText(post.slot)}**` });
+    if (post.slot !== null) add(post.slot, { post, when: post.previous === null ? md`${slotText(post.slot)}` : md`${slotText(post.previous)} → **${slotText(post.slot)}**` });
     if (post.previous !== null && (post.slot === null || mondayOf(post.previous.day) !== mondayOf(post.slot.day))) {
-      add(post.previous, { post, when: post.slot === null ? `~~${slotText(post.previous)}~~ → no time` : `${slotText(post.previous)} → ${slotText(post.slot)} (another week)` });
+      add(post.previous, { post, when: post.slot === null ? md`~~${slotText(post.previous)}~~ → no time` : md`${slotText(post.previous)} → ${slotText(post.slot)} (another week)` });
     }
   }
   return weeks;
 }
 
-function weekSection(monday: string, rows: readonly Row[]): string {
+function weekSection(monday: string, rows: readonly Row[]): Markdown {
   const sunday = new Date(`${monday}T00:00:00Z`);
   sunday.setUTCDate(sunday.getUTCDate() + 6);
-  const title = `#### ${isoWeek(monday)}: ${dayTitle(monday)} – ${dayTitle(sunday.toISOString().slice(0, 10))}`;
-  return [title, '', ...table(rows), ''].join('\n');
+  const title = md`#### ${isoWeek(monday)}: ${dayTitle(monday)} – ${dayTitle(sunday.toISOString().slice(0, 10))}`;
+  return joinMarkdown([title, md``, ...table(rows), md``], '\n');
 }
 
-function table(rows: readonly Row[]): string[] {
+function table(rows: readonly Row[]): Markdown[] {
   return [
-    '| | When | Post | Accounts | Text |',
-    '|---|---|---|---|---|',
+    md`| | When | Post | Accounts | Text |`,
+    md`|---|---|---|---|---|`,
     ...rows.map(({ post, when: time }) => {
-      const accounts = post.targets.map((target) => markdownText(target.label)).join(', ') || '—';
-      const why = post.overlay === 'blocked' || post.overlay === 'changed' || post.overlay === 'renamed' ? `<br>${markdownText(post.change?.reasons.join('; ') ?? '')}` : '';
-      return `| ${SIGN[post.overlay!]} | ${time} | ${inlineCode(post.key, { table: true })} | ${accounts} | ${markdownText(excerpt(post.text))}${why} |`;
+      const labels = joinMarkdown(post.targets.map((target) => md`${target.label}`), ', ');
+      const accounts = labels.toString() === '' ? md`—` : labels;
+      const why = post.overlay === 'blocked' || post.overlay === 'changed' || post.overlay === 'renamed' ? md`<br>${post.change?.reasons.join('; ') ?? ''}` : md``;
+      return md`| ${SIGN[post.overlay!]} | ${time} | ${inlineCode(post.key, { table: true })} | ${accounts} | ${excerpt(post.text)}${why} |`;
     }),
   ];
 }
@@ -102,6 +103,6 @@ function excerpt(text: string): string {
   return chars.length > EXCERPT ? `${chars.slice(0, EXCERPT - 1).join('')}…` : line;
 }
 
-function cutNote(left: number, total: number): string {
-  return `\n_…and ${left} more section${left === 1 ? '' : 's'} not shown: GitHub limits this text, so it stops here (${total} changed posts in all). The calendar page shows every one._\n`;
+function cutNote(left: number, total: number): Markdown {
+  return md`\n_…and ${left} more section${left === 1 ? '' : 's'} not shown: GitHub limits this text, so it stops here (${total} changed posts in all). The calendar page shows every one._\n`;
 }

@@ -1,23 +1,23 @@
 import { relative, sep } from 'node:path';
 import type { CalendarModel } from '../calendar/model.js';
-import { inlineCode } from '../text/markdown.js';
+import { htmlComment, inlineCode, markdownLink, md, type Markdown } from '../text/markdown.js';
 import { changedPosts, renderCalendarDiff } from './calendar-diff.js';
 import { COMMENT_LIMIT, LIMIT_MARGIN, STEP_SUMMARY_LIMIT } from './limits.js';
 import { gitHubActionsEnvironment } from './environment.js';
-import { appendRunnerFile } from './outputs.js';
+import { appendSummary } from './outputs.js';
 import { pullRequestTarget, upsertStickyComment, type CommentOutcome } from './pull-request-comment.js';
 import type { ActionsSink } from './report.js';
 import { annotation } from './workflow-commands.js';
 
 /** Finds postsync's comment among a pull request's comments (the calendar at the repository root). */
-export const COMMENT_MARKER = '<!-- postsync-calendar -->';
+export const COMMENT_MARKER = htmlComment('postsync-calendar');
 
 /**
  * The marker of the comment of the calendar in `folder` (relative to the repository root, '' for
  * the root): a repository with several calendars keeps one comment per calendar on a pull request.
  */
-export function commentMarker(folder: string): string {
-  return folder === '' ? COMMENT_MARKER : `<!-- postsync-calendar ${encodeURIComponent(folder).replace(/-/g, '%2D')} -->`;
+export function commentMarker(folder: string): Markdown {
+  return folder === '' ? COMMENT_MARKER : htmlComment(`postsync-calendar ${encodeURIComponent(folder).replace(/-/g, '%2D')}`);
 }
 
 /**
@@ -31,21 +31,19 @@ export async function reportCalendarToGitHubActions(model: CalendarModel, sink: 
   const actions = gitHubActionsEnvironment(sink.env, { fallbackWorkspace: sink.projectRoot });
   if (actions === null) return null;
   const folder = relative(actions.workspace, sink.projectRoot).split(sep).join('/');
-  const title = folder === '' ? 'postsync calendar' : `postsync calendar · ${inlineCode(folder)}`;
+  const title = folder === '' ? md`postsync calendar` : md`postsync calendar · ${inlineCode(folder)}`;
   const run = runLink(sink.env);
-  if (actions.summaryFile !== null) {
-    await appendRunnerFile(actions.summaryFile, `${renderCalendarDiff(model, { maxBytes: STEP_SUMMARY_LIMIT - LIMIT_MARGIN, title })}\n`);
-  }
+  await appendSummary(actions, md`${renderCalendarDiff(model, { maxBytes: STEP_SUMMARY_LIMIT - LIMIT_MARGIN, title })}\n`);
   if (sink.env.POSTSYNC_COMMENT !== 'true') return null;
   const target = await pullRequestTarget(sink.env);
   if ('missing' in target) {
     sink.annotate(annotation('warning', `No pull-request comment: ${target.missing} is missing.`, { title: 'postsync calendar' }));
     return null;
   }
-  const footer = run === null ? undefined : `The whole calendar, with a preview of each post, is among the artifacts of [this run](${run}).`;
+  const footer = run === null ? undefined : md`The whole calendar, with a preview of each post, is among the artifacts of ${markdownLink(md`this run`, run)}.`;
   const body = changedPosts(model).length === 0 ? null : renderCalendarDiff(model, { maxBytes: COMMENT_LIMIT - LIMIT_MARGIN, title, ...(footer === undefined ? {} : { footer }) });
   try {
-    const outcome = await upsertStickyComment(target, { marker: commentMarker(folder), body, nothingBody: `### ${title}\n\nNo posts change on the calendar any more.\n` });
+    const outcome = await upsertStickyComment(target, { marker: commentMarker(folder), body, nothingBody: md`### ${title}\n\nNo posts change on the calendar any more.\n` });
     sink.note(`Pull-request comment: ${outcome === 'none' ? 'none (no post changes)' : outcome}.`);
     return outcome;
   } catch (error) {

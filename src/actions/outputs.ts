@@ -3,6 +3,7 @@ import type { GitHubActionsEnvironment } from './environment.js';
 import { hasChanges } from '../plan/has-changes.js';
 import type { Diagnostic } from '../diagnostics.js';
 import type { Plan } from '../plan/types.js';
+import type { Markdown } from '../text/markdown.js';
 import { openNoFollow } from '../write-guard/anchored-folder.js';
 
 /** Step outputs by name; values are written as text. */
@@ -30,11 +31,17 @@ export async function appendStepOutputs(actions: Pick<GitHubActionsEnvironment, 
   if (actions?.outputFile) await appendRunnerFile(actions.outputFile, formatOutputs(outputs));
 }
 
+/** Appends Markdown to the job summary (`GITHUB_STEP_SUMMARY`), ending with a line break; nothing without one. */
+export async function appendSummary(actions: Pick<GitHubActionsEnvironment, 'summaryFile'> | null, markdown: Markdown): Promise<void> {
+  const text = markdown.toString();
+  if (actions?.summaryFile) await appendRunnerFile(actions.summaryFile, text.endsWith('\n') ? text : `${text}\n`);
+}
+
 /**
  * Appends `text` to a file the runner names in the environment (`GITHUB_OUTPUT`,
  * `GITHUB_STEP_SUMMARY`): outside the project by design, but never through a symbolic link.
  */
-export async function appendRunnerFile(path: string, text: string): Promise<void> {
+async function appendRunnerFile(path: string, text: string): Promise<void> {
   const handle = await openNoFollow(path, { truncate: false });
   try {
     await handle.appendFile(text, 'utf8');

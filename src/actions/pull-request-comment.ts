@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { callGitHub } from '../github/rest-call.js';
 import { tokenLogin } from '../github/token-login.js';
+import type { Markdown } from '../text/markdown.js';
 import type { Environment } from './environment.js';
 
 /** Where the comment goes and the token that may write it (`GITHUB_TOKEN`). */
@@ -44,10 +45,11 @@ interface IssueComment {
  * wrote is never edited, marker or not. `body` null means there is nothing to say: no comment is made,
  * and one made earlier is edited to say so (a stale calendar would mislead).
  */
-export async function upsertStickyComment(target: PullRequestTarget, options: { marker: string; body: string | null; nothingBody: string }): Promise<CommentOutcome> {
-  const existing = await findComment(target, { marker: options.marker, login: await tokenLogin(target) });
+export async function upsertStickyComment(target: PullRequestTarget, options: { marker: Markdown; body: Markdown | null; nothingBody: Markdown }): Promise<CommentOutcome> {
+  const marker = options.marker.toString();
+  const existing = await findComment(target, { marker, login: await tokenLogin(target) });
   if (options.body === null && existing === undefined) return 'none';
-  const body = `${options.marker}\n${options.body ?? options.nothingBody}`;
+  const body = `${marker}\n${(options.body ?? options.nothingBody).toString()}`;
   if (existing !== undefined) {
     if (existing.body === body) return 'unchanged';
     await callGitHub(target, 'PATCH', `/repos/${target.repository}/issues/comments/${existing.id}`, { body: { body } });

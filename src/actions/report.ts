@@ -2,10 +2,11 @@ import type { ApplyResult } from '../apply/events.js';
 import type { Diagnostic } from '../diagnostics.js';
 import type { Plan } from '../plan/types.js';
 import { reasonSentences } from '../plan-words/reason-words.js';
-import { gitHubActionsEnvironment, type Environment, type GitHubActionsEnvironment } from './environment.js';
-import { appendRunnerFile, appendStepOutputs, diagnosticOutputs, planOutputs } from './outputs.js';
+import type { Markdown } from '../text/markdown.js';
+import { gitHubActionsEnvironment, type Environment } from './environment.js';
+import { appendStepOutputs, appendSummary, diagnosticOutputs, planOutputs } from './outputs.js';
 import { applyOutcomeMarkdown } from './summary.js';
-import { annotation, diagnosticAnnotation, workspacePath } from './workflow-commands.js';
+import { annotation, diagnosticAnnotation, workspacePath, type WorkflowCommand } from './workflow-commands.js';
 
 /** What a plan, apply or validate run tells GitHub Actions. */
 export interface ActionsReport {
@@ -15,7 +16,7 @@ export interface ActionsReport {
   /** The plan of `plan` and `apply`: its counts become outputs, blocked changes warnings. */
   plan?: Plan;
   /** The job-summary Markdown; only rendered inside GitHub Actions. */
-  summary: () => string;
+  summary: () => Markdown;
 }
 
 /**
@@ -25,7 +26,7 @@ export interface ActionsReport {
  */
 export interface ActionsSink {
   env: Environment;
-  annotate: (line: string) => void;
+  annotate: (command: WorkflowCommand) => void;
 }
 
 /**
@@ -64,8 +65,4 @@ export async function reportApplyOutcome(outcome: { plan: Plan; result: ApplyRes
   await appendStepOutputs(actions, { applied: outcome.result.applied.length, failed: failed.length });
   await appendSummary(actions, applyOutcomeMarkdown({ line: outcome.line, failed }));
   return true;
-}
-
-async function appendSummary(actions: GitHubActionsEnvironment, markdown: string): Promise<void> {
-  if (actions.summaryFile !== null) await appendRunnerFile(actions.summaryFile, markdown.endsWith('\n') ? markdown : `${markdown}\n`);
 }

@@ -18,6 +18,27 @@ export function escapeProperty(text: string): string {
 
 export type AnnotationLevel = 'error' | 'warning' | 'notice';
 
+/** Only this module holds it: no other module can make a `WorkflowCommand` of a string. */
+const MADE_HERE = Symbol('workflow command');
+
+/**
+ * One workflow command line, made only by `annotation` (every value in it encoded), and the only
+ * thing the writer of our workflow commands takes: a line of text from a file or the remote
+ * cannot reach the runner as a command of ours.
+ */
+export class WorkflowCommand {
+  readonly #line: string;
+
+  constructor(key: typeof MADE_HERE, line: string) {
+    if (key !== MADE_HERE) throw new TypeError('a WorkflowCommand is made by annotation() of src/actions/workflow-commands.ts');
+    this.#line = line;
+  }
+
+  toString(): string {
+    return this.#line;
+  }
+}
+
 /** Where an annotation points; `file` is relative to the repository root (GITHUB_WORKSPACE). */
 export interface AnnotationProperties {
   file?: string;
@@ -31,12 +52,12 @@ export interface AnnotationProperties {
  * other character that could rewrite the log (ESC, bidi marks) is written as a visible escape by
  * the terminal rule; the message's line breaks stay line breaks of the annotation.
  */
-export function annotation(level: AnnotationLevel, message: string, properties: AnnotationProperties = {}): string {
+export function annotation(level: AnnotationLevel, message: string, properties: AnnotationProperties = {}): WorkflowCommand {
   const list = Object.entries(properties)
     .filter(([, value]) => value !== undefined && value !== '')
     .map(([name, value]) => `${name}=${escapeProperty(terminalText(String(value)))}`);
   const data = message.split('\n').map(terminalText).join('\n');
-  return `::${level}${list.length > 0 ? ` ${list.join(',')}` : ''}::${escapeData(data)}\n`;
+  return new WorkflowCommand(MADE_HERE, `::${level}${list.length > 0 ? ` ${list.join(',')}` : ''}::${escapeData(data)}\n`);
 }
 
 /**
@@ -51,7 +72,7 @@ export function workspacePath(file: string, options: { root: string; workspace: 
 }
 
 /** The annotation of one diagnostic: position when known, the code as title, details on more lines. */
-export function diagnosticAnnotation(diagnostic: Diagnostic, options: { root: string; workspace: string }): string {
+export function diagnosticAnnotation(diagnostic: Diagnostic, options: { root: string; workspace: string }): WorkflowCommand {
   const details = [
     diagnostic.message,
     diagnostic.expected === undefined ? undefined : `expected: ${diagnostic.expected}`,

@@ -10,6 +10,7 @@ import { answerEdit, EDIT_PATH, POST_SOURCE_PATH, RENDER_PATH, UPLOAD_PATH } fro
 import type { PostFileEditor } from './post-file-editor.js';
 import type { Calendar } from './calendar-of.js';
 import { renderCalendarPage } from './page.js';
+import { trusted, type SafeHtml } from './escape.js';
 
 /** Where a served page finds its thumbnails (the media prefix of `watch --calendar`). */
 export const SERVED_MEDIA_PREFIX = '/media/';
@@ -19,7 +20,7 @@ const ICON_PATH = '/favicon.ico';
 /** A comment line now and then keeps idle connections (and proxies) from closing the stream. */
 const KEEP_ALIVE_MS = 15_000;
 /** Reloads itself (a meta refresh would not: the URL may hold a #month, and going to the same URL and fragment loads nothing). */
-const PAGE_BEING_MADE = '<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>Content calendar</title><script>setTimeout(() => location.reload(), 1000);</script></head><body><p>The calendar is being made; this page loads it in a moment.</p></body></html>\n';
+const PAGE_BEING_MADE = trusted('<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>Content calendar</title><script>setTimeout(() => location.reload(), 1000);</script></head><body><p>The calendar is being made; this page loads it in a moment.</p></body></html>\n');
 const TYPES: Record<string, string> = { '.jpg': 'image/jpeg', '.png': 'image/png', '.webp': 'image/webp', '.gif': 'image/gif' };
 
 /**
@@ -38,7 +39,7 @@ export class CalendarServer {
   readonly #streams = new Set<ServerResponse>();
   #calendar: Calendar | null = null;
   readonly #versions = new CalendarVersions();
-  #page: string | null = null;
+  #page: SafeHtml | null = null;
   /** The page compressed, by encoding, made once per calendar on the first request that accepts it. */
   #compressed = new Map<Encoding, Buffer>();
   #keepAlive: NodeJS.Timeout | undefined;
@@ -121,15 +122,15 @@ export class CalendarServer {
 
   #sendPage(request: IncomingMessage, response: ServerResponse): void {
     // Opened before the first calendar is made (the URL is printed as the watch starts): a page that loads itself again.
-    if (this.#calendar === null) return void response.writeHead(503, { 'content-type': 'text/html; charset=utf-8', 'retry-after': '1', 'cache-control': 'no-store' }).end(PAGE_BEING_MADE);
+    if (this.#calendar === null) return void response.writeHead(503, { 'content-type': 'text/html; charset=utf-8', 'retry-after': '1', 'cache-control': 'no-store' }).end(PAGE_BEING_MADE.toString());
     // The page says which calendar it holds: its event stream starts from there.
     this.#page ??= renderCalendarPage(this.#calendar.model, { events: `${EVENTS_PATH}?since=${this.#versions.version}`, ...(this.#editor === null ? {} : { edit: EDIT_PATH }) });
     // The address holds the token: no other site is told it.
     const headers = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'referrer-policy': 'same-origin', vary: 'accept-encoding' };
     const encoding = encodingFor(request.headers['accept-encoding']);
-    if (encoding === null) return void response.writeHead(200, headers).end(this.#page);
+    if (encoding === null) return void response.writeHead(200, headers).end(this.#page.toString());
     let body = this.#compressed.get(encoding);
-    if (body === undefined) this.#compressed.set(encoding, (body = compress(this.#page, encoding)));
+    if (body === undefined) this.#compressed.set(encoding, (body = compress(this.#page.toString(), encoding)));
     response.writeHead(200, { ...headers, 'content-encoding': encoding }).end(body);
   }
 

@@ -1,7 +1,7 @@
 import { CALENDAR_CLIENT } from '../generated/calendar-client.js';
 import { html, jsonForScript, scriptElement, trusted, type SafeHtml } from './escape.js';
 import { splitForFirstView, type FirstView } from './first-view.js';
-import type { CalendarModel, CalendarPost } from './model.js';
+import type { CalendarModel } from './model.js';
 import { EDIT_STYLE } from './edit-style.js';
 import { PAGE_STYLE } from './page-style.js';
 import { VIEW_STYLE } from './page-style-views.js';
@@ -23,17 +23,16 @@ export interface PageOptions {
  * has read the first part; however many posts the calendar has, the rest is read after that,
  * and the page completes its data from it.
  */
-export function renderCalendarPage(model: CalendarModel, options: PageOptions = {}): string {
-  return [...calendarPageParts(model, options)].join('');
+export function renderCalendarPage(model: CalendarModel, options: PageOptions = {}): SafeHtml {
+  return html`${[...calendarPageParts(model, options)]}`;
 }
 
 /**
  * The page of renderCalendarPage in parts, made one at a time: a writer sends each on its way
  * before the next is made, and never holds the whole page (megabytes at 10,000 posts) at once.
  */
-export function* calendarPageParts(model: CalendarModel, options: PageOptions = {}): Generator<string> {
+export function* calendarPageParts(model: CalendarModel, options: PageOptions = {}): Generator<SafeHtml> {
   const { first, rest } = splitForFirstView(model);
-  const postsJson = (posts: readonly CalendarPost[]) => jsonForScript(posts);
   const title = `Content calendar · ${model.target.replace(/^Target: /, '')}`;
   yield html`<!doctype html>
 <html lang="en">
@@ -54,13 +53,13 @@ export function* calendarPageParts(model: CalendarModel, options: PageOptions = 
 <main class="layout"><section class="view" id="view" aria-live="polite" aria-labelledby="view-title" tabindex="-1"></section><aside class="side" id="side"></aside></main>
 <div class="details" id="details" role="dialog" aria-labelledby="details-title" tabindex="-1" hidden></div>
 <noscript><p class="banner">This page draws the calendar with JavaScript, which is turned off. Its data is in the page's source.</p></noscript>
-${scriptElement('application/json', 'calendar-data', firstViewJson(first, postsJson))}
+${scriptElement('application/json', 'calendar-data', firstViewJson(first))}
 ${scriptElement(null, null, trusted(CALENDAR_CLIENT))}
-`.toString();
+`;
   for (let start = 0, index = 0; start < rest.length; start += REST_CHUNK, index++) {
-    yield `${scriptElement('application/json', `calendar-rest-${index}`, postsJson(rest.slice(start, start + REST_CHUNK))).toString()}\n`;
+    yield html`${scriptElement('application/json', `calendar-rest-${index}`, jsonForScript(rest.slice(start, start + REST_CHUNK)))}\n`;
   }
-  yield '</body>\n</html>\n';
+  yield html`</body>\n</html>\n`;
 }
 
 /** The page's icon, inline: a written page fetches nothing, and a served one makes no request without its token for it. */
@@ -73,7 +72,7 @@ const ICON = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3
 const REST_CHUNK = 500;
 
 /** The first part of the data: the calendar and its first view's posts, which come last. */
-function firstViewJson(first: FirstView, postsJson: (posts: readonly CalendarPost[]) => SafeHtml): SafeHtml {
+function firstViewJson(first: FirstView): SafeHtml {
   const { posts, ...calendar } = first;
-  return trusted(`${jsonForScript(calendar).toString().slice(0, -1)},"posts":${postsJson(posts).toString()}}`);
+  return jsonForScript({ ...calendar, posts });
 }

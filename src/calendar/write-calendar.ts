@@ -32,7 +32,7 @@ export async function writeCalendarPage(outDir: string, model: CalendarModel, th
   await Promise.all([...thumbnails].map(([name, source]) => copyOnce(source, join(outDir, name), options)));
   // Each part is on its way to the disk while the next is made.
   const file = (await openNoFollow(page, { truncate: true, root: options.root })).createWriteStream();
-  for (const part of calendarPageParts(model)) file.write(part);
+  for (const part of calendarPageParts(model)) file.write(part.toString());
   await finished(file.end());
   return { page, thumbnails: thumbnails.size };
 }

@@ -1,5 +1,6 @@
 import { callGitHub, type GitHubAuth } from '../github/rest-call.js';
 import { tokenLogin } from '../github/token-login.js';
+import type { Markdown } from '../text/markdown.js';
 
 /** The label that marks postsync's health issues. */
 export const HEALTH_LABEL = 'postsync-health';
@@ -30,21 +31,27 @@ function call<T>(repo: GitHubRepository, method: string, path: string, body?: un
  * among those our token's login opened: anyone may open an issue with the label and the marker,
  * and such an issue is never edited or closed.
  */
-export async function findHealthIssue(repo: GitHubRepository, marker: string): Promise<Issue | undefined> {
+export async function findHealthIssue(repo: GitHubRepository, marker: Markdown): Promise<Issue | undefined> {
   const [issues, login] = await Promise.all([call<Issue[]>(repo, 'GET', `/issues?state=open&labels=${HEALTH_LABEL}&per_page=100`), tokenLogin(repo)]);
-  return issues.find((issue) => issue.pull_request === undefined && issue.user?.login === login && (issue.body ?? '').startsWith(`${marker}\n`));
+  return issues.find((issue) => issue.pull_request === undefined && issue.user?.login === login && (issue.body ?? '').startsWith(`${marker.toString()}\n`));
 }
 
-export function openIssue(repo: GitHubRepository, issue: { title: string; body: string }): Promise<Issue> {
-  return call<Issue>(repo, 'POST', '/issues', { ...issue, labels: [HEALTH_LABEL] });
+/** An issue as we write it: the title is plain text (GitHub renders no Markdown there), the body Markdown. */
+export interface IssueText {
+  title: string;
+  body: Markdown;
 }
 
-export function updateIssue(repo: GitHubRepository, number: number, issue: { title: string; body: string }): Promise<Issue> {
-  return call<Issue>(repo, 'PATCH', `/issues/${number}`, issue);
+export function openIssue(repo: GitHubRepository, issue: IssueText): Promise<Issue> {
+  return call<Issue>(repo, 'POST', '/issues', { title: issue.title, body: issue.body.toString(), labels: [HEALTH_LABEL] });
+}
+
+export function updateIssue(repo: GitHubRepository, number: number, issue: IssueText): Promise<Issue> {
+  return call<Issue>(repo, 'PATCH', `/issues/${number}`, { title: issue.title, body: issue.body.toString() });
 }
 
 /** Says why in a comment, then closes the issue as completed. */
-export async function closeIssue(repo: GitHubRepository, number: number, comment: string): Promise<void> {
-  await call(repo, 'POST', `/issues/${number}/comments`, { body: comment });
+export async function closeIssue(repo: GitHubRepository, number: number, comment: Markdown): Promise<void> {
+  await call(repo, 'POST', `/issues/${number}/comments`, { body: comment.toString() });
   await call(repo, 'PATCH', `/issues/${number}`, { state: 'closed', state_reason: 'completed' });
 }

@@ -1,4 +1,4 @@
-import { codeFence, inlineCode, markdownMessage } from '../text/markdown.js';
+import { codeBlock, htmlComment, inlineCode, joinMarkdown, markdownLink, markdownMessage, md, type Markdown } from '../text/markdown.js';
 import { compareText } from '../text/ordering.js';
 import type { Diagnostic } from '../diagnostics.js';
 import type { ChangeWithReasons } from '../plan-words/plan-json.js';
@@ -55,7 +55,7 @@ export function healthReport(input: { plan: CheckRun<PlanDocument>; status: Chec
     for (const change of plan.document.changes) {
       // Blocked by errors of its files: those errors are listed above, where they are to be fixed.
       if (change.action === 'noop' || change.diagnostics !== undefined) continue;
-      problems.push({ file: change.file, line: null, text: `${change.action === 'blocked' ? 'blocked' : `not applied (${change.action} ${inlineCode(change.key)})`}: ${change.reasons.join('; ')}` });
+      problems.push({ file: change.file, line: null, text: `${change.action === 'blocked' ? 'blocked' : `not applied (${change.action} ${inlineCode(change.key).toString()})`}: ${change.reasons.join('; ')}` });
     }
   }
   if (status.document === null || status.exitCode !== 0) failures.push({ command: 'postsync status --problems', exitCode: status.exitCode, log: input.log });
@@ -84,8 +84,8 @@ export interface IssueLinks {
  * The hidden first line that tells this calendar's health issue apart from every other issue. `%`,
  * `<` and `>` of the folder are percent-encoded, so no folder name can end the HTML comment.
  */
-export function issueMarker(folder: string): string {
-  return `<!-- postsync-health calendar=${folder.replace(/[%<>]/g, encodeURIComponent)} -->`;
+export function issueMarker(folder: string): Markdown {
+  return htmlComment(`postsync-health calendar=${folder.replace(/[%<>\r\n]/g, encodeURIComponent)}`);
 }
 
 export function issueTitle(report: HealthReport, folder: string): string {
@@ -94,21 +94,20 @@ export function issueTitle(report: HealthReport, folder: string): string {
 }
 
 /** The issue's Markdown: one line per problem, linked to its file and line. */
-export function issueBody(report: HealthReport, links: IssueLinks): string {
-  const where = links.folder === '.' ? 'this repository' : inlineCode(links.folder);
-  const lines = [issueMarker(links.folder), `postsync's health check found problems in ${where}${links.runUrl ? ` ([run](${links.runUrl}))` : ''}.`, ''];
+export function issueBody(report: HealthReport, links: IssueLinks): Markdown {
+  const where = links.folder === '.' ? md`this repository` : inlineCode(links.folder);
+  const lines = [issueMarker(links.folder), md`postsync's health check found problems in ${where}${links.runUrl ? md` (${markdownLink(md`run`, links.runUrl)})` : md``}.`, md``];
   for (const failure of report.failures) {
     const log = failure.log.trim().split('\n').slice(-20).join('\n');
-    const marks = codeFence(log);
-    lines.push(`- \`${failure.command}\` could not run (exit ${failure.exitCode}):`, '', `  ${marks}`, ...log.split('\n').map((line) => `  ${line}`), `  ${marks}`, '');
+    lines.push(md`- ${inlineCode(failure.command)} could not run (exit ${failure.exitCode}):`, md``, codeBlock(log, { indent: '  ' }), md``);
   }
   for (const problem of report.problems) {
     const path = problem.file === null ? null : links.folder === '.' ? problem.file : `${links.folder}/${problem.file}`;
-    const label = path === null ? 'project' : inlineCode(`${path}${problem.line === null ? '' : `:${problem.line}`}`);
+    const label = path === null ? md`project` : inlineCode(`${path}${problem.line === null ? '' : `:${problem.line}`}`);
     // Only problems placed in a file that exists (a line) are linked: a removed file has no page.
-    const target = path !== null && problem.line !== null && links.blobBase !== null ? `[${label}](${links.blobBase}${path.split('/').map(encodeURIComponent).join('/')}#L${problem.line})` : label;
-    lines.push(`- ${target}: ${markdownMessage(problem.text)}`);
+    const target = path !== null && problem.line !== null && links.blobBase !== null ? markdownLink(label, `${links.blobBase}${path.split('/').map(encodeURIComponent).join('/')}#L${problem.line}`) : label;
+    lines.push(md`- ${target}: ${markdownMessage(problem.text)}`);
   }
-  lines.push('', `\`postsync plan\` and \`postsync status --problems\`${links.folder === '.' ? '' : ` in ${inlineCode(links.folder)}`} show the details. Each health check updates this issue and closes it when all is well.`);
-  return `${lines.join('\n')}\n`;
+  lines.push(md``, md`\`postsync plan\` and \`postsync status --problems\`${links.folder === '.' ? md`` : md` in ${inlineCode(links.folder)}`} show the details. Each health check updates this issue and closes it when all is well.`);
+  return md`${joinMarkdown(lines, '\n')}\n`;
 }

@@ -1,4 +1,5 @@
 import { closeIssue, findHealthIssue, openIssue, updateIssue, type GitHubRepository, type Issue } from './github-issues.js';
+import { markdownLink, md } from '../text/markdown.js';
 import { issueBody, issueMarker, issueTitle, type HealthReport, type IssueLinks } from './health-report.js';
 
 export type HealthOutcome = { kind: 'opened' | 'updated' | 'closed'; issue: Issue } | { kind: 'healthy' };
@@ -13,7 +14,7 @@ export async function reportHealth(report: HealthReport, links: IssueLinks, repo
   const open = await findHealthIssue(repo, marker);
   if (report.problems.length + report.failures.length === 0) {
     if (open === undefined) return { kind: 'healthy' };
-    await closeIssue(repo, open.number, `All is well again${links.runUrl ? ` ([run](${links.runUrl}))` : ''}: the plan shows no changes and no managed post has problems.`);
+    await closeIssue(repo, open.number, md`All is well again${links.runUrl ? md` (${markdownLink(md`run`, links.runUrl)})` : md``}: the plan shows no changes and no managed post has problems.`);
     return { kind: 'closed', issue: open };
   }
   const issue = { title: issueTitle(report, links.folder), body: issueBody(report, links) };

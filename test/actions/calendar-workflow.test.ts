@@ -49,7 +49,7 @@ async function project(): Promise<string> {
   return workspace;
 }
 
-const commentsOn = (number: number) => github().comments.filter((comment) => comment.issue === number && comment.body.startsWith(COMMENT_MARKER));
+const commentsOn = (number: number) => github().comments.filter((comment) => comment.issue === number && comment.body.startsWith(String(COMMENT_MARKER)));
 
 describe('the plan workflow: calendar diff, page artifact and pull-request comment', () => {
   it('adds the calendar diff to the job summary, uploads the page and keeps one comment up to date', async () => {
@@ -103,7 +103,7 @@ describe('the plan workflow: calendar diff, page artifact and pull-request comme
 
     for (const folder of ['.', 'brand-b', '.']) expect((await runPlanWorkflow(workspace, 11, TOKEN, folder)).status).toBe('success');
     const comments = github().comments.filter((comment) => comment.issue === 11);
-    expect(comments.map((comment) => comment.body.split('\n')[0])).toEqual([COMMENT_MARKER, commentMarker('brand-b')]);
+    expect(comments.map((comment) => comment.body.split('\n')[0])).toEqual([String(COMMENT_MARKER), String(commentMarker('brand-b'))]);
     expect(comments[0]!.body).toContain('### postsync calendar\n');
     expect(comments[0]!.body).toContain('`2027-01/launch`');
     expect(comments[0]!.body).not.toContain('teaser');

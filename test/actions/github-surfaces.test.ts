@@ -96,16 +96,16 @@ describe('the markers', () => {
     await reportCalendar('brand', 74, 'Hello', `k${commentMarker('')}`);
     await reportCalendar('', 74, 'Root calendar');
     const comments = github().comments.filter((comment) => comment.issue === 74);
-    expect(comments.map((comment) => comment.body.split('\n')[0])).toEqual([commentMarker('brand'), commentMarker('')]);
+    expect(comments.map((comment) => comment.body.split('\n')[0])).toEqual([String(commentMarker('brand')), String(commentMarker(''))]);
   });
 });
 
 describe('the job summary', () => {
   it('keeps a key and a file with backticks inside their code spans, and neutralises mentions in messages', () => {
-    const summary = validateSummaryMarkdown([{ severity: 'error', code: 'x', message: 'ask @someone about #12 <b>', file: `posts/${TICKS}.md`, line: 2 }], { posts: 1 });
+    const summary = String(validateSummaryMarkdown([{ severity: 'error', code: 'x', message: 'ask @someone about #12 <b>', file: `posts/${TICKS}.md`, line: 2 }], { posts: 1 }));
     expect(codeSpans(summary)).toContain(`posts/${TICKS}.md:2`);
     expect(summary).not.toMatch(/@someone|#12|<b>/);
-    const outcome = applyOutcomeMarkdown({ line: 'Applied.', failed: [{ key: TICKS, message: 'remote said @admin' }] });
+    const outcome = String(applyOutcomeMarkdown({ line: 'Applied.', failed: [{ key: TICKS, message: 'remote said @admin' }] }));
     expect(codeSpans(outcome)).toEqual([TICKS]);
     expect(outcome).not.toContain('@admin');
   });

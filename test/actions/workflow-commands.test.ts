@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { annotation, diagnosticAnnotation, escapeData, escapeProperty, formatOutputs, reportApplyOutcome, reportToGitHubActions, validateSummaryMarkdown, workspacePath } from '../../src/actions/index.js';
+import { md } from '../../src/text/markdown.js';
 import type { Plan } from '../../src/plan/types.js';
 import { CommandLineGuard } from '../../src/actions/command-guard.js';
 import { parseOutputs } from './workflow-runner.js';
@@ -17,9 +18,9 @@ describe('workflow commands', () => {
   });
 
   it('writes the properties that have a value, in order, and the message after ::', () => {
-    expect(annotation('error', 'bad', { file: 'posts/a.md', line: 3, col: 5, title: 'postsync x' })).toBe('::error file=posts/a.md,line=3,col=5,title=postsync x::bad\n');
-    expect(annotation('warning', 'plain')).toBe('::warning::plain\n');
-    expect(annotation('notice', 'a', { file: undefined, line: 2 })).toBe('::notice line=2::a\n');
+    expect(String(annotation('error', 'bad', { file: 'posts/a.md', line: 3, col: 5, title: 'postsync x' }))).toBe('::error file=posts/a.md,line=3,col=5,title=postsync x::bad\n');
+    expect(String(annotation('warning', 'plain'))).toBe('::warning::plain\n');
+    expect(String(annotation('notice', 'a', { file: undefined, line: 2 }))).toBe('::notice line=2::a\n');
   });
 
   it('makes diagnostic paths relative to the repository root, not the project folder', () => {
@@ -31,13 +32,13 @@ describe('workflow commands', () => {
   });
 
   it('turns a diagnostic into one line holding its position, code and every detail', () => {
-    const line = diagnosticAnnotation(
+    const line = String(diagnosticAnnotation(
       { severity: 'error', code: 'unknown-field', message: 'unknown field `medai`', file: 'posts/b.md', line: 3, column: 1, expected: 'one of `id`, `media`', found: '`medai`', hint: 'did you mean `media`?' },
       { root: '/repo/site', workspace: '/repo' },
-    );
+    ));
     expect(line).toBe('::error file=site/posts/b.md,line=3,col=1,title=postsync unknown-field::unknown field `medai`%0Aexpected: one of `id`, `media`%0Afound: `medai`%0Ahint: did you mean `media`?\n');
     expect(line.trimEnd()).not.toContain('\n');
-    expect(diagnosticAnnotation({ severity: 'warning', code: 'x', message: 'no file' }, { root: '/r', workspace: '/r' })).toBe('::warning title=postsync x::no file\n');
+    expect(String(diagnosticAnnotation({ severity: 'warning', code: 'x', message: 'no file' }, { root: '/r', workspace: '/r' }))).toBe('::warning title=postsync x::no file\n');
   });
 });
 
@@ -50,7 +51,7 @@ describe('the command guard on our output streams', () => {
   });
 
   it('writes control characters of an annotation as visible escapes, and keeps the annotation on one line', () => {
-    expect(annotation('error', 'key \x1b[2J\u202e: bad', { file: 'posts/\x1b.md', title: 'postsync x' })).toBe('::error file=posts/\\x1b.md,title=postsync x::key \\x1b[2J\\u202e: bad\n');
+    expect(String(annotation('error', 'key \x1b[2J\u202e: bad', { file: 'posts/\x1b.md', title: 'postsync x' }))).toBe('::error file=posts/\\x1b.md,title=postsync x::key \\x1b[2J\\u202e: bad\n');
   });
 });
 
@@ -69,7 +70,7 @@ describe('step outputs', () => {
 describe('reportToGitHubActions', () => {
   it('does nothing outside GitHub Actions', async () => {
     const lines: string[] = [];
-    const reported = await reportToGitHubActions({ root: '/r', diagnostics: [{ severity: 'error', code: 'x', message: 'm' }], summary: () => 'never' }, { env: { CI: 'true' }, annotate: (line) => lines.push(line) });
+    const reported = await reportToGitHubActions({ root: '/r', diagnostics: [{ severity: 'error', code: 'x', message: 'm' }], summary: () => md`never` }, { env: { CI: 'true' }, annotate: (line) => lines.push(String(line)) });
     expect(reported).toBe(false);
     expect(lines).toEqual([]);
   });
@@ -79,8 +80,8 @@ describe('reportToGitHubActions', () => {
     const env = { GITHUB_ACTIONS: 'true', GITHUB_STEP_SUMMARY: join(dir, 'summary.md'), GITHUB_OUTPUT: join(dir, 'output'), GITHUB_WORKSPACE: '/repo' };
     const lines: string[] = [];
     const diagnostics = [{ severity: 'warning' as const, code: 'w', message: 'careful', file: 'posts/a.md', line: 2 }];
-    await reportToGitHubActions({ root: '/repo', diagnostics, summary: () => '### hello' }, { env, annotate: (line) => lines.push(line) });
-    await reportToGitHubActions({ root: '/repo', diagnostics: [], summary: () => '### again\n' }, { env, annotate: (line) => lines.push(line) });
+    await reportToGitHubActions({ root: '/repo', diagnostics, summary: () => md`### hello` }, { env, annotate: (line) => lines.push(String(line)) });
+    await reportToGitHubActions({ root: '/repo', diagnostics: [], summary: () => md`### again\n` }, { env, annotate: (line) => lines.push(String(line)) });
     expect(lines).toEqual(['::warning file=posts/a.md,line=2,title=postsync w::careful\n']);
     expect(await readFile(env.GITHUB_STEP_SUMMARY, 'utf8')).toBe('### hello\n### again\n');
     expect(parseOutputs(await readFile(env.GITHUB_OUTPUT, 'utf8'))).toEqual({ errors: '0', warnings: '0' });
@@ -110,7 +111,7 @@ describe('apply and validate reports', () => {
     const env = await actionsEnv();
     const lines: string[] = [];
     const blocked = { action: 'blocked' as const, reason: 'not-editable' as const, key: 'a', file: 'posts/a.md', postId: 'p', details: [{ code: 'not-editable' as const, status: 'published', verb: 'edited' as const }] };
-    await reportToGitHubActions({ root: '/repo/site', diagnostics: [], plan: plan([blocked]), summary: () => 'plan' }, { env, annotate: (line) => lines.push(line) });
+    await reportToGitHubActions({ root: '/repo/site', diagnostics: [], plan: plan([blocked]), summary: () => md`plan` }, { env, annotate: (line) => lines.push(String(line)) });
     expect(lines).toEqual(['::warning file=site/posts/a.md,title=postsync blocked::a is blocked: post is published; published posts are never edited\n']);
     expect(parseOutputs(await readFile(env.GITHUB_OUTPUT, 'utf8'))).toMatchObject({ 'has-changes': 'false', blocked: '1', create: '1' });
   });
@@ -120,7 +121,7 @@ describe('apply and validate reports', () => {
     const lines: string[] = [];
     const create = { action: 'create' as const, reason: 'new-file' as const, key: 'b', file: 'posts/b.md', postId: null, desired: shape(), details: [{ code: 'new-file' as const }] };
     const result = { applied: [], failed: [{ key: 'b', error: new Error('Creating a post failed: 50% off, no:\nway') }], uploadedFiles: 0, uploadedBytes: 0 };
-    await reportApplyOutcome({ plan: plan([create]), result, root: '/repo', line: 'Apply complete: 0 created.' }, { env, annotate: (line) => lines.push(line) });
+    await reportApplyOutcome({ plan: plan([create]), result, root: '/repo', line: 'Apply complete: 0 created.' }, { env, annotate: (line) => lines.push(String(line)) });
     expect(lines).toEqual(['::error file=posts/b.md,title=postsync apply failed::b: Creating a post failed: 50%25 off, no:%0Away\n']);
     expect(await readFile(env.GITHUB_STEP_SUMMARY, 'utf8')).toBe('\n**Apply complete: 0 created.**\n\n- ❌ `b`: Creating a post failed: 50% off, no: way\n');
     expect(parseOutputs(await readFile(env.GITHUB_OUTPUT, 'utf8'))).toEqual({ applied: '0', failed: '1' });
@@ -128,7 +129,7 @@ describe('apply and validate reports', () => {
 
   it('summarizes validate with every problem in a table', () => {
     const markdown = validateSummaryMarkdown([{ severity: 'error', code: 'unknown-field', message: 'unknown field `a|b`', file: 'posts/x.md', line: 2, column: 1, hint: 'did you mean `media`?' }], { posts: 3 });
-    expect(markdown).toBe('### postsync validate\n\n**❌ 1 error, 0 warnings.**\n\n| | Where | Problem | Hint |\n|---|---|---|---|\n| ❌ | `posts/x.md:2:1` | unknown field `a\\|b` (`unknown-field`) | did you mean `media`? |\n');
-    expect(validateSummaryMarkdown([], { posts: 1 })).toBe('### postsync validate\n\n**✅ 1 post valid.**\n');
+    expect(String(markdown)).toBe('### postsync validate\n\n**❌ 1 error, 0 warnings.**\n\n| | Where | Problem | Hint |\n|---|---|---|---|\n| ❌ | `posts/x.md:2:1` | unknown field `a\\|b` (`unknown-field`) | did you mean `media`? |\n');
+    expect(String(validateSummaryMarkdown([], { posts: 1 }))).toBe('### postsync validate\n\n**✅ 1 post valid.**\n');
   });
 });

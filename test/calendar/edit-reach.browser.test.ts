@@ -195,7 +195,7 @@ describe.skipIf(BROWSER_MISSING)('the calendar page for keyboards, phones and sc
       diagnostics: [{ severity: 'error', code: 'yaml-syntax', message: 'broken', file: 'posts/broken.md', line: 3 }],
       slots: { [PHOTO]: [{ weekday: 4, minute: 930 }] },
     });
-    const out = await testdir({ 'calendar.html': renderCalendarPage(model) });
+    const out = await testdir({ 'calendar.html': String(renderCalendarPage(model)) });
     for (const width of [1440, 390]) {
       const { page, errors } = await openPage(browser(), `${pathToFileURL(join(out, 'calendar.html')).href}#2027-02`, { width, height: 900 });
       expect(await axeViolations(page), `${width} px`).toEqual([]);

@@ -25,7 +25,7 @@ describe('the calendar page', () => {
       range: { from: '2027-01-01T00:00:00.000Z', to: null },
     });
     expect(model.initial.month).toBe('2027-01');
-    const html = renderCalendarPage(model);
+    const html = String(renderCalendarPage(model));
     const { first, dayCounts, rest } = islands(html);
     const drafts = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => `draft-${String(from + i).padStart(2, '0')}`);
     expect(first.map((post) => post.key)).toEqual(['jan-15', 'jan-20-10', 'jan-20-11', 'jan-20-12', 'jan-20-13', 'jan-31', ...drafts(0, 40)]);

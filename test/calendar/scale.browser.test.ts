@@ -22,7 +22,7 @@ describe.skipIf(BROWSER_MISSING)('a calendar of 10,000 posts in Chromium', () =>
     );
     const model = buildCalendarModel({ now: new Date('2030-12-20T12:00:00Z'), timezone: 'Europe/Berlin', aliases: { 'brand-photo': PHOTO, 'brand-short': SHORT }, target: 'Target: test', cards: cardsOf(posts), plan: null, live: null, state: null, capabilities: new Map(), diagnostics: [], mediaPrefix: 'media/' });
     const dir = await testdir();
-    await writeFile(join(dir, 'index.html'), renderCalendarPage(model));
+    await writeFile(join(dir, 'index.html'), String(renderCalendarPage(model)));
 
     const { page, errors } = await openPage(browser(), `${pathToFileURL(join(dir, 'index.html')).href}#2031-01`);
     expect(await page.locator('#view-title').textContent()).toBe('January 2031');
