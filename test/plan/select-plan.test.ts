@@ -4,7 +4,8 @@ import type { DesiredPost, InvalidFile } from '../../src/content/types.js';
 import type { Diagnostic } from '../../src/diagnostics.js';
 import { livePostsById } from '../../src/plan/plan-context.js';
 import { planPosts } from '../../src/plan/plan-posts.js';
-import type { Change, Plan } from '../../src/plan/types.js';
+import { selectPlan } from '../../src/plan/select-plan.js';
+import type { Change, Plan, PlanInput } from '../../src/plan/types.js';
 import { NONE_UNCONFIRMED } from '../../src/plan/unconfirmed-records.js';
 import type { UnconfirmedRecords } from '../../src/state/seal.js';
 import { stateSectionHash } from '../../src/state/state-file.js';
@@ -30,23 +31,16 @@ interface World {
 /** The plan of `world`, of every post (`keys` null) or of the posts `--target` names. */
 function planOf(world: World, keys: string[] | null): Plan {
   const section = world.section ?? state();
-  return planPosts({
+  const input: PlanInput = {
     target: TARGET,
-    posts: world.posts ?? [],
-    contentDiagnostics: world.content ?? [],
-    checkDiagnostics: [],
-    invalidFiles: world.invalid ?? [],
-    state: section,
-    stateHash: stateSectionHash(section),
-    live: livePostsById(world.live ?? []),
-    ...(world.mediaSha256s === undefined ? {} : { mediaSha256s: world.mediaSha256s }),
-    unconfirmed: { ...NONE_UNCONFIRMED, ...world.unconfirmed },
-    capabilities,
+    desired: { posts: world.posts ?? [], held: [], invalid: world.invalid ?? [], contentDiagnostics: world.content ?? [], checkDiagnostics: [] },
+    remote: { live: livePostsById(world.live ?? []), capabilities, ...(world.mediaSha256s === undefined ? {} : { mediaSha256s: world.mediaSha256s }) },
+    state: { section, hash: stateSectionHash(section), unconfirmed: { ...NONE_UNCONFIRMED, ...world.unconfirmed } },
     prune: world.prune ?? false,
-    only: keys,
     now: NOW,
     timezone: 'UTC',
-  });
+  };
+  return selectPlan(planPosts(input), keys, input);
 }
 
 const lines = (changes: readonly Change[]) => changes.map((change) => `${change.action} ${change.key}${change.fromKey === undefined ? '' : ` from ${change.fromKey}`} (${change.reason})`);
