@@ -153,3 +153,21 @@ describe('--target: the guards still block what they block', () => {
     expect(plan.summary.blocked).toBe(1);
   });
 });
+
+describe('--target: a selection never changes what a change is', () => {
+  // Before selectPlan, the guards saw only the named changes, so these two differed under --target.
+  it('pairs a broken file with the owned posts of its file even when they are not named (a repeat\'s occurrences)', () => {
+    const section = state({ posts: { 'weekly@2026-03-02': record('p1', applied, 'posts/weekly.md') } });
+    const world: World = { section, live: [livePost('p1', applied)], invalid: [{ file: 'posts/weekly.md', key: 'weekly', readable: true }], content: [error('posts/weekly.md')] };
+    expect(lines(planOf(world, null).changes)).toEqual(['blocked weekly@2026-03-02 (file-errors)']);
+    expect(lines(planOf(world, ['weekly']).changes)).toEqual([]);
+    expect(lines(planOf(world, ['weekly@2026-03-02']).changes)).toEqual(['blocked weekly@2026-03-02 (file-errors)']);
+  });
+
+  it('lets a named delete go when the unreadable file is another owned post\'s own file, as the whole plan does', () => {
+    const section = state({ posts: { gone: record('p1', applied, 'posts/gone.md'), kept: record('p2', applied, 'posts/kept.md') } });
+    const world: World = { section, live: [livePost('p1', applied), livePost('p2', applied)], prune: true, invalid: [{ file: 'posts/kept.md', key: 'kept', readable: false }], content: [error('posts/kept.md')] };
+    expect(lines(planOf(world, null).changes)).toEqual(['delete gone (file-removed)', 'blocked kept (file-errors)']);
+    expect(lines(planOf(world, ['gone']).changes)).toEqual(['delete gone (file-removed)']);
+  });
+});
