@@ -22,10 +22,125 @@ import { fileURLToPath } from "node:url";
 import { createInterface } from "node:readline/promises";
 import { text } from "node:stream/consumers";
 import { createInterface as createInterface$1 } from "node:readline";
-// dist/.tsc-cli/registry.js
+// dist/.tsc-cli/command-table.js
+function entry(command) {
+	return command;
+}
+function addCommands(parent, entries) {
+	for (const command of entries) {
+		const added = parent.command(command.name);
+		for (const [name, description] of command.args ?? []) added.argument(name, description);
+		added.description(command.description);
+		for (const option of command.options ?? []) added.addOption(option);
+		if (command.helpAfter !== void 0) added.addHelpText("after", command.helpAfter);
+		if (command.subcommands !== void 0) addCommands(added, command.subcommands);
+		const { run } = command;
+		if (run === void 0) continue;
+		added.action(async (...received) => {
+			const args = received.slice(0, -2);
+			const code = await run.call(command, {
+				args,
+				flags: received.at(-2),
+				command: received.at(-1)
+			});
+			if (code !== void 0) process.exitCode = code;
+		});
+	}
+}
+function flag(flags, description) {
+	return new Option(flags, description);
+}
+function jsonFlag() {
+	return flag("--json", "print one JSON document and nothing else");
+}
+function repeatable(flags, description) {
+	return new Option(flags, description).argParser(collect$2);
+}
 function collect$2(value, previous) {
 	return [...previous ?? [], value];
 }
+function lines(...text) {
+	return text.join("\n");
+}
+// dist/.tsc-cli/state-commands.js
+const remote = () => flag("--remote <name>", "the git remote that holds the state branch").default("origin");
+const stateCommands = () => [
+	entry({
+		name: "merge",
+		args: [
+			["<base>", "the common ancestor's version (git's %O)"],
+			["<ours>", "this branch's version (git's %A); the merged state is written here"],
+			["<theirs>", "the other branch's version (git's %B)"]
+		],
+		description: "merge two versions of the state file: git's merge driver for .postsync/state.json",
+		helpAfter: lines("", "Keeps every entry either branch added, changed or removed; an entry both changed keeps the later", "record and is marked to be re-read from the remote on the next plan. `postsync init` registers it", "in .gitattributes; tell git how to run it once per clone:", "  $ git config merge.postsync-state.driver \"npx postsync state merge %O %A %B\""),
+		run: async ({ args: [base, ours, theirs] }) => (await Promise.resolve().then(() => state_exports)).runStateMerge(base, ours, theirs)
+	}),
+	entry({
+		name: "confirm",
+		args: [["[keys...]", "post keys whose records to confirm (as `postsync plan` shows them)"]],
+		description: "seal state records no apply of this repository wrote (states from before seals, or after an API key rotation), so plans act on them again",
+		options: [flag("--all", "every record of this target without a valid seal: posts, pending creates, media and uploads"), flag("-y, --yes", "do not ask for confirmation (required outside a terminal)")],
+		helpAfter: lines("", "Every record an apply writes carries a seal made with the API key. A plan never updates, deletes or", "resends what a record without a valid seal points at: such a record may have been added or edited", "in a pull request to point at a post this calendar does not own. Lists each record with its remote", "post (status and text) first; confirm only those you recognise.", "", "Example:", "  $ postsync state confirm 2027-01/launch", "  $ postsync state confirm --all --yes    # after rotating POSTSYNC_API_KEY"),
+		run: async ({ args: [keys], flags, command }) => (await Promise.resolve().then(() => state_exports)).runStateConfirm(keys, flags, command)
+	}),
+	entry({
+		name: "pull",
+		description: "bring the state of the calendar's state branch (state: { home: branch }) into the working state file",
+		options: [remote(), flag("--merge", "merge the branch's records into the working file entry by entry instead of replacing it")],
+		helpAfter: lines("", "Fetches the state branch alone (no history). Without a branch, or without a file for this calendar on it,", "the working file stays as it is. With state home `file` there is nothing to pull: git pull brings the file.", "", "Example:", "  $ postsync state pull && postsync plan"),
+		run: async ({ flags, command }) => (await Promise.resolve().then(() => state_home_exports)).runStatePull(flags, command)
+	}),
+	entry({
+		name: "push",
+		description: "commit the working state file to the calendar's state branch and push it (the branch is created when missing)",
+		options: [
+			remote(),
+			flag("--merge", "when the branch moved since the last pull, merge its records in entry by entry and push the union"),
+			flag("--message <text>", "the commit message").default("postsync: record applied posts")
+		],
+		helpAfter: lines("", "Commits this calendar's file alone: other calendars' files on the branch stay as they are. Refuses to", "overwrite a branch that moved since the last pull or push from this clone, unless --merge.", "", "Example:", "  $ postsync state pull && postsync state confirm --all --yes && postsync state push"),
+		run: async ({ flags, command }) => (await Promise.resolve().then(() => state_home_exports)).runStatePush(flags, command)
+	}),
+	entry({
+		name: "handoff",
+		description: "write the calendar's state as applied to a folder, for the job that records every calendar's state at once (the apply workflow)",
+		options: [
+			flag("--out <folder>", "the folder the hand-off is written to (an artifact's folder)").makeOptionMandatory(),
+			flag("--branch <name>", "with state home `file`: the branch the state is recorded on (default: GITHUB_REF_NAME)"),
+			remote()
+		],
+		helpAfter: lines("", "Writes one file: where the state lives, the state as applied, and the state as it was read before", "the apply (the base of the merge). postsync state record commits every calendar's hand-off at once.", "", "Example:", "  $ postsync state handoff --out \"$RUNNER_TEMP/postsync-state\""),
+		run: async ({ flags, command }) => (await Promise.resolve().then(() => state_home_exports)).runStateHandoff(flags, command)
+	}),
+	entry({
+		name: "record",
+		args: [["<folder>", "the folder of the hand-offs: one sub-folder per calendar, as actions/download-artifact lays them out"]],
+		description: "record the states that apply jobs handed on (postsync state handoff) in their homes: one commit and one push per branch",
+		options: [remote(), flag("--message <text>", "the commit message").default("postsync: record applied posts")],
+		helpAfter: lines("", "Run it in a clone of the repository. Each branch (the state branch, or the default branch for state", "home `file`) gets one commit that changes only the states handed on, each merged entry by entry into", "what the branch holds. A push another writer got in before is fetched, merged and tried again, with", "growing waits, for up to five minutes.", "", "Example:", "  $ postsync state record \"$RUNNER_TEMP/postsync-states\" --message \"postsync: record applied posts [skip ci]\""),
+		run: async ({ args: [folder], flags }) => (await Promise.resolve().then(() => state_home_exports)).runStateRecord(folder, flags)
+	}),
+	entry({
+		name: "show",
+		description: "print where the state lives and its records by target, with their seals when the API key can check them",
+		options: [remote(), jsonFlag()],
+		helpAfter: "\nReads the state branch's tip (or the committed file) without touching the working file.\n\nExample:\n  $ postsync state show --json",
+		run: async ({ flags, command }) => (await Promise.resolve().then(() => state_home_exports)).runStateShow(flags, command)
+	}),
+	entry({
+		name: "move-home",
+		description: "move the state to a branch of its own (--to branch) or back to the committed file (--to file), and say so in postsync.yaml",
+		options: [
+			flag("--to <home>", "`branch` or `file`").makeOptionMandatory(),
+			flag("--branch <name>", "the state branch, with --to branch").default("postsync/state"),
+			remote()
+		],
+		helpAfter: lines("", "--to branch pushes the working state file to the branch (merged with what it holds), writes", "`state: { home: branch }` in postsync.yaml and takes the file out of git's index. --to file pulls the", "branch's state into the file and writes `state:` back as a path. Commit the result in a pull request.", "", "Example:", "  $ postsync state move-home --to branch"),
+		run: async ({ flags, command }) => (await Promise.resolve().then(() => state_home_exports)).runStateMoveHome(flags, command)
+	})
+];
+// dist/.tsc-cli/registry.js
 function positiveInteger(value) {
 	const parsed = Number(value);
 	if (!Number.isInteger(parsed) || parsed < 1) throw new Error(`expected a whole number of 1 or more, got "${value}"`);
@@ -36,121 +151,221 @@ function port(value) {
 	if (!Number.isInteger(parsed) || parsed < 0 || parsed > 65535) throw new Error(`expected a port number from 0 to 65535, got "${value}"`);
 	return parsed;
 }
-async function exitWith(code) {
-	process.exitCode = await code;
-}
+const globalOptions$1 = () => [
+	flag("-C, --dir <path>", "project folder (holding postsync.yaml); default: the current folder"),
+	flag("--api-url <url>", "Public Posting API base URL (overrides POSTSYNC_API_URL and postsync.yaml)"),
+	flag("--local", "use the embedded local API even under CI"),
+	flag("--no-color", "plain output without colours (NO_COLOR is honoured too)"),
+	flag("--no-cache", "parse every post file and hash every media file afresh, ignoring and not writing .postsync/cache")
+];
+const choices = () => [
+	repeatable("--adopt <key=postId>", "take that remote post as the post of a new file the plan holds (it names the candidates); repeatable"),
+	repeatable("--recreate <key>", "create anew the post of a key the plan holds: deleted on the remote, or a new file a remote post may be; repeatable"),
+	flag("--recreate-all", "create anew every post the plan holds as deleted on the remote, or as maybe a remote post")
+];
+const commands = () => [
+	entry({
+		name: "plan",
+		description: "show what apply would change on the remote, without changing anything",
+		options: [
+			flag("--out <file>", "save the plan as JSON, to apply exactly it later with `postsync apply <file>`"),
+			flag("--prune", "plan deletes of owned posts whose files were removed (postsync.yaml can turn this on: `prune: true`)"),
+			flag("--no-prune", "plan no deletes of removed files' posts even with `prune: true` in postsync.yaml"),
+			flag("--refresh-all", "list every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published"),
+			repeatable("--target <key>", "limit the plan to a post key (repeatable)"),
+			...choices(),
+			jsonFlag(),
+			flag("--markdown", "print the plan as Markdown (for pull requests)"),
+			flag("--verbose", "also list unchanged posts"),
+			flag("--detailed-exitcode", "exit 2 when there are changes, 0 when there are none"),
+			flag("--all", "plan every calendar: each folder below this one that holds a postsync.yaml (exit 1 if any failed, else 2 with --detailed-exitcode if any has changes)")
+		],
+		async run({ flags, command }) {
+			const { runPlan } = await Promise.resolve().then(() => plan_exports);
+			if (!flags.all) return runPlan(flags, command);
+			const { runInEveryCalendar } = await Promise.resolve().then(() => all_calendars_exports);
+			return runInEveryCalendar(command, (scoped) => runPlan(flags, scoped), { refuse: {
+				"--out": flags.out,
+				"--json": flags.json,
+				"--target": flags.target
+			} });
+		}
+	}),
+	entry({
+		name: "validate",
+		description: "check every post file, and each post against the rules of its accounts; changes nothing",
+		options: [jsonFlag()],
+		run: async ({ flags, command }) => (await Promise.resolve().then(() => validate_exports)).runValidate(flags, command)
+	}),
+	entry({
+		name: "apply",
+		args: [["[planfile]", "a plan saved by `postsync plan --out`; applied exactly, refused when stale (exit 3)"]],
+		description: "make the remote match the files: upload media, create, update, move and (with --prune) delete posts",
+		options: [
+			flag("-y, --yes", "do not ask for confirmation (required outside a terminal)"),
+			flag("--prune", "delete owned posts whose files were removed (postsync.yaml can turn this on: `prune: true`)"),
+			flag("--no-prune", "delete no removed file's post even with `prune: true` in postsync.yaml (its scheduled post goes back to draft)"),
+			flag("--refresh-all", "plan against every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published"),
+			repeatable("--target <key>", "limit apply to a post key (repeatable)"),
+			...choices(),
+			flag("--strict", "all or nothing: apply nothing while any file has an error (by default the posts of invalid files are blocked and the rest is applied)"),
+			jsonFlag(),
+			new Option("--concurrency <n>", "post writes in flight").argParser(positiveInteger).default(4),
+			flag("--all", "apply every calendar: each folder below this one that holds a postsync.yaml, each with its own target, state and lock (exit 1 if any failed)")
+		],
+		async run({ args: [planFile], flags, command }) {
+			const { runApply } = await Promise.resolve().then(() => apply_exports);
+			if (!flags.all) return runApply(planFile, flags, command);
+			const { runInEveryCalendar } = await Promise.resolve().then(() => all_calendars_exports);
+			return runInEveryCalendar(command, (scoped) => runApply(void 0, flags, scoped), { refuse: {
+				"a plan file": planFile,
+				"--json": flags.json,
+				"--target": flags.target
+			} });
+		}
+	}),
+	entry({
+		name: "init",
+		description: "start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows and the action they run, .gitignore entries",
+		options: [
+			flag("--update-action", "only replace .github/actions/postsync/ (the action the workflows run) with this postsync version's; writes nothing else"),
+			flag("--default-branch <name>", "the branch the apply workflow applies (default: the repository's default branch as git knows it: origin/HEAD, else the branch checked out, else main)"),
+			flag("--check-action", "write nothing; check that .github/actions/postsync/ is exactly this postsync version's action, byte for byte (exit 1, naming each file that differs, when not)"),
+			flag("--example", "write the example calendar (a coffee roaster's January campaign: 26 posts with their media) instead of a first post"),
+			flag("--check", "write nothing; check that the apply workflow applies the repository's default branch (exit 1 when not)")
+		],
+		helpAfter: "\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\nThe workflows run the copy of the postsync action in .github/actions/postsync/, never code fetched when\nthey run; --update-action moves them to the postsync version you run it with.\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan\n  $ postsync init --example --dir example && postsync -C example --local apply --yes",
+		run: async ({ flags, command }) => (await Promise.resolve().then(() => init_exports)).runInit(command, {
+			updateAction: flags.updateAction === true,
+			check: flags.check === true,
+			checkAction: flags.checkAction === true,
+			example: flags.example === true,
+			...flags.defaultBranch === void 0 ? {} : { defaultBranch: flags.defaultBranch }
+		})
+	}),
+	entry({
+		name: "serve",
+		description: "run the local Public Posting API (the emulator postsync targets by default); prints its base URL, then the control token that a changing /_emulator/ request sends as X-Postsync-Token",
+		options: [
+			flag("--host <host>", "interface to listen on").default("127.0.0.1"),
+			flag("--port <port>", "port to listen on (0: any free port)").default("0"),
+			flag("--fixture <file>", "projects, keys and accounts (YAML or JSON); default: the demo fixture"),
+			flag("--data <dir>", "persist everything in this directory (journal + objects); default: in memory"),
+			flag("--chaos <spec>", "seeded fault injection: rate=0.2,seed=42[,kinds=503+500+429+reset+reset-after+slow]"),
+			flag("--idempotency-ttl <seconds>", "seconds of emulator time a create's Idempotency-Key is remembered (0: forget at once)").default("86400")
+		],
+		run: async ({ flags }) => (await Promise.resolve().then(() => serve_exports)).runServe(flags)
+	}),
+	entry({
+		name: "watch",
+		description: "watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts",
+		options: [
+			new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60),
+			flag("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)"),
+			flag("--calendar", "also serve the calendar page on 127.0.0.1, updated after every save without a reload, where posts can be moved and edited (each edit is written to its post file; open the printed address: it holds the token of this watch)"),
+			new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)
+		],
+		run: async ({ flags, command }) => (await Promise.resolve().then(() => watch_exports$1)).runWatch(flags, command)
+	}),
+	entry({
+		name: "calendar",
+		description: "write the content calendar as a web page: month and week views, a preview per account, the plan overlaid",
+		options: [
+			flag("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)"),
+			flag("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)"),
+			flag("--to <date>", "only posts before this date/time (a date includes that whole day)"),
+			flag("--open", "open the page in the default browser"),
+			flag("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file")
+		],
+		helpAfter: "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics",
+		run: async ({ flags, command }) => (await Promise.resolve().then(() => calendar_exports)).runCalendar(flags, command)
+	}),
+	entry({
+		name: "status",
+		description: "show where each managed post stands on the remote, by file: status, schedule, per-account results and errors",
+		options: [
+			jsonFlag(),
+			flag("--problems", "only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)"),
+			flag("--exit-code", "with --problems: exit 1 when a post failed to publish, was partly published or is blocked (drifted posts are listed, not counted); in GitHub Actions the job summary lists them"),
+			flag("--refresh-all", "read every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published")
+		],
+		helpAfter: "\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq '.posts[] | select(.status == \"failed\")'",
+		run: async ({ flags, command }) => (await Promise.resolve().then(() => status_exports)).runStatus(flags, command)
+	}),
+	entry({
+		name: "import",
+		description: "turn remote posts that postsync does not manage yet into post files, and adopt them in the state",
+		options: [
+			flag("--dry-run", "show the files that would be written, and write nothing"),
+			flag("--status <status>", "only posts with this status (e.g. draft, scheduled, published)"),
+			flag("--all", "also posts that can no longer be edited (published, failed...); default: draft and scheduled only"),
+			jsonFlag()
+		],
+		helpAfter: "\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged",
+		run: async ({ flags, command }) => (await Promise.resolve().then(() => import_exports)).runImport(flags, command)
+	}),
+	entry({
+		name: "calendars",
+		description: "list the calendars below this folder (each folder with a postsync.yaml) and the names of their secrets",
+		options: [flag("--changed <file>", "only the calendars that contain one of the paths listed in this file: one per line, git's \"quoted\" form too, or NUL-separated as git diff -z writes them (- reads stdin)"), jsonFlag()],
+		helpAfter: "\nFolders whose secret names would be the same (acme-eu, acme_eu) are refused: rename one.\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only -z HEAD~1 HEAD | postsync calendars --changed -",
+		run: async ({ flags, command }) => (await Promise.resolve().then(() => calendars_exports)).runCalendars(flags, command)
+	}),
+	entry({
+		name: "health-issue",
+		description: "open, update or close one GitHub issue for this calendar from what plan and status --problems found (the health check workflow runs it)",
+		options: [
+			flag("--plan <file>", "what `postsync plan --detailed-exitcode --json` printed").makeOptionMandatory(),
+			flag("--plan-exit <code>", "the exit code of that plan (2, changes, is not a failure)").makeOptionMandatory(),
+			flag("--status <file>", "what `postsync status --problems --json` printed").makeOptionMandatory(),
+			flag("--status-exit <code>", "the exit code of that status").makeOptionMandatory(),
+			repeatable("--log <file>", "what the two commands wrote to stderr, quoted when one could not run (repeatable)"),
+			flag("--print", "print the issue instead of writing it (no GITHUB_TOKEN needed)")
+		],
+		helpAfter: "\nReads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL, GITHUB_SERVER_URL, GITHUB_SHA and GITHUB_RUN_ID,\nas a GitHub Actions runner sets them; the issue carries the label postsync-health.",
+		run: async ({ flags, command }) => (await Promise.resolve().then(() => health_issue_exports)).runHealthIssue(flags, command)
+	}),
+	{
+		name: "state",
+		description: "work on the state file (.postsync/state.json) itself, and on its home (the default branch, or a state branch)",
+		subcommands: stateCommands()
+	},
+	entry({
+		name: "accounts",
+		description: "list the accounts of the project with their aliases and posting rules (caption, attachments, media)",
+		options: [jsonFlag()],
+		helpAfter: "\nExample:\n  $ postsync accounts\n  $ postsync accounts --json | jq -r '.accounts[] | \"\\(.id) \\(.platform)\"'",
+		run: async ({ flags, command }) => (await Promise.resolve().then(() => accounts_exports)).runAccounts(flags, command)
+	}),
+	entry({
+		name: "whoami",
+		description: "show the target, project, key expiry and permissions of the API key (never the key)",
+		options: [jsonFlag()],
+		helpAfter: "\nExample:\n  $ POSTSYNC_API_URL=https://api.example.com/public/v1 POSTSYNC_API_KEY=... postsync whoami",
+		run: async ({ flags, command }) => (await Promise.resolve().then(() => whoami_exports)).runWhoami(flags, command)
+	}),
+	entry({
+		name: "analytics",
+		description: "show the metrics of each published post and account, joined with your post files",
+		options: [
+			flag("--from <date>", "published at or after this date/time (a date means midnight in the project time zone)"),
+			flag("--to <date>", "published before this date/time (a date includes that whole day)"),
+			flag("--account <account>", "only this account: an alias from postsync.yaml or an account uuid"),
+			flag("--platform <platform>", "only this platform (e.g. photoC)"),
+			new Option("--format <format>", "output format (default: table on a terminal, csv otherwise)").choices([
+				"table",
+				"csv",
+				"json"
+			]),
+			flag("--json", "same as --format json")
+		],
+		helpAfter: "\nExample:\n  $ postsync analytics --from 2026-12-01 --to 2026-12-31 --account photo\n  $ postsync analytics --format csv > december.csv",
+		run: async ({ flags, command }) => (await Promise.resolve().then(() => analytics_exports)).runAnalytics(flags, command)
+	})
+];
 function registerCommands(program) {
-	program.option("-C, --dir <path>", "project folder (holding postsync.yaml); default: the current folder").option("--api-url <url>", "Public Posting API base URL (overrides POSTSYNC_API_URL and postsync.yaml)").option("--local", "use the embedded local API even under CI").option("--no-color", "plain output without colours (NO_COLOR is honoured too)").option("--no-cache", "parse every post file and hash every media file afresh, ignoring and not writing .postsync/cache");
-	program.command("plan").description("show what apply would change on the remote, without changing anything").option("--out <file>", "save the plan as JSON, to apply exactly it later with `postsync apply <file>`").option("--prune", "plan deletes of owned posts whose files were removed (postsync.yaml can turn this on: `prune: true`)").option("--no-prune", "plan no deletes of removed files' posts even with `prune: true` in postsync.yaml").option("--refresh-all", "list every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit the plan to a post key (repeatable)", collect$2).option("--adopt <key=postId>", "take that remote post as the post of a new file the plan holds (it names the candidates); repeatable", collect$2).option("--recreate <key>", "create anew the post of a key the plan holds: deleted on the remote, or a new file a remote post may be; repeatable", collect$2).option("--recreate-all", "create anew every post the plan holds as deleted on the remote, or as maybe a remote post").option("--json", "print one JSON document and nothing else").option("--markdown", "print the plan as Markdown (for pull requests)").option("--verbose", "also list unchanged posts").option("--detailed-exitcode", "exit 2 when there are changes, 0 when there are none").option("--all", "plan every calendar: each folder below this one that holds a postsync.yaml (exit 1 if any failed, else 2 with --detailed-exitcode if any has changes)").action(async (flags, command) => {
-		const { runPlan } = await Promise.resolve().then(() => plan_exports);
-		if (!flags.all) return exitWith(runPlan(flags, command));
-		const { runInEveryCalendar } = await Promise.resolve().then(() => all_calendars_exports);
-		return exitWith(runInEveryCalendar(command, (scoped) => runPlan(flags, scoped), { refuse: {
-			"--out": flags.out,
-			"--json": flags.json,
-			"--target": flags.target
-		} }));
-	});
-	program.command("validate").description("check every post file, and each post against the rules of its accounts; changes nothing").option("--json", "print one JSON document and nothing else").action(async (flags, command) => exitWith((await Promise.resolve().then(() => validate_exports)).runValidate(flags, command)));
-	program.command("apply").argument("[planfile]", "a plan saved by `postsync plan --out`; applied exactly, refused when stale (exit 3)").description("make the remote match the files: upload media, create, update, move and (with --prune) delete posts").option("-y, --yes", "do not ask for confirmation (required outside a terminal)").option("--prune", "delete owned posts whose files were removed (postsync.yaml can turn this on: `prune: true`)").option("--no-prune", "delete no removed file's post even with `prune: true` in postsync.yaml (its scheduled post goes back to draft)").option("--refresh-all", "plan against every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit apply to a post key (repeatable)", collect$2).option("--adopt <key=postId>", "take that remote post as the post of a new file the plan holds (it names the candidates); repeatable", collect$2).option("--recreate <key>", "create anew the post of a key the plan holds: deleted on the remote, or a new file a remote post may be; repeatable", collect$2).option("--recreate-all", "create anew every post the plan holds as deleted on the remote, or as maybe a remote post").option("--strict", "all or nothing: apply nothing while any file has an error (by default the posts of invalid files are blocked and the rest is applied)").option("--json", "print one JSON document and nothing else").addOption(new Option("--concurrency <n>", "post writes in flight").argParser(positiveInteger).default(4)).option("--all", "apply every calendar: each folder below this one that holds a postsync.yaml, each with its own target, state and lock (exit 1 if any failed)").action(async (planFile, flags, command) => {
-		const { runApply } = await Promise.resolve().then(() => apply_exports);
-		if (!flags.all) return exitWith(runApply(planFile, flags, command));
-		const { runInEveryCalendar } = await Promise.resolve().then(() => all_calendars_exports);
-		return exitWith(runInEveryCalendar(command, (scoped) => runApply(void 0, flags, scoped), { refuse: {
-			"a plan file": planFile,
-			"--json": flags.json,
-			"--target": flags.target
-		} }));
-	});
-	program.command("init").description("start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows and the action they run, .gitignore entries").option("--update-action", "only replace .github/actions/postsync/ (the action the workflows run) with this postsync version's; writes nothing else").option("--default-branch <name>", "the branch the apply workflow applies (default: the repository's default branch as git knows it: origin/HEAD, else the branch checked out, else main)").option("--check-action", "write nothing; check that .github/actions/postsync/ is exactly this postsync version's action, byte for byte (exit 1, naming each file that differs, when not)").option("--example", "write the example calendar (a coffee roaster's January campaign: 26 posts with their media) instead of a first post").option("--check", "write nothing; check that the apply workflow applies the repository's default branch (exit 1 when not)").addHelpText("after", "\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\nThe workflows run the copy of the postsync action in .github/actions/postsync/, never code fetched when\nthey run; --update-action moves them to the postsync version you run it with.\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan\n  $ postsync init --example --dir example && postsync -C example --local apply --yes").action(async (flags, command) => exitWith((await Promise.resolve().then(() => init_exports)).runInit(command, {
-		updateAction: flags.updateAction === true,
-		check: flags.check === true,
-		checkAction: flags.checkAction === true,
-		example: flags.example === true,
-		...flags.defaultBranch === void 0 ? {} : { defaultBranch: flags.defaultBranch }
-	})));
-	program.command("serve").description("run the local Public Posting API (the emulator postsync targets by default); prints its base URL, then the control token that a changing /_emulator/ request sends as X-Postsync-Token").option("--host <host>", "interface to listen on", "127.0.0.1").option("--port <port>", "port to listen on (0: any free port)", "0").option("--fixture <file>", "projects, keys and accounts (YAML or JSON); default: the demo fixture").option("--data <dir>", "persist everything in this directory (journal + objects); default: in memory").option("--chaos <spec>", "seeded fault injection: rate=0.2,seed=42[,kinds=503+500+429+reset+reset-after+slow]").option("--idempotency-ttl <seconds>", "seconds of emulator time a create's Idempotency-Key is remembered (0: forget at once)", "86400").action(async (flags) => (await Promise.resolve().then(() => serve_exports)).runServe(flags));
-	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").option("--calendar", "also serve the calendar page on 127.0.0.1, updated after every save without a reload, where posts can be moved and edited (each edit is written to its post file; open the printed address: it holds the token of this watch)").addOption(new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)).action(async (flags, command) => exitWith((await Promise.resolve().then(() => watch_exports$1)).runWatch(flags, command)));
-	program.command("calendar").description("write the content calendar as a web page: month and week views, a preview per account, the plan overlaid").option("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)").option("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "only posts before this date/time (a date includes that whole day)").option("--open", "open the page in the default browser").option("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file").addHelpText("after", "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics").action(async (flags, command) => exitWith((await Promise.resolve().then(() => calendar_exports)).runCalendar(flags, command)));
-	program.command("status").description("show where each managed post stands on the remote, by file: status, schedule, per-account results and errors").option("--json", "print one JSON document and nothing else").option("--problems", "only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)").option("--exit-code", "with --problems: exit 1 when a post failed to publish, was partly published or is blocked (drifted posts are listed, not counted); in GitHub Actions the job summary lists them").option("--refresh-all", "read every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").addHelpText("after", "\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq '.posts[] | select(.status == \"failed\")'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => status_exports)).runStatus(flags, command)));
-	program.command("import").description("turn remote posts that postsync does not manage yet into post files, and adopt them in the state").option("--dry-run", "show the files that would be written, and write nothing").option("--status <status>", "only posts with this status (e.g. draft, scheduled, published)").option("--all", "also posts that can no longer be edited (published, failed...); default: draft and scheduled only").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged").action(async (flags, command) => exitWith((await Promise.resolve().then(() => import_exports)).runImport(flags, command)));
-	program.command("calendars").description("list the calendars below this folder (each folder with a postsync.yaml) and the names of their secrets").option("--changed <file>", "only the calendars that contain one of the paths listed in this file: one per line, git's \"quoted\" form too, or NUL-separated as git diff -z writes them (- reads stdin)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFolders whose secret names would be the same (acme-eu, acme_eu) are refused: rename one.\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only -z HEAD~1 HEAD | postsync calendars --changed -").action(async (flags, command) => exitWith((await Promise.resolve().then(() => calendars_exports)).runCalendars(flags, command)));
-	program.command("health-issue").description("open, update or close one GitHub issue for this calendar from what plan and status --problems found (the health check workflow runs it)").requiredOption("--plan <file>", "what `postsync plan --detailed-exitcode --json` printed").requiredOption("--plan-exit <code>", "the exit code of that plan (2, changes, is not a failure)").requiredOption("--status <file>", "what `postsync status --problems --json` printed").requiredOption("--status-exit <code>", "the exit code of that status").option("--log <file>", "what the two commands wrote to stderr, quoted when one could not run (repeatable)", collect$2).option("--print", "print the issue instead of writing it (no GITHUB_TOKEN needed)").addHelpText("after", "\nReads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL, GITHUB_SERVER_URL, GITHUB_SHA and GITHUB_RUN_ID,\nas a GitHub Actions runner sets them; the issue carries the label postsync-health.").action(async (flags, command) => exitWith((await Promise.resolve().then(() => health_issue_exports)).runHealthIssue(flags, command)));
-	const state = program.command("state").description("work on the state file (.postsync/state.json) itself, and on its home (the default branch, or a state branch)");
-	state.command("merge").argument("<base>", "the common ancestor's version (git's %O)").argument("<ours>", "this branch's version (git's %A); the merged state is written here").argument("<theirs>", "the other branch's version (git's %B)").description("merge two versions of the state file: git's merge driver for .postsync/state.json").addHelpText("after", [
-		"",
-		"Keeps every entry either branch added, changed or removed; an entry both changed keeps the later",
-		"record and is marked to be re-read from the remote on the next plan. `postsync init` registers it",
-		"in .gitattributes; tell git how to run it once per clone:",
-		"  $ git config merge.postsync-state.driver \"npx postsync state merge %O %A %B\""
-	].join("\n")).action(async (base, ours, theirs) => exitWith((await Promise.resolve().then(() => state_exports)).runStateMerge(base, ours, theirs)));
-	state.command("confirm").argument("[keys...]", "post keys whose records to confirm (as `postsync plan` shows them)").description("seal state records no apply of this repository wrote (states from before seals, or after an API key rotation), so plans act on them again").option("--all", "every record of this target without a valid seal: posts, pending creates, media and uploads").option("-y, --yes", "do not ask for confirmation (required outside a terminal)").addHelpText("after", [
-		"",
-		"Every record an apply writes carries a seal made with the API key. A plan never updates, deletes or",
-		"resends what a record without a valid seal points at: such a record may have been added or edited",
-		"in a pull request to point at a post this calendar does not own. Lists each record with its remote",
-		"post (status and text) first; confirm only those you recognise.",
-		"",
-		"Example:",
-		"  $ postsync state confirm 2027-01/launch",
-		"  $ postsync state confirm --all --yes    # after rotating POSTSYNC_API_KEY"
-	].join("\n")).action(async (keys, flags, command) => exitWith((await Promise.resolve().then(() => state_exports)).runStateConfirm(keys, flags, command)));
-	const remoteOption = [
-		"--remote <name>",
-		"the git remote that holds the state branch",
-		"origin"
-	];
-	state.command("pull").description("bring the state of the calendar's state branch (state: { home: branch }) into the working state file").option(...remoteOption).option("--merge", "merge the branch's records into the working file entry by entry instead of replacing it").addHelpText("after", [
-		"",
-		"Fetches the state branch alone (no history). Without a branch, or without a file for this calendar on it,",
-		"the working file stays as it is. With state home `file` there is nothing to pull: git pull brings the file.",
-		"",
-		"Example:",
-		"  $ postsync state pull && postsync plan"
-	].join("\n")).action(async (flags, command) => exitWith((await Promise.resolve().then(() => state_home_exports)).runStatePull(flags, command)));
-	state.command("push").description("commit the working state file to the calendar's state branch and push it (the branch is created when missing)").option(...remoteOption).option("--merge", "when the branch moved since the last pull, merge its records in entry by entry and push the union").option("--message <text>", "the commit message", "postsync: record applied posts").addHelpText("after", [
-		"",
-		"Commits this calendar's file alone: other calendars' files on the branch stay as they are. Refuses to",
-		"overwrite a branch that moved since the last pull or push from this clone, unless --merge.",
-		"",
-		"Example:",
-		"  $ postsync state pull && postsync state confirm --all --yes && postsync state push"
-	].join("\n")).action(async (flags, command) => exitWith((await Promise.resolve().then(() => state_home_exports)).runStatePush(flags, command)));
-	state.command("handoff").description("write the calendar's state as applied to a folder, for the job that records every calendar's state at once (the apply workflow)").requiredOption("--out <folder>", "the folder the hand-off is written to (an artifact's folder)").option("--branch <name>", "with state home `file`: the branch the state is recorded on (default: GITHUB_REF_NAME)").option(...remoteOption).addHelpText("after", [
-		"",
-		"Writes one file: where the state lives, the state as applied, and the state as it was read before",
-		"the apply (the base of the merge). postsync state record commits every calendar's hand-off at once.",
-		"",
-		"Example:",
-		"  $ postsync state handoff --out \"$RUNNER_TEMP/postsync-state\""
-	].join("\n")).action(async (flags, command) => exitWith((await Promise.resolve().then(() => state_home_exports)).runStateHandoff(flags, command)));
-	state.command("record").description("record the states that apply jobs handed on (postsync state handoff) in their homes: one commit and one push per branch").argument("<folder>", "the folder of the hand-offs: one sub-folder per calendar, as actions/download-artifact lays them out").option(...remoteOption).option("--message <text>", "the commit message", "postsync: record applied posts").addHelpText("after", [
-		"",
-		"Run it in a clone of the repository. Each branch (the state branch, or the default branch for state",
-		"home `file`) gets one commit that changes only the states handed on, each merged entry by entry into",
-		"what the branch holds. A push another writer got in before is fetched, merged and tried again, with",
-		"growing waits, for up to five minutes.",
-		"",
-		"Example:",
-		"  $ postsync state record \"$RUNNER_TEMP/postsync-states\" --message \"postsync: record applied posts [skip ci]\""
-	].join("\n")).action(async (folder, flags) => exitWith((await Promise.resolve().then(() => state_home_exports)).runStateRecord(folder, flags)));
-	state.command("show").description("print where the state lives and its records by target, with their seals when the API key can check them").option(...remoteOption).option("--json", "print one JSON document and nothing else").addHelpText("after", "\nReads the state branch's tip (or the committed file) without touching the working file.\n\nExample:\n  $ postsync state show --json").action(async (flags, command) => exitWith((await Promise.resolve().then(() => state_home_exports)).runStateShow(flags, command)));
-	state.command("move-home").description("move the state to a branch of its own (--to branch) or back to the committed file (--to file), and say so in postsync.yaml").requiredOption("--to <home>", "`branch` or `file`").option("--branch <name>", "the state branch, with --to branch", "postsync/state").option(...remoteOption).addHelpText("after", [
-		"",
-		"--to branch pushes the working state file to the branch (merged with what it holds), writes",
-		"`state: { home: branch }` in postsync.yaml and takes the file out of git's index. --to file pulls the",
-		"branch's state into the file and writes `state:` back as a path. Commit the result in a pull request.",
-		"",
-		"Example:",
-		"  $ postsync state move-home --to branch"
-	].join("\n")).action(async (flags, command) => exitWith((await Promise.resolve().then(() => state_home_exports)).runStateMoveHome(flags, command)));
-	program.command("accounts").description("list the accounts of the project with their aliases and posting rules (caption, attachments, media)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ postsync accounts\n  $ postsync accounts --json | jq -r '.accounts[] | \"\\(.id) \\(.platform)\"'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => accounts_exports)).runAccounts(flags, command)));
-	program.command("whoami").description("show the target, project, key expiry and permissions of the API key (never the key)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ POSTSYNC_API_URL=https://api.example.com/public/v1 POSTSYNC_API_KEY=... postsync whoami").action(async (flags, command) => exitWith((await Promise.resolve().then(() => whoami_exports)).runWhoami(flags, command)));
-	program.command("analytics").description("show the metrics of each published post and account, joined with your post files").option("--from <date>", "published at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "published before this date/time (a date includes that whole day)").option("--account <account>", "only this account: an alias from postsync.yaml or an account uuid").option("--platform <platform>", "only this platform (e.g. photoC)").addOption(new Option("--format <format>", "output format (default: table on a terminal, csv otherwise)").choices([
-		"table",
-		"csv",
-		"json"
-	])).option("--json", "same as --format json").addHelpText("after", "\nExample:\n  $ postsync analytics --from 2026-12-01 --to 2026-12-31 --account photo\n  $ postsync analytics --format csv > december.csv").action(async (flags, command) => exitWith((await Promise.resolve().then(() => analytics_exports)).runAnalytics(flags, command)));
+	for (const option of globalOptions$1()) program.addOption(option);
+	addCommands(program, commands());
 }
 // dist/src/errors.js
 var PostsyncError = class extends Error {
@@ -5844,7 +6059,18 @@ function pruneHeader(setting, options) {
 	return options.config ? "prune: off, --no-prune overrides postsync.yaml" : "prune: off, from --no-prune";
 }
 // dist/src/plan/posts-with-errors.js
+function unplanned({ invalidFiles, held }) {
+	if (held.length === 0) return invalidFiles;
+	const posts = held.map((post) => ({
+		file: post.file,
+		key: post.key,
+		readable: true,
+		held: true
+	}));
+	return [...invalidFiles, ...posts].sort((a, b) => compareText(a.file, b.file) || compareText(a.key, b.key));
+}
 function blockPostsWithErrors(changes, context) {
+	const invalidFiles = unplanned(context);
 	const errorsByFile = new Map();
 	const projectErrors = [];
 	for (const diagnostic of context.diagnostics) {
@@ -5852,27 +6078,30 @@ function blockPostsWithErrors(changes, context) {
 		if (diagnostic.file === void 0 || !context.postFiles.has(diagnostic.file)) projectErrors.push(diagnostic);
 		else errorsByFile.set(diagnostic.file, [...errorsByFile.get(diagnostic.file) ?? [], diagnostic]);
 	}
-	const yieldsNone = new Set(context.invalidFiles.filter((invalid) => !invalid.held).map((invalid) => invalid.file));
+	const yieldsNone = new Set(invalidFiles.filter((invalid) => !invalid.held).map((invalid) => invalid.file));
 	const errorsOf = (file, keys) => {
 		const errors = errorsByFile.get(file) ?? [];
 		return yieldsNone.has(file) ? errors : errors.filter((d) => d.key === void 0 || keys.includes(d.key));
 	};
-	const heldKeys = new Set(context.invalidFiles.filter((invalid) => invalid.held).map((invalid) => invalid.key));
+	const heldKeys = new Set(invalidFiles.filter((invalid) => invalid.held).map((invalid) => invalid.key));
 	const isHeld = (keys, files) => keys.some((key) => key !== void 0 && heldKeys.has(key)) && files.every(({ file }) => !yieldsNone.has(file));
 	const paired = new Set();
 	const result = changes.map((change) => {
-		const withErrors = filesOf(change, context, paired).map((file) => ({
+		const withErrors = filesOf(change, {
+			...context,
+			invalidFiles
+		}, paired).map((file) => ({
 			file,
 			errors: errorsOf(file, [change.key, change.fromKey])
 		})).filter(({ errors }) => errors.length > 0);
 		if (withErrors.length === 0) return change;
 		return isHeld([change.key, change.fromKey], withErrors) ? heldByRule(change, withErrors) : blocked(change, withErrors);
 	});
-	result.push(...ownChanges(context.invalidFiles.filter((invalid) => !paired.has(invalid)), context, {
+	result.push(...ownChanges(invalidFiles.filter((invalid) => !paired.has(invalid)), context, {
 		errorsOf,
 		isHeld
 	}));
-	const unknown = context.invalidFiles.filter((invalid) => !invalid.readable && !paired.has(invalid));
+	const unknown = invalidFiles.filter((invalid) => !invalid.readable && !paired.has(invalid));
 	return result.map((change) => {
 		if (projectErrors.length > 0 && writes(change)) return blockedByProject(change, projectErrors);
 		if (unknown.length > 0 && change.action === "delete") return blockedByUnknown(change, unknown, errorsByFile);
@@ -5944,7 +6173,6 @@ function ownChanges(invalidFiles, context, { errorsOf, isHeld }) {
 	const byKey = new Map();
 	for (const invalid of invalidFiles) {
 		const key = context.postKeys.has(invalid.key) ? invalid.file : invalid.key;
-		if (context.only !== null && !context.only.includes(key)) continue;
 		byKey.set(key, [...byKey.get(key) ?? [], invalid]);
 	}
 	return [...byKey].map(([key, files]) => {
@@ -7365,15 +7593,6 @@ function blockForeign(change, foreign) {
 		...occurrence === void 0 ? {} : { occurrence }
 	};
 }
-// dist/src/plan/account-availability.js
-function accountAvailability(capabilities) {
-	const accounts = new Map();
-	for (const [id, account] of capabilities) accounts.set(id, {
-		available: account.available && account.supported,
-		reason: account.reason
-	});
-	return accounts;
-}
 const EVERY = /^(?:(\d+)\s+)?(day|days|week|weeks|month|months|daily|weekly|monthly)(?:\s+on\s+(.+))?$/i;
 const UNIT_WORDS = {
 	day: "day",
@@ -8194,6 +8413,15 @@ function surplusOccurrence(change, repeats) {
 		reasons: [`${why}${draft}`]
 	};
 }
+// dist/src/plan/account-availability.js
+function accountAvailability(capabilities) {
+	const accounts = new Map();
+	for (const [id, account] of capabilities) accounts.set(id, {
+		available: account.available && account.supported,
+		reason: account.reason
+	});
+	return accounts;
+}
 // dist/src/plan/pending-matches.js
 function pendingDraft(payload, context) {
 	return context.shapeOf({
@@ -8450,17 +8678,27 @@ const ACTION_ORDER = [
 	"noop"
 ];
 function createPlan(input) {
-	const free = exceptForeign(input.live, input.foreignOwners ?? NO_FOREIGN_OWNERS);
-	const context = planContext(input, { pendingPosts: (shapes) => matchPendingCreates(input.state, free, shapes) });
-	const { state } = input;
-	const desiredKeys = new Set(input.desired.map((post) => post.key));
+	const { desired, remote } = input;
+	const state = input.state.section;
+	const now = input.now.toISOString();
+	const free = exceptForeign(remote.live, input.state.foreignOwners ?? NO_FOREIGN_OWNERS);
+	const context = planContext({
+		state,
+		live: remote.live,
+		accounts: accountAvailability(remote.capabilities),
+		prune: input.prune,
+		now,
+		...remote.mediaSha256s === void 0 ? {} : { mediaSha256s: remote.mediaSha256s },
+		...input.choices === void 0 ? {} : { choices: input.choices }
+	}, { pendingPosts: (shapes) => matchPendingCreates(state, free, shapes) });
+	const desiredKeys = new Set(desired.posts.map((post) => post.key));
 	const removedKeys = Object.keys(state.posts).filter((key) => !desiredKeys.has(key));
-	const newPosts = input.desired.filter((post) => !state.posts[post.key] && !state.pending[post.key]);
+	const newPosts = desired.posts.filter((post) => !state.posts[post.key] && !state.pending[post.key]);
 	const renames = matchRenames(removedKeys, newPosts, context);
 	const renamedTo = new Set([...renames.values()].map((post) => post.key));
 	const adoptions = matchAdoptions(newPosts.filter((post) => !renamedTo.has(post.key)), free, context, input.choices?.adopt);
 	const changes = [];
-	for (const post of input.desired) {
+	for (const post of desired.posts) {
 		const adopted = adoptions.adopted.get(post.key);
 		const held = adoptions.held.get(post.key);
 		if (adopted) changes.push(adoptChange(post, adopted.live, context, adopted.how));
@@ -8473,24 +8711,26 @@ function createPlan(input) {
 		changes.push(renamed ? moveChange(key, record, renamed, context) : removedPostChange(key, record, context));
 	}
 	for (const [key, pending] of Object.entries(state.pending)) if (!desiredKeys.has(key) && !state.posts[key]) changes.push(removedPendingChange(key, pending, context));
-	const selected = selectChanges(changes, input.only).sort(compareChanges);
+	changes.sort(compareChanges);
 	return {
 		formatVersion: 1,
-		createdAt: input.now,
+		createdAt: now,
 		target: input.target,
-		stateHash: input.stateHash,
+		stateHash: input.state.hash,
 		prune: input.prune,
-		only: input.only,
-		uploads: mediaUploads(selected, new Map(input.desired.map((post) => [post.key, post])), state),
-		changes: selected,
-		summary: summarize(selected),
-		diagnostics: [...input.diagnostics, ...adoptions.diagnostics]
+		only: null,
+		uploads: mediaUploads(changes, desiredByKey(desired.posts), state),
+		changes,
+		summary: summarize(changes),
+		diagnostics: [
+			...desired.contentDiagnostics,
+			...desired.checkDiagnostics,
+			...adoptions.diagnostics
+		]
 	};
 }
-function selectChanges(changes, only) {
-	if (only === null) return changes;
-	const keys = new Set(only);
-	return changes.filter((change) => keys.has(change.key) || change.fromKey !== void 0 && keys.has(change.fromKey));
+function desiredByKey(posts) {
+	return new Map(posts.map((post) => [post.key, post]));
 }
 function compareChanges(a, b) {
 	return ACTION_ORDER.indexOf(a.action) - ACTION_ORDER.indexOf(b.action) || compareText(a.key, b.key) || compareText(a.fromKey ?? "", b.fromKey ?? "");
@@ -8597,22 +8837,31 @@ function blockShared(change, shared) {
 	};
 }
 // dist/src/plan/guards.js
-function guardChanges(plan, context) {
-	const shared = sharedPostRecords(context.state);
-	let changes = plan.changes.map((change) => blockForeign(blockShared(blockUnconfirmed(guardSchedule(change, context), context.unconfirmed), shared), context.foreignOwners ?? NO_FOREIGN_OWNERS));
-	if (hasErrors(context.diagnostics) || context.invalidFiles.length > 0) changes = blockPostsWithErrors(changes, {
-		...context,
-		postKeys: new Set(context.posts.map((post) => post.key)),
-		postFiles: new Set([...context.posts.map((post) => post.file), ...context.invalidFiles.map((invalid) => invalid.file)])
+function guardChanges(plan, input) {
+	const { desired, state } = input;
+	const shared = sharedPostRecords(state.section);
+	const unconfirmed = state.unconfirmed ?? NONE_UNCONFIRMED;
+	let changes = plan.changes.map((change) => blockForeign(blockShared(blockUnconfirmed(guardSchedule(change, input), unconfirmed), shared), state.foreignOwners ?? NO_FOREIGN_OWNERS));
+	const diagnostics = [...desired.contentDiagnostics, ...desired.checkDiagnostics];
+	if (hasErrors(diagnostics) || desired.invalid.length > 0 || desired.held.length > 0) changes = blockPostsWithErrors(changes, {
+		diagnostics,
+		invalidFiles: desired.invalid,
+		held: desired.held,
+		postKeys: new Set(desired.posts.map((post) => post.key)),
+		postFiles: new Set([
+			...desired.posts.map((post) => post.file),
+			...desired.invalid.map((invalid) => invalid.file),
+			...desired.held.map((held) => held.file)
+		]),
+		state: state.section
 	});
 	if (changes.every((change, index) => change === plan.changes[index])) return plan;
 	changes.sort(compareChanges);
-	const desired = new Map(context.posts.map((post) => [post.key, post]));
 	return {
 		...plan,
 		changes,
 		summary: summarize(changes),
-		uploads: mediaUploads(changes, desired, context.state)
+		uploads: mediaUploads(changes, desiredByKey(desired.posts), state.section)
 	};
 }
 function guardSchedule(change, { now, timezone }) {
@@ -8627,34 +8876,29 @@ function guardSchedule(change, { now, timezone }) {
 }
 // dist/src/plan/plan-posts.js
 function planPosts(input) {
-	const unconfirmed = input.unconfirmed ?? NONE_UNCONFIRMED;
-	const state = trustedState(input.state, unconfirmed);
-	const planInput = {
-		target: input.target,
-		desired: input.posts,
-		diagnostics: [...input.contentDiagnostics, ...input.checkDiagnostics],
-		state,
-		stateHash: input.stateHash,
-		live: input.live,
-		...input.mediaSha256s === void 0 || input.mediaSha256s.size === 0 ? {} : { mediaSha256s: input.mediaSha256s },
-		accounts: accountAvailability(input.capabilities),
-		...input.foreignOwners === void 0 || input.foreignOwners.size === 0 ? {} : { foreignOwners: input.foreignOwners },
-		prune: input.prune,
-		only: input.only,
-		now: input.now.toISOString(),
-		...input.choices === void 0 ? {} : { choices: input.choices }
+	const section = trustedState(input.state.section, input.state.unconfirmed ?? NONE_UNCONFIRMED);
+	const trusted = section === input.state.section ? input : {
+		...input,
+		state: {
+			...input.state,
+			section
+		}
 	};
-	return withScheduleFacts(guardChanges(createPlan(planInput), {
-		diagnostics: planInput.diagnostics,
-		invalidFiles: input.invalidFiles,
-		posts: input.posts,
-		state,
-		unconfirmed,
-		...input.foreignOwners === void 0 ? {} : { foreignOwners: input.foreignOwners },
-		only: input.only,
-		now: input.now,
-		timezone: input.timezone
-	}), input.posts);
+	return withScheduleFacts(guardChanges(createPlan(trusted), trusted), input.desired.posts);
+}
+// dist/src/plan/select-plan.js
+function selectPlan(plan, selection, input) {
+	if (selection === null) return plan;
+	const keys = new Set(selection);
+	const changes = plan.changes.filter((change) => keys.has(change.key) || change.fromKey !== void 0 && keys.has(change.fromKey));
+	const state = trustedState(input.state.section, input.state.unconfirmed ?? NONE_UNCONFIRMED);
+	return {
+		...plan,
+		only: [...selection],
+		changes,
+		summary: summarize(changes),
+		uploads: mediaUploads(changes, desiredByKey(input.desired.posts), state)
+	};
 }
 // dist/src/state/home-git.js
 const GIT_TIMEOUT_MS$1 = 12e4;
@@ -11701,9 +11945,7 @@ function decideSchedule(input) {
 	};
 	const heldPosts = posts.filter((post) => held.has(post.key)).map((post) => ({
 		file: post.file,
-		key: post.key,
-		readable: true,
-		held: true
+		key: post.key
 	}));
 	return {
 		posts: posts.filter((post) => !held.has(post.key)),
@@ -12353,18 +12595,19 @@ async function checkDesired(input) {
 		rules,
 		probes: input.probes
 	});
-	const invalid = decided.held.length === 0 ? content.invalid : [...content.invalid, ...decided.held].sort((a, b) => compareText(a.file, b.file) || compareText(a.key, b.key));
 	const heldKeys = new Set(decided.held.map((held) => held.key));
 	return {
 		posts,
 		held: heldKeys.size === 0 ? [] : content.posts.filter((post) => heldKeys.has(post.key)),
-		diagnostics: [...contentDiagnostics, ...checks],
 		contentDiagnostics,
 		checkDiagnostics: checks,
-		invalid,
+		invalid: content.invalid,
 		checkOnly: content.checkOnly,
 		rules
 	};
+}
+function desiredDiagnostics(desired) {
+	return [...desired.contentDiagnostics, ...desired.checkDiagnostics];
 }
 async function scheduleDecisions(content, rules, schedule) {
 	const { config } = schedule;
@@ -12422,21 +12665,25 @@ async function buildPlan(options) {
 		records: section.posts,
 		readFinal: changedSinceApply(desired)
 	}) : listed;
-	const others = await othersRead;
-	return {
-		plan: await planDesired(desired, {
-			target: connection.target,
-			seal: connection.seal,
+	const input = {
+		target: connection.target,
+		desired,
+		remote: {
 			live,
-			section,
-			stateHash: state.hash,
-			prune: options.prune,
-			only: options.only,
-			now,
-			timezone: config.timezone,
-			foreignOwners: others,
-			...options.choices === void 0 ? {} : { choices: options.choices }
-		}),
+			capabilities: desired.rules.capabilities
+		},
+		state: {
+			...state,
+			unconfirmed: unconfirmedRecords(section, connection.seal),
+			foreignOwners: await othersRead
+		},
+		prune: options.prune,
+		now,
+		timezone: config.timezone,
+		...options.choices === void 0 ? {} : { choices: options.choices }
+	};
+	return {
+		plan: selectPlan(await planDesired(input), options.selection, input),
 		desired,
 		live,
 		state
@@ -12449,33 +12696,21 @@ function changedSinceApply(desired) {
 		return post === void 0 || post.file !== record.file || post.shapeHash !== record.appliedHash;
 	};
 }
-async function planDesired(desired, against) {
-	const { posts } = desired;
-	const foreign = against.foreignOwners ?? NO_FOREIGN_OWNERS;
+async function planDesired(input, options = {}) {
+	const live = exceptForeign(input.remote.live, input.state.foreignOwners ?? NO_FOREIGN_OWNERS);
+	const learned = options.learnedMedia === void 0 ? {} : { learned: options.learnedMedia };
 	const mediaSha256s = await learnOrphanMedia({
-		posts,
-		state: against.section,
-		live: exceptForeign(against.live, foreign),
-		...against.learnedMedia === void 0 ? {} : { learned: against.learnedMedia }
+		posts: input.desired.posts,
+		state: input.state.section,
+		live,
+		...learned
 	});
 	return planPosts({
-		target: against.target,
-		posts,
-		contentDiagnostics: desired.contentDiagnostics,
-		checkDiagnostics: desired.checkDiagnostics,
-		invalidFiles: desired.invalid,
-		state: against.section,
-		unconfirmed: unconfirmedRecords(against.section, against.seal),
-		foreignOwners: foreign,
-		stateHash: against.stateHash,
-		live: against.live,
-		mediaSha256s,
-		capabilities: desired.rules.capabilities,
-		prune: against.prune,
-		only: against.only,
-		now: against.now,
-		timezone: against.timezone,
-		...against.choices === void 0 ? {} : { choices: against.choices }
+		...input,
+		remote: {
+			...input.remote,
+			mediaSha256s
+		}
 	});
 }
 // dist/src/pipeline/apply-project.js
@@ -12513,7 +12748,7 @@ async function applyProject(options) {
 				},
 				...options.memo === void 0 ? {} : { memo: options.memo },
 				prune: options.prune,
-				only: options.only,
+				selection: options.selection,
 				now: new Date(),
 				...options.refreshAll === void 0 ? {} : { refreshAll: options.refreshAll },
 				...options.choices === void 0 ? {} : { choices: options.choices }
@@ -13239,7 +13474,7 @@ async function runApply(planFile, flags, command) {
 			memo,
 			prune: prune.on,
 			refreshAll: flags.refreshAll === true,
-			only: flags.target ?? null,
+			selection: flags.target ?? null,
 			...choicesOf(flags),
 			strict: flags.strict ?? false,
 			concurrency: flags.concurrency,
@@ -14011,7 +14246,7 @@ async function readCalendarSources(options) {
 			listing,
 			...options.memo === void 0 ? {} : { memo: options.memo },
 			prune: false,
-			only: null,
+			selection: null,
 			now
 		});
 		return plannedCalendarSources(built.desired, {
@@ -14038,7 +14273,7 @@ async function plannedCalendarSources(desired, against) {
 		live: against.live,
 		state: against.state,
 		capabilities,
-		diagnostics: desired.diagnostics,
+		diagnostics: desiredDiagnostics(desired),
 		target: against.target
 	};
 }
@@ -17058,7 +17293,7 @@ async function planProject(input) {
 		listing,
 		memo,
 		prune: input.prune,
-		only: input.only,
+		selection: input.selection,
 		now: input.now,
 		...input.choices === void 0 ? {} : { choices: input.choices }
 	});
@@ -17140,7 +17375,7 @@ async function runPlan(flags, command) {
 			connection,
 			memo,
 			prune: prune.on,
-			only: flags.target ?? null,
+			selection: flags.target ?? null,
 			now: new Date(),
 			refreshAll: flags.refreshAll === true,
 			...choicesOf(flags)
@@ -21508,7 +21743,7 @@ async function runStateConfirm(keys, flags, command) {
 // dist/src/pipeline/draft-readiness.js
 function draftReadiness(desired) {
 	const byFile = new Map();
-	for (const diagnostic of desired.diagnostics) {
+	for (const diagnostic of desiredDiagnostics(desired)) {
 		if (diagnostic.file === void 0) continue;
 		byFile.set(diagnostic.file, [...byFile.get(diagnostic.file) ?? [], diagnostic]);
 	}
@@ -21820,27 +22055,28 @@ async function runValidate(flags, command) {
 		});
 		const posts = desired.posts.length + desired.held.length;
 		const drafts = draftReadiness(desired);
+		const diagnostics = desiredDiagnostics(desired);
 		if (flags.json) process.stdout.write(renderJson({
-			...diagnosticsReport("validate", desired.diagnostics),
+			...diagnosticsReport("validate", diagnostics),
 			drafts
 		}));
 		else {
-			if (desired.diagnostics.length > 0) process.stdout.write(`${renderDiagnostics(desired.diagnostics, style)}\n\n`);
+			if (diagnostics.length > 0) process.stdout.write(`${renderDiagnostics(diagnostics, style)}\n\n`);
 			if (drafts.length > 0) process.stdout.write(`${renderDrafts(drafts, style)}\n\n`);
-			const { errors, warnings } = diagnosticCounts(desired.diagnostics);
+			const { errors, warnings } = diagnosticCounts(diagnostics);
 			const notReady = notReadyNote(drafts.filter((draft) => !draft.ready).length);
 			const verdict = errors === 0 ? style.green(`${plural$2(posts, "post")} valid.`) : style.red(`${plural$2(errors, "error")}, ${plural$2(warnings, "warning")}.`);
 			process.stdout.write(`${verdict}${notReady}\n`);
 		}
 		await reportToGitHubActions({
 			root: config.root,
-			diagnostics: desired.diagnostics,
-			summary: () => validateSummaryMarkdown(desired.diagnostics, { posts })
+			diagnostics,
+			summary: () => validateSummaryMarkdown(diagnostics, { posts })
 		}, {
 			env: process.env,
 			annotate: writeWorkflowCommand
 		});
-		return hasErrors(desired.diagnostics) ? 1 : 0;
+		return hasErrors(diagnostics) ? 1 : 0;
 	} finally {
 		await memo.save();
 		await connection.close();
@@ -24749,20 +24985,26 @@ var WatchSession = class WatchSession {
 		});
 		this.#desired = desired;
 		const { target, seal } = this.#options.connection;
+		const section = this.#section;
+		const state = {
+			section,
+			hash: this.#stateHash,
+			unconfirmed: unconfirmedRecords(section, seal),
+			foreignOwners: this.#foreignOwners
+		};
 		return {
-			plan: await planDesired(desired, {
+			plan: await planDesired({
 				target,
-				seal,
-				live: this.#remote.live,
-				section: this.#section,
-				stateHash: this.#stateHash,
+				desired,
+				remote: {
+					live: this.#remote.live,
+					capabilities: desired.rules.capabilities
+				},
+				state,
 				prune: false,
-				only: null,
 				now,
-				timezone: this.#config.timezone,
-				learnedMedia: this.#learnedMedia,
-				foreignOwners: this.#foreignOwners
-			}),
+				timezone: this.#config.timezone
+			}, { learnedMedia: this.#learnedMedia }),
 			drafts: draftReadiness(desired)
 		};
 	}

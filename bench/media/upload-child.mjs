@@ -19,7 +19,7 @@ try {
   const store = await StateStore.open(config.statePath, connection.target);
   const planStarted = performance.now();
   const state = { section: store.section, hash: store.sectionHash() };
-  const { plan } = await buildPlan({ config, connection, state, prune: false, only: null, now: new Date() });
+  const { plan } = await buildPlan({ config, connection, state, prune: false, selection: null, now: new Date() });
   const planMs = performance.now() - planStarted;
   let startedAt;
   let allSentAt;

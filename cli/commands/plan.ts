@@ -28,7 +28,7 @@ export async function runPlan(flags: PlanFlags, command: Command): Promise<numbe
   try {
     const prune = pruneSetting({ flag: flags.prune, config: config.prune });
     const pruneNote = pruneHeader(prune, { config: config.prune });
-    const { plan } = await planProject({ config, connection, memo, prune: prune.on, only: flags.target ?? null, now: new Date(), refreshAll: flags.refreshAll === true, ...choicesOf(flags) });
+    const { plan } = await planProject({ config, connection, memo, prune: prune.on, selection: flags.target ?? null, now: new Date(), refreshAll: flags.refreshAll === true, ...choicesOf(flags) });
     if (flags.out) await writePlanFile(flags.out, plan);
     if (flags.json) process.stdout.write(renderJson(planReport('plan', plan)));
     else if (flags.markdown) process.stdout.write(`${renderPlanMarkdown(plan, { label: connection.label, timezone: config.timezone, pruneNote })}\n`);

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { hasErrors } from '../../src/diagnostics.js';
 import { draftReadiness } from '../../src/pipeline/draft-readiness.js';
+import { desiredDiagnostics } from '../../src/pipeline/read-desired.js';
 import { validateProject } from '../../src/pipeline/validate-project.js';
 import { reportToGitHubActions, validateSummaryMarkdown } from '../../src/actions/index.js';
 import { globalOptions, openTarget } from '../context.js';
@@ -17,18 +18,19 @@ export async function runValidate(flags: { json?: boolean }, command: Command): 
     const desired = await validateProject({ config, connection, memo, now: new Date() });
     const posts = desired.posts.length + desired.held.length;
     const drafts = draftReadiness(desired);
+    const diagnostics = desiredDiagnostics(desired);
     if (flags.json) {
-      process.stdout.write(renderJson({ ...diagnosticsReport('validate', desired.diagnostics), drafts }));
+      process.stdout.write(renderJson({ ...diagnosticsReport('validate', diagnostics), drafts }));
     } else {
-      if (desired.diagnostics.length > 0) process.stdout.write(`${renderDiagnostics(desired.diagnostics, style)}\n\n`);
+      if (diagnostics.length > 0) process.stdout.write(`${renderDiagnostics(diagnostics, style)}\n\n`);
       if (drafts.length > 0) process.stdout.write(`${renderDrafts(drafts, style)}\n\n`);
-      const { errors, warnings } = diagnosticCounts(desired.diagnostics);
+      const { errors, warnings } = diagnosticCounts(diagnostics);
       const notReady = notReadyNote(drafts.filter((draft) => !draft.ready).length);
       const verdict = errors === 0 ? style.green(`${plural(posts, 'post')} valid.`) : style.red(`${plural(errors, 'error')}, ${plural(warnings, 'warning')}.`);
       process.stdout.write(`${verdict}${notReady}\n`);
     }
-    await reportToGitHubActions({ root: config.root, diagnostics: desired.diagnostics, summary: () => validateSummaryMarkdown(desired.diagnostics, { posts }) }, { env: process.env, annotate: writeWorkflowCommand });
-    return hasErrors(desired.diagnostics) ? 1 : 0;
+    await reportToGitHubActions({ root: config.root, diagnostics, summary: () => validateSummaryMarkdown(diagnostics, { posts }) }, { env: process.env, annotate: writeWorkflowCommand });
+    return hasErrors(diagnostics) ? 1 : 0;
   } finally {
     await memo.save();
     await connection.close();

@@ -8,7 +8,7 @@ import type { Diagnostic } from '../diagnostics.js';
 import type { LivePostsById, Plan } from '../plan/types.js';
 import { buildPlan, startRemoteRead } from '../pipeline/build-plan.js';
 import type { Connection } from '../pipeline/connect.js';
-import type { DesiredSide } from '../pipeline/read-desired.js';
+import { desiredDiagnostics, type DesiredSide } from '../pipeline/read-desired.js';
 import type { ProbeMedia } from '../media/probe-cache.js';
 import { sortByKey } from '../text/ordering.js';
 import { createPlanCaches } from '../pipeline/plan-caches.js';
@@ -60,7 +60,7 @@ export async function readCalendarSources(options: ReadCalendarOptions): Promise
     const state = readStateSection(config.statePath, connection.target);
     // The plan as `plan` makes it (deletes left as skipped, as without --prune); then the cards.
     const listing = startRemoteRead(connection.client, {});
-    const built = await buildPlan({ config, connection, state, listing, ...(options.memo === undefined ? {} : { memo: options.memo }), prune: false, only: null, now });
+    const built = await buildPlan({ config, connection, state, listing, ...(options.memo === undefined ? {} : { memo: options.memo }), prune: false, selection: null, now });
     return plannedCalendarSources(built.desired, { plan: built.plan, live: built.live, state: built.state.section, target: connection.label, timezone: config.timezone, probe: createPlanCaches().probes.probe });
   } finally {
     await connection.close();
@@ -73,7 +73,7 @@ export async function readCalendarSources(options: ReadCalendarOptions): Promise
  * error holds back (a house rule they break) too, on their days.
  */
 export async function plannedCalendarSources(
-  desired: Pick<DesiredSide, 'posts' | 'held' | 'diagnostics' | 'rules'>,
+  desired: Pick<DesiredSide, 'posts' | 'held' | 'contentDiagnostics' | 'checkDiagnostics' | 'rules'>,
   against: { plan: Plan; live: LivePostsById; state: TargetState; target: string; timezone: string; probe: ProbeMedia },
 ): Promise<CalendarSources> {
   const { capabilities } = desired.rules;
@@ -84,7 +84,7 @@ export async function plannedCalendarSources(
     live: against.live,
     state: against.state,
     capabilities,
-    diagnostics: desired.diagnostics,
+    diagnostics: desiredDiagnostics(desired),
     target: against.target,
   };
 }

@@ -78,8 +78,7 @@ export interface PostSlot {
 }
 
 /**
- * A post file that yields no post because it has errors, or one post of a file held back by
- * its own errors (a house rule it breaks, no free slot): what the plan shows as `blocked` in
+ * A post file that yields no post because it has errors: what the plan shows as `blocked` in
  * place of its post, which is neither created, updated nor deleted until the file is fixed.
  */
 export interface InvalidFile {
@@ -95,11 +94,6 @@ export interface InvalidFile {
    * stand for any post (a file renamed and broken in one commit).
    */
   readable: boolean;
-  /**
-   * Set when only this post of the file is held back, by an error of its own (a house rule it
-   * breaks, no free slot); the file's other posts stand. Absent: the file yields no post at all.
-   */
-  held?: true;
 }
 
 /** Positions in the post file; an entry is null when the part has no position (e.g. no front-matter). */

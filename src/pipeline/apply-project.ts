@@ -20,7 +20,8 @@ export interface ApplyProjectOptions {
   /** The reading memo, saved by the caller. */
   memo?: RunCache;
   prune: boolean;
-  only: string[] | null;
+  /** The post keys a plan made now is limited to (`--target`); null: every post. */
+  selection: readonly string[] | null;
   /**
    * All or nothing (`--strict`): nothing is applied while any file has an error. Otherwise the
    * posts with errors are blocked in the plan and every other change is applied.
@@ -65,7 +66,7 @@ export async function applyProject(options: ApplyProjectOptions): Promise<ApplyO
       plan = options.saved;
     } else {
       const state = { section: store.section, hash: store.sectionHash() };
-      const built = await buildPlan({ config, connection, state, ...(options.memo === undefined ? {} : { memo: options.memo }), prune: options.prune, only: options.only, now: new Date(), ...(options.refreshAll === undefined ? {} : { refreshAll: options.refreshAll }), ...(options.choices === undefined ? {} : { choices: options.choices }) });
+      const built = await buildPlan({ config, connection, state, ...(options.memo === undefined ? {} : { memo: options.memo }), prune: options.prune, selection: options.selection, now: new Date(), ...(options.refreshAll === undefined ? {} : { refreshAll: options.refreshAll }), ...(options.choices === undefined ? {} : { choices: options.choices }) });
       ({ plan, live } = built);
     }
     await options.onPlan(plan);

@@ -1,12 +1,13 @@
 import type { RunCache } from '../cache/run-cache.js';
 import type { Config } from '../config/types.js';
-import { exceptForeign, NO_FOREIGN_OWNERS, type ForeignOwners } from '../plan/foreign-owners.js';
+import { exceptForeign, NO_FOREIGN_OWNERS } from '../plan/foreign-owners.js';
 import { planPosts } from '../plan/plan-posts.js';
+import { selectPlan } from '../plan/select-plan.js';
 import { foreignOwners } from './foreign-owners.js';
-import type { LivePostsById, Plan, PlanChoices, PlanTarget } from '../plan/types.js';
-import { unconfirmedRecords, type StateSeal } from '../state/seal.js';
+import type { Plan, PlanChoices, PlanInput } from '../plan/types.js';
+import { unconfirmedRecords } from '../state/seal.js';
 import type { StateSection } from '../state/state-file.js';
-import type { PostRecord, TargetState } from '../state/types.js';
+import type { PostRecord } from '../state/types.js';
 import type { Connection } from './connect.js';
 import { listLivePosts, type LiveListing } from './live-listing.js';
 import { completeScopedListing, listOpenPosts, ScopedListing } from './scoped-listing.js';
@@ -29,7 +30,8 @@ export interface BuildPlanOptions {
   /** The reading memo (`.postsync/cache`), saved by the caller once its command ends; absent, every file is read. */
   memo?: RunCache;
   prune: boolean;
-  only: string[] | null;
+  /** The post keys the plan is limited to (`--target`, `selectPlan`); null: every post. */
+  selection: readonly string[] | null;
   now: Date;
   /** A person's decisions on held posts (`--adopt`, `--recreate`). */
   choices?: PlanChoices;
@@ -78,8 +80,17 @@ export async function buildPlan(options: BuildPlanOptions): Promise<BuiltPlan> {
   const live = Array.isArray(listed)
     ? await completeScopedListing({ client: connection.client, listings: listed, records: section.posts, readFinal: changedSinceApply(desired) })
     : listed;
-  const others = await othersRead;
-  const plan = await planDesired(desired, { target: connection.target, seal: connection.seal, live, section, stateHash: state.hash, prune: options.prune, only: options.only, now, timezone: config.timezone, foreignOwners: others, ...(options.choices === undefined ? {} : { choices: options.choices }) });
+  const input: PlanInput = {
+    target: connection.target,
+    desired,
+    remote: { live, capabilities: desired.rules.capabilities },
+    state: { ...state, unconfirmed: unconfirmedRecords(section, connection.seal), foreignOwners: await othersRead },
+    prune: options.prune,
+    now,
+    timezone: config.timezone,
+    ...(options.choices === undefined ? {} : { choices: options.choices }),
+  };
+  const plan = selectPlan(await planDesired(input), options.selection, input);
   return { plan, desired, live, state };
 }
 
@@ -95,55 +106,16 @@ export function changedSinceApply(desired: Pick<DesiredSide, 'posts'>): (key: st
   };
 }
 
-/** The remote side and the state a plan is made against, and how. */
-export interface PlanAgainst {
-  target: PlanTarget;
-  /** Tells the state records an apply of this repository wrote from the others, which the plan does not act on. */
-  seal: StateSeal;
-  live: LivePostsById;
-  section: TargetState;
-  /** `stateSectionHash(section)`. */
-  stateHash: string;
-  prune: boolean;
-  only: string[] | null;
-  now: Date;
-  /** The project's time zone (`config.timezone`). */
-  timezone: string;
-  /** A person's decisions on held posts (`--adopt`, `--recreate`). */
-  choices?: PlanChoices;
-  /** Such a session's remote media learned by content so far (`learnOrphanMedia`), so each is fetched once. */
-  learnedMedia?: Map<string, string>;
-  /** The posts other calendars of the repository record (`foreignOwners`); absent: none. */
-  foreignOwners?: ForeignOwners;
-}
-
 /**
- * The plan of a checked desired side: the remote media a new file may need to know to adopt an orphan
- * post are fetched and hashed (`learnOrphanMedia`; usually none), then the planner decides
- * everything (plan/plan-posts.ts).
+ * The plan of every post of `input`: the remote media a new file may need to know to adopt an orphan
+ * post are fetched and hashed first (`learnOrphanMedia`; usually none) as `remote.mediaSha256s`, then
+ * the planner decides everything (plan/plan-posts.ts). `learnedMedia`: such a session's remote media
+ * learned by content so far (watch), so each is fetched once.
  */
-export async function planDesired(desired: DesiredSide, against: PlanAgainst): Promise<Plan> {
-  const { posts } = desired;
-  const foreign = against.foreignOwners ?? NO_FOREIGN_OWNERS;
+export async function planDesired(input: PlanInput, options: { learnedMedia?: Map<string, string> } = {}): Promise<Plan> {
   // Another calendar's posts are never adopted here: their media are not worth learning.
-  const mediaSha256s = await learnOrphanMedia({ posts, state: against.section, live: exceptForeign(against.live, foreign), ...(against.learnedMedia === undefined ? {} : { learned: against.learnedMedia }) });
-  return planPosts({
-    target: against.target,
-    posts,
-    contentDiagnostics: desired.contentDiagnostics,
-    checkDiagnostics: desired.checkDiagnostics,
-    invalidFiles: desired.invalid,
-    state: against.section,
-    unconfirmed: unconfirmedRecords(against.section, against.seal),
-    foreignOwners: foreign,
-    stateHash: against.stateHash,
-    live: against.live,
-    mediaSha256s,
-    capabilities: desired.rules.capabilities,
-    prune: against.prune,
-    only: against.only,
-    now: against.now,
-    timezone: against.timezone,
-    ...(against.choices === undefined ? {} : { choices: against.choices }),
-  });
+  const live = exceptForeign(input.remote.live, input.state.foreignOwners ?? NO_FOREIGN_OWNERS);
+  const learned = options.learnedMedia === undefined ? {} : { learned: options.learnedMedia };
+  const mediaSha256s = await learnOrphanMedia({ posts: input.desired.posts, state: input.state.section, live, ...learned });
+  return planPosts({ ...input, remote: { ...input.remote, mediaSha256s } });
 }

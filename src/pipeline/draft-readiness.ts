@@ -1,7 +1,7 @@
 import type { Diagnostic } from '../diagnostics.js';
 import { draftReadiness as readinessOfDraft } from '../content/readiness.js';
 import { compareText } from '../text/ordering.js';
-import type { DesiredSide } from './read-desired.js';
+import { desiredDiagnostics, type DesiredSide } from './read-desired.js';
 
 /**
  * Whether a draft could be scheduled as it is (`content/readiness.ts`, the one definition):
@@ -16,9 +16,9 @@ export interface DraftReadiness {
 }
 
 /** Every draft (a post without `scheduledAt`) of the desired side, those of files with errors included, by file, with what it still needs. */
-export function draftReadiness(desired: Pick<DesiredSide, 'posts' | 'checkOnly' | 'diagnostics'>): DraftReadiness[] {
+export function draftReadiness(desired: Pick<DesiredSide, 'posts' | 'checkOnly' | 'contentDiagnostics' | 'checkDiagnostics'>): DraftReadiness[] {
   const byFile = new Map<string, Diagnostic[]>();
-  for (const diagnostic of desired.diagnostics) {
+  for (const diagnostic of desiredDiagnostics(desired)) {
     if (diagnostic.file === undefined) continue;
     byFile.set(diagnostic.file, [...(byFile.get(diagnostic.file) ?? []), diagnostic]);
   }

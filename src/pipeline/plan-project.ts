@@ -15,7 +15,8 @@ export async function planProject(input: {
   /** The reading memo, saved by the caller. */
   memo: RunCache;
   prune: boolean;
-  only: string[] | null;
+  /** The post keys the plan is limited to (`--target`); null: every post. */
+  selection: readonly string[] | null;
   now: Date;
   /** List every remote post, history included (`plan --refresh-all`). */
   refreshAll?: boolean;
@@ -25,5 +26,5 @@ export async function planProject(input: {
   const { config, connection, memo } = input;
   const listing = startRemoteRead(connection.client, input);
   const state = readStateSection(config.statePath, connection.target);
-  return buildPlan({ config, connection, state, listing, memo, prune: input.prune, only: input.only, now: input.now, ...(input.choices === undefined ? {} : { choices: input.choices }) });
+  return buildPlan({ config, connection, state, listing, memo, prune: input.prune, selection: input.selection, now: input.now, ...(input.choices === undefined ? {} : { choices: input.choices }) });
 }

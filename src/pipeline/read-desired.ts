@@ -7,26 +7,26 @@ import type { Diagnostic } from '../diagnostics.js';
 import type { ProbeCache } from '../media/probe-cache.js';
 import { scheduleRulesOf, needsAccountFacts } from '../house-rules/index.js';
 import { decideSchedule } from '../plan/schedule-policy.js';
-import type { LivePostsById } from '../plan/types.js';
+import type { LivePostsById, PlanInput } from '../plan/types.js';
 import type { TargetState } from '../state/types.js';
-import { compareText, sortByKey, sortDiagnostics } from '../text/ordering.js';
+import { sortByKey, sortDiagnostics } from '../text/ordering.js';
 import { accountFactsLoader, platformsOf } from './account-facts.js';
 import { prefetchAccountRules, readAccountRules, type AccountRules } from './account-rules.js';
 import { checkDesiredPosts } from './check-posts.js';
 import type { PlanCaches } from './plan-caches.js';
 
-/** The desired side of a plan: the posts as the files say, checked against their accounts' rules. */
-export interface DesiredSide {
+type PlannedSide = PlanInput['desired'];
+
+/** The desired side of a plan (`PlanInput.desired`): the posts as the files say, checked against their accounts' rules. */
+export interface DesiredSide extends PlannedSide {
   posts: DesiredPost[];
-  /** The posts a schedule error holds back (a house rule they break, no free slot): never planned, still shown by the calendar, sorted by key. */
+  /** The posts a schedule error holds back (a house rule they break, no free slot): blocked by the plan, still shown by the calendar, sorted by key. */
   held: DesiredPost[];
-  /** Content diagnostics, then the account-rule checks. */
-  diagnostics: Diagnostic[];
-  /** Only content diagnostics, the schedule policies' among them: files listed here with an error yield no post (a schedule error: not the post it is about). */
+  /** Content diagnostics, the schedule policies' among them: files listed here with an error yield no post (a schedule error: not the post it is about). */
   contentDiagnostics: Diagnostic[];
-  /** Only the account-rule checks. */
+  /** The account-rule checks. */
   checkDiagnostics: Diagnostic[];
-  /** Files that yield no post because of their errors, and posts a schedule error holds back: the plan blocks their posts. */
+  /** Files that yield no post because of their errors: the plan blocks their posts. */
   invalid: InvalidFile[];
   /** The posts of files with errors, as far as they can be made: never planned; the drafts among them are not ready to schedule. */
   checkOnly: PostToCheck[];
@@ -92,10 +92,14 @@ export async function checkDesired(input: { content: ContentResult; rules: Accou
   // The posts of files with errors are checked too: every problem of a file shows in one run.
   const checked = content.checkOnly.length === 0 ? posts : sortByKey([...posts, ...content.checkOnly]);
   const checks = await checkDesiredPosts({ posts: checked, rules, probes: input.probes });
-  const invalid = decided.held.length === 0 ? content.invalid : [...content.invalid, ...decided.held].sort((a, b) => compareText(a.file, b.file) || compareText(a.key, b.key));
   const heldKeys = new Set(decided.held.map((held) => held.key));
   const held = heldKeys.size === 0 ? [] : content.posts.filter((post) => heldKeys.has(post.key));
-  return { posts, held, diagnostics: [...contentDiagnostics, ...checks], contentDiagnostics, checkDiagnostics: checks, invalid, checkOnly: content.checkOnly, rules };
+  return { posts, held, contentDiagnostics, checkDiagnostics: checks, invalid: content.invalid, checkOnly: content.checkOnly, rules };
+}
+
+/** Every diagnostic of a desired side: the content's, then the account-rule checks. */
+export function desiredDiagnostics(desired: Pick<DesiredSide, 'contentDiagnostics' | 'checkDiagnostics'>): Diagnostic[] {
+  return [...desired.contentDiagnostics, ...desired.checkDiagnostics];
 }
 
 async function scheduleDecisions(content: Pick<ContentResult, 'posts' | 'diagnostics'>, rules: AccountRules, schedule: ScheduleContext) {

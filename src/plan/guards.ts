@@ -1,31 +1,9 @@
-import type { DesiredPost, InvalidFile } from '../content/types.js';
-import { hasErrors, type Diagnostic } from '../diagnostics.js';
-import type { UnconfirmedRecords } from '../state/seal.js';
-import type { TargetState } from '../state/types.js';
-import { compareChanges, mediaUploads, summarize } from './planner.js';
-import { blockForeign, NO_FOREIGN_OWNERS, type ForeignOwners } from './foreign-owners.js';
+import { hasErrors } from '../diagnostics.js';
+import { compareChanges, desiredByKey, mediaUploads, summarize } from './planner.js';
+import { blockForeign, NO_FOREIGN_OWNERS } from './foreign-owners.js';
 import { blockPostsWithErrors } from './posts-with-errors.js';
-import type { Change, Plan } from './types.js';
-import { blockShared, blockUnconfirmed, sharedPostRecords } from './unconfirmed-records.js';
-
-export interface GuardContext {
-  /** Every diagnostic of the plan: the files' own and the account-rule checks. */
-  diagnostics: readonly Diagnostic[];
-  /** Files that yield no post because of their errors. */
-  invalidFiles: readonly InvalidFile[];
-  /** The posts planned (their media are what the plan uploads). */
-  posts: readonly DesiredPost[];
-  /** The state as trusted (`trustedState`). */
-  state: TargetState;
-  /** The state records without a valid seal. */
-  unconfirmed: UnconfirmedRecords;
-  /** The posts other calendars of the repository record; absent: none. */
-  foreignOwners?: ForeignOwners;
-  only: readonly string[] | null;
-  now: Date;
-  /** The project's time zone: the times a change names are read on its clock. */
-  timezone: string;
-}
+import type { Change, Plan, PlanInput } from './types.js';
+import { blockShared, blockUnconfirmed, NONE_UNCONFIRMED, sharedPostRecords } from './unconfirmed-records.js';
 
 /**
  * Safety rules that need more than the planner sees:
@@ -37,25 +15,31 @@ export interface GuardContext {
  *   is `blocked` (unconfirmed-records.ts);
  * - a change on a post another calendar of the repository records is `blocked` (foreign-owners.ts).
  * Blocked changes upload nothing, so the uploads are worked out again when a change was blocked.
+ * `input.state.section` is the state as trusted (`trustedState`).
  */
-export function guardChanges(plan: Plan, context: GuardContext): Plan {
-  const shared = sharedPostRecords(context.state);
-  let changes = plan.changes.map((change) => blockForeign(blockShared(blockUnconfirmed(guardSchedule(change, context), context.unconfirmed), shared), context.foreignOwners ?? NO_FOREIGN_OWNERS));
-  if (hasErrors(context.diagnostics) || context.invalidFiles.length > 0) {
+export function guardChanges(plan: Plan, input: PlanInput): Plan {
+  const { desired, state } = input;
+  const shared = sharedPostRecords(state.section);
+  const unconfirmed = state.unconfirmed ?? NONE_UNCONFIRMED;
+  let changes = plan.changes.map((change) => blockForeign(blockShared(blockUnconfirmed(guardSchedule(change, input), unconfirmed), shared), state.foreignOwners ?? NO_FOREIGN_OWNERS));
+  const diagnostics = [...desired.contentDiagnostics, ...desired.checkDiagnostics];
+  if (hasErrors(diagnostics) || desired.invalid.length > 0 || desired.held.length > 0) {
     changes = blockPostsWithErrors(changes, {
-      ...context,
-      postKeys: new Set(context.posts.map((post) => post.key)),
-      postFiles: new Set([...context.posts.map((post) => post.file), ...context.invalidFiles.map((invalid) => invalid.file)]),
+      diagnostics,
+      invalidFiles: desired.invalid,
+      held: desired.held,
+      postKeys: new Set(desired.posts.map((post) => post.key)),
+      postFiles: new Set([...desired.posts.map((post) => post.file), ...desired.invalid.map((invalid) => invalid.file), ...desired.held.map((held) => held.file)]),
+      state: state.section,
     });
   }
   // `changes` maps the plan's changes, then may add blocked changes of its own, which none of the plan's is.
   if (changes.every((change, index) => change === plan.changes[index])) return plan;
   changes.sort(compareChanges);
-  const desired = new Map(context.posts.map((post) => [post.key, post]));
-  return { ...plan, changes, summary: summarize(changes), uploads: mediaUploads(changes, desired, context.state) };
+  return { ...plan, changes, summary: summarize(changes), uploads: mediaUploads(changes, desiredByKey(desired.posts), state.section) };
 }
 
-function guardSchedule(change: Change, { now, timezone }: Pick<GuardContext, 'now' | 'timezone'>): Change {
+function guardSchedule(change: Change, { now, timezone }: Pick<PlanInput, 'now' | 'timezone'>): Change {
   const scheduledAt = change.desired?.scheduledAt;
   const reschedules = change.action === 'update' && change.fields?.some((field) => field.field === 'scheduledAt');
   if (reschedules && scheduledAt && Date.parse(scheduledAt) <= now.getTime()) {

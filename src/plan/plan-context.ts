@@ -1,9 +1,9 @@
 import type { Post } from '../api/types.js';
-import type { PostShape } from '../content/types.js';
 import type { TargetState } from '../state/types.js';
 import { liveShape, mediaIdIndex, type LiveShapeFields } from './live-shape.js';
+import type { DesiredPost, PostShape } from '../content/types.js';
 import type { ReasonDetail } from './reason-details.js';
-import type { AccountAvailability, LivePostsById, PlanInput } from './types.js';
+import type { AccountAvailability, LivePostsById, PlanChoices } from './types.js';
 
 /** Only these statuses may be edited or deleted; every other status is left alone. */
 const EDITABLE_STATUSES = new Set(['draft', 'scheduled']);
@@ -43,8 +43,9 @@ export function recentlyWritten(record: { appliedAt: string }, now: string | und
   return since >= 0 && since < RECENT_WRITE_MS;
 }
 
+/** The lookups of a plan: `mediaSha256s` and `choices` as in `PlanInput`, `now` as an ISO instant (absent: no write is recent). */
 export function planContext(
-  input: Pick<PlanInput, 'state' | 'live' | 'accounts' | 'prune' | 'mediaSha256s' | 'choices'> & { now?: string; desired?: PlanInput['desired'] },
+  input: { state: TargetState; live: LivePostsById; accounts: Map<string, AccountAvailability>; prune: boolean; mediaSha256s?: ReadonlyMap<string, string>; choices?: PlanChoices; now?: string; desired?: readonly DesiredPost[] },
   found: { pendingPosts?: (context: Pick<PlanContext, 'shapeOf'>) => ReadonlyMap<string, Post> } = {},
 ): PlanContext {
   const { live } = input;

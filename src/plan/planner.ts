@@ -1,5 +1,6 @@
 import type { DesiredPost } from '../content/types.js';
 import type { TargetState } from '../state/types.js';
+import { accountAvailability } from './account-availability.js';
 import { adoptChange, heldChange, matchAdoptions } from './adopt-matches.js';
 import { exceptForeign, NO_FOREIGN_OWNERS } from './foreign-owners.js';
 import { matchPendingCreates } from './pending-matches.js';
@@ -16,21 +17,28 @@ const ACTION_ORDER: readonly Action[] = ['create', 'adopt', 'update', 'move', 'u
  * Pairs desired posts, the state section and the live posts by key, and decides one change per
  * key. Pure: the same input gives the same plan. Remote posts not in state are never touched; a
  * new file that is exactly such a post adopts it instead of creating a twin (`matchAdoptions`).
+ * The guards come after (`planPosts`).
  */
 export function createPlan(input: PlanInput): Plan {
+  const { desired, remote } = input;
+  const state = input.state.section;
+  const now = input.now.toISOString();
   // Adopt and a pending create's match choose among the posts no other calendar records.
-  const free = exceptForeign(input.live, input.foreignOwners ?? NO_FOREIGN_OWNERS);
-  const context = planContext(input, { pendingPosts: (shapes) => matchPendingCreates(input.state, free, shapes) });
-  const { state } = input;
-  const desiredKeys = new Set(input.desired.map((post) => post.key));
+  const free = exceptForeign(remote.live, input.state.foreignOwners ?? NO_FOREIGN_OWNERS);
+  const lookups = { state, live: remote.live, accounts: accountAvailability(remote.capabilities), prune: input.prune, now, desired: desired.posts };
+  const context = planContext(
+    { ...lookups, ...(remote.mediaSha256s === undefined ? {} : { mediaSha256s: remote.mediaSha256s }), ...(input.choices === undefined ? {} : { choices: input.choices }) },
+    { pendingPosts: (shapes) => matchPendingCreates(state, free, shapes) },
+  );
+  const desiredKeys = new Set(desired.posts.map((post) => post.key));
   const removedKeys = Object.keys(state.posts).filter((key) => !desiredKeys.has(key));
-  const newPosts = input.desired.filter((post) => !state.posts[post.key] && !state.pending[post.key]);
+  const newPosts = desired.posts.filter((post) => !state.posts[post.key] && !state.pending[post.key]);
   const renames = matchRenames(removedKeys, newPosts, context);
   const renamedTo = new Set([...renames.values()].map((post) => post.key));
   const adoptions = matchAdoptions(newPosts.filter((post) => !renamedTo.has(post.key)), free, context, input.choices?.adopt);
 
   const changes: Change[] = [];
-  for (const post of input.desired) {
+  for (const post of desired.posts) {
     const adopted = adoptions.adopted.get(post.key);
     const held = adoptions.held.get(post.key);
     if (adopted) changes.push(adoptChange(post, adopted.live, context, adopted.how));
@@ -46,26 +54,24 @@ export function createPlan(input: PlanInput): Plan {
     if (!desiredKeys.has(key) && !state.posts[key]) changes.push(removedPendingChange(key, pending, context));
   }
 
-  const selected = selectChanges(changes, input.only).sort(compareChanges);
+  changes.sort(compareChanges);
   return {
     formatVersion: 1,
-    createdAt: input.now,
+    createdAt: now,
     target: input.target,
-    stateHash: input.stateHash,
+    stateHash: input.state.hash,
     prune: input.prune,
-    only: input.only,
-    uploads: mediaUploads(selected, new Map(input.desired.map((post) => [post.key, post])), state),
-    changes: selected,
-    summary: summarize(selected),
-    diagnostics: [...input.diagnostics, ...adoptions.diagnostics],
+    only: null,
+    uploads: mediaUploads(changes, desiredByKey(desired.posts), state),
+    changes,
+    summary: summarize(changes),
+    diagnostics: [...desired.contentDiagnostics, ...desired.checkDiagnostics, ...adoptions.diagnostics],
   };
 }
 
-/** `--target`: keep the changes of the named keys (a move is kept if either of its keys is named). */
-function selectChanges(changes: Change[], only: readonly string[] | null): Change[] {
-  if (only === null) return changes;
-  const keys = new Set(only);
-  return changes.filter((change) => keys.has(change.key) || (change.fromKey !== undefined && keys.has(change.fromKey)));
+/** The desired posts by key. */
+export function desiredByKey(posts: readonly DesiredPost[]): Map<string, DesiredPost> {
+  return new Map(posts.map((post) => [post.key, post]));
 }
 
 /** The order of changes in a plan. */

@@ -2,7 +2,8 @@ import type { InvalidFile } from '../content/types.js';
 import type { Diagnostic } from '../diagnostics.js';
 import type { TargetState } from '../state/types.js';
 import type { ReasonDetail } from './reason-details.js';
-import type { Action, BlockedChange, Change, Plan, ReasonOf } from './types.js';
+import { compareText } from '../text/ordering.js';
+import type { Action, BlockedChange, Change, HeldPost, Plan, ReasonOf } from './types.js';
 
 /** What the rule needs besides the changes. */
 export interface PostErrorsContext {
@@ -10,13 +11,24 @@ export interface PostErrorsContext {
   diagnostics: readonly Diagnostic[];
   /** Files that yield no post because of their errors. */
   invalidFiles: readonly InvalidFile[];
+  /** Valid posts a schedule error of their own holds back: their files stand. */
+  held: readonly HeldPost[];
   /** Keys of the posts read from valid files (full or unchanged). */
   postKeys: ReadonlySet<string>;
   /** Every post file read, valid or not: an error on any other file, or on none, concerns the whole project. */
   postFiles: ReadonlySet<string>;
   state: TargetState;
-  /** `--target` keys, or null: a file's own blocked change is left out like any other change. */
-  only: readonly string[] | null;
+}
+
+/** A file that yields no post, or a post held back (`held`): what the plan has no post to plan for, by file then key. */
+interface Unplanned extends InvalidFile {
+  held?: true;
+}
+
+function unplanned({ invalidFiles, held }: Pick<PostErrorsContext, 'invalidFiles' | 'held'>): readonly Unplanned[] {
+  if (held.length === 0) return invalidFiles;
+  const posts = held.map((post): Unplanned => ({ file: post.file, key: post.key, readable: true, held: true }));
+  return [...invalidFiles, ...posts].sort((a, b) => compareText(a.file, b.file) || compareText(a.key, b.key));
 }
 
 /**
@@ -33,6 +45,7 @@ export interface PostErrorsContext {
  * - An error on no post file (a missing content folder) blocks every change.
  */
 export function blockPostsWithErrors(changes: readonly Change[], context: PostErrorsContext): Change[] {
+  const invalidFiles = unplanned(context);
   const errorsByFile = new Map<string, Diagnostic[]>();
   const projectErrors: Diagnostic[] = [];
   for (const diagnostic of context.diagnostics) {
@@ -41,24 +54,24 @@ export function blockPostsWithErrors(changes: readonly Change[], context: PostEr
     else errorsByFile.set(diagnostic.file, [...(errorsByFile.get(diagnostic.file) ?? []), diagnostic]);
   }
   // An error about one post of a file (its `key`) concerns that post only, unless the file yields no post at all.
-  const yieldsNone = new Set(context.invalidFiles.filter((invalid) => !invalid.held).map((invalid) => invalid.file));
+  const yieldsNone = new Set(invalidFiles.filter((invalid) => !invalid.held).map((invalid) => invalid.file));
   const errorsOf = (file: string, keys: readonly (string | undefined)[]) => {
     const errors = errorsByFile.get(file) ?? [];
     return yieldsNone.has(file) ? errors : errors.filter((d) => d.key === undefined || keys.includes(d.key));
   };
   // A post held back on its own (a time rule it breaks, no free slot) is held by a rule: its file stands.
-  const heldKeys = new Set(context.invalidFiles.filter((invalid) => invalid.held).map((invalid) => invalid.key));
+  const heldKeys = new Set(invalidFiles.filter((invalid) => invalid.held).map((invalid) => invalid.key));
   const isHeld = (keys: readonly (string | undefined)[], files: readonly { file: string }[]) =>
     keys.some((key) => key !== undefined && heldKeys.has(key)) && files.every(({ file }) => !yieldsNone.has(file));
-  const paired = new Set<InvalidFile>();
+  const paired = new Set<Unplanned>();
   const result = changes.map((change) => {
-    const files = filesOf(change, context, paired).map((file) => ({ file, errors: errorsOf(file, [change.key, change.fromKey]) }));
+    const files = filesOf(change, { ...context, invalidFiles }, paired).map((file) => ({ file, errors: errorsOf(file, [change.key, change.fromKey]) }));
     const withErrors = files.filter(({ errors }) => errors.length > 0);
     if (withErrors.length === 0) return change;
     return isHeld([change.key, change.fromKey], withErrors) ? heldByRule(change, withErrors) : blocked(change, withErrors);
   });
-  result.push(...ownChanges(context.invalidFiles.filter((invalid) => !paired.has(invalid)), context, { errorsOf, isHeld }));
-  const unknown = context.invalidFiles.filter((invalid) => !invalid.readable && !paired.has(invalid));
+  result.push(...ownChanges(invalidFiles.filter((invalid) => !paired.has(invalid)), context, { errorsOf, isHeld }));
+  const unknown = invalidFiles.filter((invalid) => !invalid.readable && !paired.has(invalid));
   return result.map((change) => {
     if (projectErrors.length > 0 && writes(change)) return blockedByProject(change, projectErrors);
     if (unknown.length > 0 && change.action === 'delete') return blockedByUnknown(change, unknown, errorsByFile);
@@ -71,7 +84,7 @@ export function blockPostsWithErrors(changes: readonly Change[], context: PostEr
  * removed owned post, the old side of a move), the file its state record names and the files that
  * yield no post under its key. Those invalid files are marked `paired`.
  */
-function filesOf(change: Change, context: PostErrorsContext, paired: Set<InvalidFile>): string[] {
+function filesOf(change: Change, context: Pick<PostErrorsContext, 'postKeys' | 'state'> & { invalidFiles: readonly Unplanned[] }, paired: Set<Unplanned>): string[] {
   const files = change.file === null ? [] : [change.file];
   const formerKeys = [change.fromKey, context.postKeys.has(change.key) ? undefined : change.key].filter((key): key is string => key !== undefined);
   for (const key of formerKeys) {
@@ -133,15 +146,14 @@ function asBlocked(change: Change, { reason, details, diagnostics }: { reason: R
 
 /** Invalid files no change stands for, one blocked change per key (two files may claim one key). */
 function ownChanges(
-  invalidFiles: readonly InvalidFile[],
-  context: PostErrorsContext,
+  invalidFiles: readonly Unplanned[],
+  context: Pick<PostErrorsContext, 'postKeys'>,
   { errorsOf, isHeld }: { errorsOf: (file: string, keys: readonly string[]) => Diagnostic[]; isHeld: (keys: readonly string[], files: readonly { file: string }[]) => boolean },
 ): Change[] {
-  const byKey = new Map<string, InvalidFile[]>();
+  const byKey = new Map<string, Unplanned[]>();
   for (const invalid of invalidFiles) {
     // A key guessed from the path of an unreadable file may be a valid post's: that post is not this file's.
     const key = context.postKeys.has(invalid.key) ? invalid.file : invalid.key;
-    if (context.only !== null && !context.only.includes(key)) continue;
     byKey.set(key, [...(byKey.get(key) ?? []), invalid]);
   }
   return [...byKey].map(([key, files]) => {

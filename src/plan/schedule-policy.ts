@@ -1,5 +1,5 @@
 import type { Config } from '../config/types.js';
-import type { DesiredPost, InvalidFile } from '../content/types.js';
+import type { DesiredPost } from '../content/types.js';
 import { shapeHash } from '../content/shape-hash.js';
 import type { Diagnostic } from '../diagnostics.js';
 import { checkHouseRules, scheduleRulesOf, type AccountFacts, type OtherPost, type RulePost } from '../house-rules/index.js';
@@ -7,7 +7,7 @@ import { assignSlots, type SlotRequest } from '../slots/index.js';
 import type { TargetState } from '../state/types.js';
 import { timeText } from '../zoned-time/index.js';
 import { normalizeInstant } from './live-shape.js';
-import type { LivePostsById } from './types.js';
+import type { HeldPost, LivePostsById } from './types.js';
 
 /** What the schedule decisions of one plan are worked out from. */
 export interface SchedulePolicyInput {
@@ -35,7 +35,7 @@ export interface ScheduleDecisions {
   /** Slots not found (errors), slots given up (warnings) and broken schedule rules, on the posts' files; each about one post names its `key`. */
   diagnostics: Diagnostic[];
   /** The posts left out because of an error of their own: the plan blocks them as it blocks an invalid file's post. */
-  held: InvalidFile[];
+  held: HeldPost[];
 }
 
 /**
@@ -90,7 +90,7 @@ export function decideSchedule(input: SchedulePolicyInput): ScheduleDecisions {
   for (const diagnostic of checked) if (diagnostic.severity === 'error') held.add(diagnostic.key);
   for (const post of requested) if (!assigned.has(post.key)) held.add(post.key);
   if (held.size === 0) return { posts, diagnostics, held: [] };
-  const heldPosts = posts.filter((post) => held.has(post.key)).map((post) => ({ file: post.file, key: post.key, readable: true, held: true as const }));
+  const heldPosts = posts.filter((post) => held.has(post.key)).map((post) => ({ file: post.file, key: post.key }));
   return { posts: posts.filter((post) => !held.has(post.key)), diagnostics, held: heldPosts };
 }
 

@@ -1,9 +1,10 @@
 import type { Diagnostic } from '../diagnostics.js';
-import type { DesiredPost, PostShape } from '../content/types.js';
-import type { Post } from '../api/types.js';
+import type { DesiredPost, InvalidFile, PostShape } from '../content/types.js';
+import type { Capabilities, Post } from '../api/types.js';
 import type { OccurrenceOf } from '../repeats/index.js';
-import type { TargetState } from '../state/types.js';
 import type { ReasonDetail } from './reason-details.js';
+import type { UnconfirmedRecords } from '../state/seal.js';
+import type { StateSection } from '../state/state-file.js';
 
 /** The closed set of actions. Every change carries one, with its reason code and details. */
 export type Action = 'create' | 'adopt' | 'update' | 'unschedule' | 'delete' | 'move' | 'noop' | 'blocked';
@@ -242,7 +243,7 @@ export interface Plan {
   /** Hash of the target's state section when planned; apply refuses the plan if state moved. */
   stateHash: string;
   prune: boolean;
-  /** Keys the plan was limited to (`--target`), or null for all. */
+  /** Keys the plan was limited to (`--target`, `selectPlan`), or null for all. */
   only: string[] | null;
   uploads: MediaUpload[];
   changes: Change[];
@@ -265,37 +266,57 @@ export interface LivePostsById {
   readonly briefs: ReadonlyMap<string, Pick<Post, 'id' | 'updatedAt'>>;
 }
 
-/** Everything the pure planner needs; it reads no file, network or clock beyond this. */
+/**
+ * The planner's whole input (`planPosts`): it reads no file, network or clock beyond this. A
+ * selection of posts (`--target`) is no input: it is made on the finished plan (`selectPlan`).
+ */
 export interface PlanInput {
   target: PlanTarget;
-  /** Validated and normalized desired posts (files with errors are already left out). */
-  desired: DesiredPost[];
-  /** Passed through into the plan unchanged. */
-  diagnostics: Diagnostic[];
-  /** The target's state section. */
-  state: TargetState;
-  /** `stateSectionHash(state)`. */
-  stateHash: string;
-  /** Every remote post listed, owned or not, by id. */
-  live: LivePostsById;
-  /**
-   * Remote media ids the state has no record of, by the sha256 of their content as downloaded from
-   * the service (`pipeline/orphan-media.ts`): with the state's own records, how a live post's media
-   * are known by content. Absent or empty: only the state's records.
-   */
-  mediaSha256s?: ReadonlyMap<string, string>;
-  /** By account id. An account of a desired post missing here is treated as not connected. */
-  accounts: Map<string, AccountAvailability>;
-  /** The posts other calendars of the repository record (`ForeignOwners`): never adopted or matched here. Absent: none. */
-  foreignOwners?: ReadonlyMap<string, string>;
+  /** The posts as the files say, checked against their accounts' rules (`DesiredSide` in src/pipeline). */
+  desired: {
+    /** Validated and normalized desired posts, sorted by key (files with errors and held posts are left out). */
+    posts: readonly DesiredPost[];
+    /** Valid posts a schedule error of their own holds back (a house rule they break, no free slot): blocked, their files stand. */
+    held: readonly HeldPost[];
+    /** Files that yield no post because of their errors: their posts are blocked. */
+    invalid: readonly InvalidFile[];
+    /** Problems of the files themselves and the schedule policies'; passed into the plan, then the account-rule checks. */
+    contentDiagnostics: readonly Diagnostic[];
+    /** The account-rule checks of the posts. */
+    checkDiagnostics: readonly Diagnostic[];
+  };
+  /** What the service says. */
+  remote: {
+    /** Every remote post listed, owned or not, by id. */
+    live: LivePostsById;
+    /**
+     * Remote media ids the state has no record of, by the sha256 of their content as downloaded from
+     * the service (`pipeline/orphan-media.ts`): with the state's own records, how a live post's media
+     * are known by content. Absent or empty: only the state's records.
+     */
+    mediaSha256s?: ReadonlyMap<string, string>;
+    /** Capabilities of the accounts in use, by id (an account missing here is not connected). */
+    capabilities: ReadonlyMap<string, Capabilities>;
+  };
+  /** The target's state section and its hash (`stateSectionHash`), and what the plan may not trust or act on. */
+  state: StateSection & {
+    /** The records of `section` without a valid seal (`unconfirmedRecords`); absent: none. */
+    unconfirmed?: UnconfirmedRecords;
+    /** The posts other calendars of the repository record (`ForeignOwners`): never adopted, matched or acted on here. Absent: none. */
+    foreignOwners?: ReadonlyMap<string, string>;
+  };
+  /** Whether owned posts whose files are gone are deleted (else unscheduled). */
   prune: boolean;
-  /** `--target` keys: changes of other keys are left out. Null for all. */
-  only: string[] | null;
-  /** ISO instant, becomes `createdAt`. */
-  now: string;
+  /** The plan's time: it becomes `createdAt`, and nothing is scheduled before it. */
+  now: Date;
+  /** The project's time zone (`config.timezone`): the plan's reasons name times on its clock. */
+  timezone: string;
   /** A person's decisions on posts the plan would otherwise hold (`--adopt`, `--recreate`); absent: none. */
   choices?: PlanChoices;
 }
+
+/** A valid post held back by a schedule error of its own: the plan blocks it (`held-by-rule`), its file stands. */
+export type HeldPost = Pick<DesiredPost, 'key' | 'file'>;
 
 /**
  * A person's decisions on held posts, given on the command line: `adopt` (`--adopt KEY=POST_ID`)

@@ -10,6 +10,7 @@ import { createPlanCaches, type PlanCaches } from '../pipeline/plan-caches.js';
 import { accountFactsLoader } from '../pipeline/account-facts.js';
 import { checkDesired, type DesiredSide } from '../pipeline/read-desired.js';
 import type { RunCache } from '../cache/run-cache.js';
+import { unconfirmedRecords } from '../state/seal.js';
 import { readState, sectionFor, stateSectionHash } from '../state/state-file.js';
 import type { TargetState } from '../state/types.js';
 import { ContentSnapshot } from './content-snapshot.js';
@@ -241,7 +242,10 @@ export class WatchSession {
     const desired = await checkDesired({ content, rules: this.#remote.rules, probes: this.#caches.probes, schedule });
     this.#desired = desired;
     const { target, seal } = this.#options.connection;
-    const plan = await planDesired(desired, { target, seal, live: this.#remote.live, section: this.#section!, stateHash: this.#stateHash, prune: false, only: null, now, timezone: this.#config.timezone, learnedMedia: this.#learnedMedia, foreignOwners: this.#foreignOwners });
+    const section = this.#section!;
+    const state = { section, hash: this.#stateHash, unconfirmed: unconfirmedRecords(section, seal), foreignOwners: this.#foreignOwners };
+    const remote = { live: this.#remote.live, capabilities: desired.rules.capabilities };
+    const plan = await planDesired({ target, desired, remote, state, prune: false, now, timezone: this.#config.timezone }, { learnedMedia: this.#learnedMedia });
     return { plan, drafts: draftReadiness(desired) };
   }
 

@@ -25,7 +25,7 @@ describe('applyPlan', () => {
     const connection = await connect(config, { ci: false });
     try {
       const store = await StateStore.open(config.statePath, connection.target, { seal: connection.seal });
-      const { plan } = await buildPlan({ config, connection, state: { section: store.section, hash: store.sectionHash() }, prune: false, only: null, now: new Date() });
+      const { plan } = await buildPlan({ config, connection, state: { section: store.section, hash: store.sectionHash() }, prune: false, selection: null, now: new Date() });
       const recordedWhenDone: boolean[] = [];
       const result = await applyPlan({
         plan,
@@ -46,7 +46,7 @@ describe('applyPlan', () => {
       // The run ends with the journal folded into the state file.
       expect(existsSync(journalPathFor(config.statePath))).toBe(false);
       expect(Object.keys(JSON.parse(readFileSync(config.statePath, 'utf8')).targets[connection.target.id].posts)).toHaveLength(8);
-      const again = await buildPlan({ config, connection, state: { section: store.section, hash: store.sectionHash() }, prune: false, only: null, now: new Date() });
+      const again = await buildPlan({ config, connection, state: { section: store.section, hash: store.sectionHash() }, prune: false, selection: null, now: new Date() });
       expect(again.plan.summary).toMatchObject({ create: 0, update: 0, noop: 8 });
     } finally {
       await connection.close();

@@ -70,17 +70,15 @@ export function calendarFor(input: { posts: DesiredPost[]; remote?: Post[]; owne
   const { posts, remote, owned, ...rest } = input;
   const section = owned ?? emptyTargetState(TARGET);
   const livePosts = remote ?? [];
+  const available = { supported: true, available: true } as Capabilities;
   const plan = createPlan({
     target: TARGET,
-    desired: posts,
-    diagnostics: [],
-    state: section,
-    stateHash: stateSectionHash(section),
-    live: livePostsById(livePosts),
-    accounts: new Map([[PHOTO, { available: true }], [SHORT, { available: true }]]),
+    desired: { posts, held: [], invalid: [], contentDiagnostics: [], checkDiagnostics: [] },
+    remote: { live: livePostsById(livePosts), capabilities: new Map([[PHOTO, available], [SHORT, available]]) },
+    state: { section, hash: stateSectionHash(section) },
     prune: false,
-    only: null,
-    now: NOW.toISOString(),
+    now: NOW,
+    timezone: 'Europe/Berlin',
   });
   const byId = new Map(livePosts.map((post) => [post.id, post]));
   return buildCalendarModel({

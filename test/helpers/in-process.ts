@@ -26,7 +26,7 @@ export function inProcess(dir: string, apiUrl: string) {
     async plan(options: RunOptions = {}): Promise<Plan> {
       const { config, connection, memo } = await open();
       try {
-        return (await planProject({ config, connection, memo, prune: options.prune ?? false, only: null, now: new Date(), ...(options.choices ? { choices: options.choices } : {}) })).plan;
+        return (await planProject({ config, connection, memo, prune: options.prune ?? false, selection: null, now: new Date(), ...(options.choices ? { choices: options.choices } : {}) })).plan;
       } finally {
         await connection.close();
       }
@@ -40,7 +40,7 @@ export function inProcess(dir: string, apiUrl: string) {
           saved: null,
           memo,
           prune: options.prune ?? false,
-          only: null,
+          selection: null,
           strict: false,
           ...(options.choices ? { choices: options.choices } : {}),
           onPlan: async () => {},

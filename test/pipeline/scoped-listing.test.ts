@@ -117,7 +117,7 @@ describe('the scoped remote read', () => {
         const section = state({ posts: records });
         const files = Object.keys(records).map((key) => desired(key, changedFiles.has(key) ? shape({ content: `edited ${key}` }) : appliedShape(key), { file: `${key}.md` }));
         const planAgainst = (live: LivePostsById) =>
-          planPosts({ target: TARGET, posts: files, contentDiagnostics: [], checkDiagnostics: [], invalidFiles: [], state: section, stateHash: stateSectionHash(section), live, capabilities, prune: true, only: null, now: NOW, timezone: 'UTC' });
+          planPosts({ target: TARGET, desired: { posts: files, held: [], invalid: [], contentDiagnostics: [], checkDiagnostics: [] }, remote: { live, capabilities }, state: { section, hash: stateSectionHash(section) }, prune: true, now: NOW, timezone: 'UTC' });
         expect(planAgainst(scoped)).toEqual(planAgainst(full));
       }),
       { numRuns: 60 },

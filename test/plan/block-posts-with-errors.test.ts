@@ -22,9 +22,9 @@ function context(overrides: Partial<PostErrorsContext> & { files?: string[] } = 
     diagnostics: [],
     invalidFiles,
     postKeys: new Set(files.map((file) => file.replace(/^posts\/|\.md$/g, ''))),
-    postFiles: new Set([...files, ...invalidFiles.map((invalid) => invalid.file)]),
+    postFiles: new Set([...files, ...invalidFiles.map((invalid) => invalid.file), ...(rest.held ?? []).map((post) => post.file)]),
+    held: [],
     state: state(),
-    only: null,
     ...rest,
   };
 }
@@ -104,8 +104,8 @@ describe('blockPostsWithErrors: what a blocked post says, and what errors block'
 
   it('gives a file\'s own blocked change only the files with errors about it', () => {
     // b.md holds back one post of its own (another key); a.md yields no post under `launch`.
-    const invalid: InvalidFile[] = [{ file: 'posts/a.md', key: 'launch', readable: true }, { file: 'posts/b.md', key: 'launch', readable: true, held: true }];
-    const result = blockPostsWithErrors([], context({ invalidFiles: invalid, diagnostics: [error('posts/a.md', 'bad a'), error('posts/b.md', 'bad b', { key: 'other' })] }));
+    const invalid: InvalidFile[] = [{ file: 'posts/a.md', key: 'launch', readable: true }];
+    const result = blockPostsWithErrors([], context({ invalidFiles: invalid, held: [{ file: 'posts/b.md', key: 'launch' }], diagnostics: [error('posts/a.md', 'bad a'), error('posts/b.md', 'bad b', { key: 'other' })] }));
     expect(result).toHaveLength(1);
     expect(result[0]).toMatchObject({ action: 'blocked', key: 'launch', file: 'posts/a.md', postId: null, diagnostics: [error('posts/a.md', 'bad a')] });
     expect(result[0]!.details).toEqual([{ code: 'file-errors', file: 'posts/a.md', message: 'bad a', count: 1 }, { code: 'held-back', action: 'create' }]);

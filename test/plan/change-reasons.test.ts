@@ -8,9 +8,9 @@ import { blockForeign } from '../../src/plan/foreign-owners.js';
 import { createPlan } from '../../src/plan/planner.js';
 import { blockPostsWithErrors } from '../../src/plan/posts-with-errors.js';
 import { blockShared, blockUnconfirmed, NONE_UNCONFIRMED, sharedPostRecords } from '../../src/plan/unconfirmed-records.js';
-import { ACTIONS, CHANGE_REASONS, type Action, type Change, type ChangeReason, type PlanInput, type ReasonOf } from '../../src/plan/types.js';
+import { ACTIONS, CHANGE_REASONS, type Action, type Change, type ChangeReason, type ReasonOf } from '../../src/plan/types.js';
 import { shapeHash } from '../../src/content/shape-hash.js';
-import { PHOTO, accounts, desired, livePost, planInput, planOf, record, shape, state } from './fixtures.js';
+import { PHOTO, accounts, desired, livePost, planInput, planOf, record, shape, state, type PlanInputParts } from './fixtures.js';
 
 // Every reason code a change can carry, each with the situation that gives it. The table is typed
 // by the closed set: a code added to CHANGE_REASONS without a situation here does not compile.
@@ -21,7 +21,7 @@ const scheduled = shape({ content: 'Launch day', scheduledAt: '2026-04-01T09:00:
 const owned = (section = state({ posts: { launch: record('p1', applied, 'posts/launch.md') } })) => section;
 const pending = { file: 'posts/launch.md', idempotencyKey: 'psync-x', payload: { content: 'Launch day', targets: [], mediaIds: [] }, shapeHash: shapeHash(applied), startedAt: '2026-01-01T00:00:00.000Z' };
 
-function planned(input: Omit<Partial<PlanInput>, 'live'> & { live?: ReturnType<typeof livePost>[] }): Change {
+function planned(input: PlanInputParts): Change {
   const plan = createPlan(planInput(input));
   expect(plan.changes).toHaveLength(1);
   return plan.changes[0]!;
@@ -40,7 +40,7 @@ function surplusOccurrence(options: { live: ReturnType<typeof livePost>; prune?:
 }
 
 const error = (file: string | undefined): Diagnostic => ({ severity: 'error', code: 'test-error', message: 'broken', ...(file === undefined ? {} : { file }) });
-const errorsContext = { invalidFiles: [], postKeys: new Set(['launch']), postFiles: new Set(['posts/launch.md']), state: state(), only: null };
+const errorsContext = { invalidFiles: [], held: [], postKeys: new Set(['launch']), postFiles: new Set(['posts/launch.md']), state: state() };
 
 const SITUATIONS: { [A in Action]: { [R in ReasonOf<A>]: () => Change } } = {
   create: {
@@ -86,7 +86,7 @@ const SITUATIONS: { [A in Action]: { [R in ReasonOf<A>]: () => Change } } = {
         ...errorsContext,
         postKeys: new Set(),
         diagnostics: [{ ...error('posts/launch.md'), code: 'rule-quiet-hours', key: 'launch' }],
-        invalidFiles: [{ file: 'posts/launch.md', key: 'launch', readable: true, held: true }],
+        held: [{ file: 'posts/launch.md', key: 'launch' }],
       })[0]!,
     'project-errors': () => blockPostsWithErrors([planned({ desired: [desired('launch', applied)] })], { ...errorsContext, diagnostics: [error(undefined)] })[0]!,
     'unreadable-file': () =>
@@ -114,7 +114,7 @@ const SITUATIONS: { [A in Action]: { [R in ReasonOf<A>]: () => Change } } = {
       const posts = [desired('launch', past)];
       const section = owned(state({ posts: { launch: record('p1', scheduled, 'posts/launch.md') } }));
       const plan = createPlan(planInput({ desired: posts, state: section, live: [livePost('p1', scheduled)] }));
-      return guardChanges(plan, { diagnostics: [], invalidFiles: [], posts, state: section, unconfirmed: NONE_UNCONFIRMED, only: null, now: new Date('2026-03-01T12:00:00.000Z'), timezone: 'Europe/Berlin' }).changes[0]!;
+      return guardChanges(plan, planInput({ desired: posts, state: section, timezone: 'Europe/Berlin' })).changes[0]!;
     },
   },
 };

@@ -68,7 +68,7 @@ describe('decideSchedule: which posts the schedule rules see', () => {
     const result = decide({ posts: [post('a', '2027-01-04 12:00'), writtenAt3('u', '2027-01-05 23:00'), writtenAt3('v', '2027-01-06 12:00')] });
     expect(reported(result)).toEqual(['u']);
     expect(result.posts.map((p) => p.key)).toEqual(['a', 'v']);
-    expect(result.held).toEqual([{ file: 'posts/u.md', key: 'u', readable: true, held: true }]);
+    expect(result.held).toEqual([{ file: 'posts/u.md', key: 'u' }]);
   });
 
   it('reports where a post writes its time', () => {

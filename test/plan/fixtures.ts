@@ -1,12 +1,14 @@
-import type { Post, Target } from '../../src/api/types.js';
-import type { DesiredMedia, DesiredPost, PostShape, TargetShape } from '../../src/content/types.js';
+import type { Capabilities, Post, Target } from '../../src/api/types.js';
+import type { DesiredMedia, DesiredPost, InvalidFile, PostShape, TargetShape } from '../../src/content/types.js';
+import type { Diagnostic } from '../../src/diagnostics.js';
+import type { UnconfirmedRecords } from '../../src/state/seal.js';
 import { emptyTargetState, stateSectionHash } from '../../src/state/state-file.js';
 import { shapeHash } from '../../src/content/shape-hash.js';
 import type { PostRecord, TargetState } from '../../src/state/types.js';
 import type { ReasonDetail } from '../../src/plan/reason-details.js';
 import { livePostsById } from '../../src/plan/plan-context.js';
 import { summarize } from '../../src/plan/planner.js';
-import { CHANGE_REASONS, type AccountAvailability, type Action, type Change, type LivePostsById, type MediaUpload, type Plan, type PlanInput, type PlanTarget } from '../../src/plan/types.js';
+import { CHANGE_REASONS, type AccountAvailability, type Action, type Change, type HeldPost, type LivePostsById, type MediaUpload, type Plan, type PlanChoices, type PlanInput, type PlanTarget } from '../../src/plan/types.js';
 
 export const PHOTO = '6f1c2d6e-0a55-4c59-9d0f-3b8f5d1a7e01';
 export const VIDEO = '7a2b3c4d-1111-4222-8333-944455556666';
@@ -90,22 +92,56 @@ export function accounts(entries: Record<string, AccountAvailability> = {}): Map
   return new Map(Object.entries({ [PHOTO]: { available: true }, [VIDEO]: { available: true }, ...entries }));
 }
 
-/** A PlanInput; `live` may be given as a list of posts. */
-export function planInput(overrides: Omit<Partial<PlanInput>, 'live'> & { live?: readonly Post[] | LivePostsById } = {}): PlanInput {
-  const section = overrides.state ?? state();
-  const { live = [], ...rest } = overrides;
+/** What a test says of a plan's input, flat: the posts, the state section, the live posts as a list, the accounts' availability. */
+export interface PlanInputParts {
+  target?: PlanTarget;
+  desired?: DesiredPost[];
+  /** The content diagnostics. */
+  diagnostics?: Diagnostic[];
+  checks?: Diagnostic[];
+  invalid?: InvalidFile[];
+  held?: HeldPost[];
+  state?: TargetState;
+  stateHash?: string;
+  unconfirmed?: UnconfirmedRecords;
+  foreignOwners?: ReadonlyMap<string, string>;
+  live?: readonly Post[] | LivePostsById;
+  mediaSha256s?: ReadonlyMap<string, string>;
+  accounts?: Map<string, AccountAvailability>;
+  prune?: boolean;
+  /** ISO instant. */
+  now?: string;
+  timezone?: string;
+  choices?: PlanChoices;
+}
+
+/** The capabilities an account's availability is read from (`accountAvailability`). */
+function capabilitiesOf(availability: ReadonlyMap<string, AccountAvailability>): Map<string, Capabilities> {
+  return new Map([...availability].map(([id, { available, reason }]) => [id, { supported: true, available, ...(reason === undefined ? {} : { reason }) } as Capabilities]));
+}
+
+/** A PlanInput from its parts. */
+export function planInput(parts: PlanInputParts = {}): PlanInput {
+  const section = parts.state ?? state();
+  const { live = [] } = parts;
   return {
-    target: TARGET,
-    desired: [],
-    diagnostics: [],
-    state: section,
-    stateHash: stateSectionHash(section),
-    accounts: accounts(),
-    prune: false,
-    only: null,
-    now: '2026-03-01T12:00:00.000Z',
-    ...rest,
-    live: Array.isArray(live) ? livePostsById(live) : (live as LivePostsById),
+    target: parts.target ?? TARGET,
+    desired: { posts: parts.desired ?? [], held: parts.held ?? [], invalid: parts.invalid ?? [], contentDiagnostics: parts.diagnostics ?? [], checkDiagnostics: parts.checks ?? [] },
+    remote: {
+      live: Array.isArray(live) ? livePostsById(live) : (live as LivePostsById),
+      capabilities: capabilitiesOf(parts.accounts ?? accounts()),
+      ...(parts.mediaSha256s === undefined ? {} : { mediaSha256s: parts.mediaSha256s }),
+    },
+    state: {
+      section,
+      hash: parts.stateHash ?? stateSectionHash(section),
+      ...(parts.unconfirmed === undefined ? {} : { unconfirmed: parts.unconfirmed }),
+      ...(parts.foreignOwners === undefined ? {} : { foreignOwners: parts.foreignOwners }),
+    },
+    prune: parts.prune ?? false,
+    now: new Date(parts.now ?? '2026-03-01T12:00:00.000Z'),
+    timezone: parts.timezone ?? 'UTC',
+    ...(parts.choices === undefined ? {} : { choices: parts.choices }),
   };
 }
 

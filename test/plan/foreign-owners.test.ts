@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { shapeHash } from '../../src/content/shape-hash.js';
 import { createPlan } from '../../src/plan/planner.js';
 import { planPosts } from '../../src/plan/plan-posts.js';
-import { PHOTO, desired, livePost, planInput, record, shape, state, TARGET } from './fixtures.js';
+import { PHOTO, desired, livePost, planInput, record, shape, state } from './fixtures.js';
 
 /** Post p1 is recorded by the calendar in `clients/a` of the same repository. */
 const FOREIGN = new Map([['p1', 'clients/a']]);
@@ -13,36 +13,21 @@ describe('planning beside another calendar of the repository (ForeignOwners)', (
   it('adopts no post another calendar records: the file is created anew, and a free twin is still adopted', () => {
     const input = planInput({ desired: [desired('launch', applied)], live: [livePost('p1', applied)] });
     expect(changesOf(createPlan(input))).toEqual([{ action: 'adopt', reason: 'unowned-match', key: 'launch', postId: 'p1' }]);
-    expect(changesOf(createPlan({ ...input, foreignOwners: FOREIGN }))).toEqual([{ action: 'create', reason: 'new-file', key: 'launch', postId: null }]);
-    const withFree = createPlan({ ...input, live: planInput({ live: [livePost('p1', applied), livePost('p2', applied)] }).live, foreignOwners: FOREIGN });
+    expect(changesOf(createPlan(planInput({ desired: [desired('launch', applied)], live: [livePost('p1', applied)], foreignOwners: FOREIGN })))).toEqual([{ action: 'create', reason: 'new-file', key: 'launch', postId: null }]);
+    const withFree = createPlan(planInput({ desired: [desired('launch', applied)], live: [livePost('p1', applied), livePost('p2', applied)], foreignOwners: FOREIGN }));
     expect(changesOf(withFree)).toEqual([{ action: 'adopt', reason: 'unowned-match', key: 'launch', postId: 'p2' }]);
   });
 
   it('takes no post another calendar records for an interrupted create: the create is resent under its own key', () => {
     const pending = { file: 'posts/launch.md', idempotencyKey: 'psync-launch', payload: { content: 'Launch day', targets: [{ socialAccountId: PHOTO }], mediaIds: [] }, shapeHash: shapeHash(applied), startedAt: '2026-01-01T00:00:00.000Z' };
-    const input = planInput({ desired: [desired('launch', applied)], state: state({ pending: { launch: pending } }), live: [livePost('p1', applied)] });
-    expect(changesOf(createPlan(input))).toEqual([{ action: 'create', reason: 'interrupted-create', key: 'launch', postId: 'p1' }]);
-    expect(changesOf(createPlan({ ...input, foreignOwners: FOREIGN }))).toEqual([{ action: 'create', reason: 'interrupted-create', key: 'launch', postId: null }]);
+    const parts = { desired: [desired('launch', applied)], state: state({ pending: { launch: pending } }), live: [livePost('p1', applied)] };
+    expect(changesOf(createPlan(planInput(parts)))).toEqual([{ action: 'create', reason: 'interrupted-create', key: 'launch', postId: 'p1' }]);
+    expect(changesOf(createPlan(planInput({ ...parts, foreignOwners: FOREIGN })))).toEqual([{ action: 'create', reason: 'interrupted-create', key: 'launch', postId: null }]);
   });
 
   it('blocks every change on a post its own state records too (a copied state), naming the other calendar; --prune deletes nothing', () => {
     const owned = state({ posts: { launch: record('p1', applied, 'posts/launch.md') } });
-    const plan = planPosts({
-      target: TARGET,
-      posts: [],
-      contentDiagnostics: [],
-      checkDiagnostics: [],
-      invalidFiles: [],
-      state: owned,
-      stateHash: 'x',
-      live: planInput({ live: [livePost('p1', applied)] }).live,
-      capabilities: new Map(),
-      prune: true,
-      only: null,
-      now: new Date('2026-03-01T12:00:00.000Z'),
-      timezone: 'Europe/Berlin',
-      foreignOwners: FOREIGN,
-    });
+    const plan = planPosts(planInput({ state: owned, stateHash: 'x', live: [livePost('p1', applied)], accounts: new Map(), prune: true, timezone: 'Europe/Berlin', foreignOwners: FOREIGN }));
     expect(changesOf(plan)).toEqual([{ action: 'blocked', reason: 'other-calendar', key: 'launch', postId: 'p1' }]);
     expect(plan.changes[0]!.details[0]).toMatchObject({ code: 'other-calendar', owner: 'clients/a' });
     expect(plan.summary.delete).toBe(0);

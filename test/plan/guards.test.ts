@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { InvalidFile } from '../../src/content/types.js';
 import type { Diagnostic } from '../../src/diagnostics.js';
-import { guardChanges, type GuardContext } from '../../src/plan/guards.js';
+import { guardChanges } from '../../src/plan/guards.js';
 import { createPlan } from '../../src/plan/planner.js';
-import { NONE_UNCONFIRMED } from '../../src/plan/unconfirmed-records.js';
 import type { Plan } from '../../src/plan/types.js';
 import type { DesiredPost } from '../../src/content/types.js';
 import { PHOTO, SHA_A, accounts, desired, livePost, mediaState, planInput, record, shape, state } from './fixtures.js';
@@ -11,8 +10,9 @@ import type { TargetState } from '../../src/state/types.js';
 
 const NOW = new Date('2026-03-01T12:00:00.000Z');
 
-function guard(plan: Plan, overrides: Partial<GuardContext> & { posts: DesiredPost[]; state: TargetState }): Plan {
-  return guardChanges(plan, { diagnostics: [], invalidFiles: [], unconfirmed: NONE_UNCONFIRMED, only: null, now: NOW, timezone: 'Europe/Berlin', ...overrides });
+function guard(plan: Plan, parts: { posts: DesiredPost[]; state: TargetState; diagnostics?: Diagnostic[]; invalidFiles?: InvalidFile[] }): Plan {
+  const input = planInput({ desired: parts.posts, state: parts.state, diagnostics: parts.diagnostics ?? [], invalid: parts.invalidFiles ?? [], now: NOW.toISOString(), timezone: 'Europe/Berlin' });
+  return guardChanges(plan, input);
 }
 
 /** The plan of an owned post applied as `before` whose file now says `after`. */

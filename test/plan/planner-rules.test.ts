@@ -3,11 +3,9 @@ import type { Capabilities, Post } from '../../src/api/types.js';
 import { accountAvailability } from '../../src/plan/account-availability.js';
 import { untouchedSinceApply } from '../../src/plan/desired-changes.js';
 import { isFinalStatus } from '../../src/plan/final-status.js';
-import { livePostsById } from '../../src/plan/plan-context.js';
 import { planPosts } from '../../src/plan/plan-posts.js';
 import { createPlan } from '../../src/plan/planner.js';
-import { stateSectionHash } from '../../src/state/state-file.js';
-import { PHOTO, SHA_A, TARGET, desired, livePost, mediaId, planInput, record, shape, state } from './fixtures.js';
+import { SHA_A, desired, livePost, mediaId, planInput, record, shape, state } from './fixtures.js';
 
 // Small planning rules, each stated on its own.
 
@@ -67,11 +65,7 @@ describe('createPlan: a rename is never also an adoption', () => {
 describe('planPosts', () => {
   it('decides whether a post is unchanged from the post itself: as applied on both sides, touched on the remote, or changed there', () => {
     const section = state({ posts: { launch: record('p1', applied, 'posts/launch.md') } });
-    const input = {
-      target: TARGET, posts: [desired('launch', applied)], contentDiagnostics: [], checkDiagnostics: [], invalidFiles: [], state: section, stateHash: stateSectionHash(section),
-      capabilities: new Map([[PHOTO, { available: true, supported: true } as Capabilities]]), prune: false, only: null, now: new Date('2026-03-01T12:00:00.000Z'), timezone: 'UTC',
-    };
-    const actions = (live: Post) => planPosts({ ...input, live: livePostsById([live]) }).changes.map((change) => change.action);
+    const actions = (live: Post) => planPosts(planInput({ desired: [desired('launch', applied)], state: section, live: [live] })).changes.map((change) => change.action);
     expect(actions(livePost('p1', applied))).toEqual(['noop']);
     expect(actions(livePost('p1', applied, { updatedAt: '2026-02-01T00:00:00.000Z' }))).toEqual(['noop']);
     expect(actions(livePost('p1', applied, { updatedAt: '2026-02-01T00:00:00.000Z', content: 'Edited on the remote' }))).toEqual(['update']);
@@ -79,12 +73,9 @@ describe('planPosts', () => {
 
   it('passes the media learned from the service on to the planner, so an orphan with them is adopted', () => {
     const withMedia = shape({ media: [SHA_A] });
-    const input = {
-      target: TARGET, posts: [desired('launch', withMedia)], contentDiagnostics: [], checkDiagnostics: [], invalidFiles: [], state: state(), stateHash: stateSectionHash(state()),
-      live: livePostsById([livePost('p1', withMedia)]), capabilities: new Map([[PHOTO, { available: true, supported: true } as Capabilities]]), prune: false, only: null, now: new Date('2026-03-01T12:00:00.000Z'), timezone: 'UTC',
-    };
-    expect(planPosts({ ...input, mediaSha256s: new Map([[mediaId(SHA_A), SHA_A]]) }).changes.map((change) => [change.action, change.mediaRecords?.length])).toEqual([['adopt', 1]]);
+    const input = { desired: [desired('launch', withMedia)], live: [livePost('p1', withMedia)] };
+    expect(planPosts(planInput({ ...input, mediaSha256s: new Map([[mediaId(SHA_A), SHA_A]]) })).changes.map((change) => [change.action, change.mediaRecords?.length])).toEqual([['adopt', 1]]);
     // Its media unknown by content, the orphan may or may not be the file: held, never created.
-    expect(planPosts({ ...input, mediaSha256s: new Map() }).changes.map((change) => [change.action, change.reason])).toEqual([['blocked', 'adopt-uncertain']]);
+    expect(planPosts(planInput({ ...input, mediaSha256s: new Map() })).changes.map((change) => [change.action, change.reason])).toEqual([['blocked', 'adopt-uncertain']]);
   });
 });

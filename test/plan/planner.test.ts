@@ -267,18 +267,11 @@ describe('createPlan: scope', () => {
     expect(plan.summary).toEqual({ create: 0, adopt: 0, update: 0, unschedule: 0, delete: 0, move: 0, noop: 0, blocked: 0 });
   });
 
-  it('keeps only the changes of --target keys', () => {
+  it('plans every post: a selection (--target) is made on the finished plan (select-plan.test.ts)', () => {
     const owned = state({ posts: { old: record('p1', applied, 'posts/old.md') } });
-    const input = planInput({ desired: [desired('a'), desired('b')], state: owned, live: [livePost('p1', applied)], only: ['b', 'old'] });
-    const plan = createPlan(input);
-    expect(plan.changes.map((c) => `${c.action}:${c.key}`)).toEqual(['create:b', 'noop:old']);
-    expect(plan.only).toEqual(['b', 'old']);
-  });
-
-  it('keeps a move when either of its keys is selected', () => {
-    const owned = state({ posts: { launch: record('p1', applied, 'posts/launch.md') } });
-    const plan = createPlan(planInput({ desired: [desired('launch-v2', applied)], state: owned, live: [livePost('p1', applied)], only: ['launch'] }));
-    expect(only(plan).action).toBe('move');
+    const plan = createPlan(planInput({ desired: [desired('a'), desired('b')], state: owned, live: [livePost('p1', applied)] }));
+    expect(plan.changes.map((c) => `${c.action}:${c.key}`)).toEqual(['create:a', 'create:b', 'noop:old']);
+    expect(plan.only).toBeNull();
   });
 
   it('uploads each missing media once, for the posts that need it', () => {

@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { Capabilities } from '../../src/api/types.js';
 import type { DesiredPost, InvalidFile } from '../../src/content/types.js';
 import type { Diagnostic } from '../../src/diagnostics.js';
-import { planPosts, type PlanPostsInput } from '../../src/plan/plan-posts.js';
+import { planPosts } from '../../src/plan/plan-posts.js';
+import { selectPlan } from '../../src/plan/select-plan.js';
 import { livePostsById } from '../../src/plan/plan-context.js';
-import type { Change, Plan } from '../../src/plan/types.js';
+import type { Change, HeldPost, Plan, PlanInput } from '../../src/plan/types.js';
 import { stateSectionHash } from '../../src/state/state-file.js';
 import type { TargetState } from '../../src/state/types.js';
 import { PHOTO, SHA_A, TARGET, desired, livePost, record, shape, state } from './fixtures.js';
@@ -17,24 +18,18 @@ function error(file: string, message = 'something is wrong', extra: Partial<Diag
   return { severity: 'error', code: 'test-error', message, file, line: 2, column: 1, ...extra };
 }
 
-function plan(input: { posts?: DesiredPost[]; invalid?: InvalidFile[]; content?: Diagnostic[]; checks?: Diagnostic[]; section?: TargetState; live?: Post[]; prune?: boolean; only?: string[] }): Plan {
-  const section = input.section ?? state();
-  const planInput: PlanPostsInput = {
+function plan(parts: { posts?: DesiredPost[]; invalid?: InvalidFile[]; held?: HeldPost[]; content?: Diagnostic[]; checks?: Diagnostic[]; section?: TargetState; live?: Post[]; prune?: boolean; only?: string[] }): Plan {
+  const section = parts.section ?? state();
+  const input: PlanInput = {
     target: TARGET,
-    posts: input.posts ?? [],
-    contentDiagnostics: input.content ?? [],
-    checkDiagnostics: input.checks ?? [],
-    invalidFiles: input.invalid ?? [],
-    state: section,
-    stateHash: stateSectionHash(section),
-    live: livePostsById(input.live ?? []),
-    capabilities,
-    prune: input.prune ?? false,
-    only: input.only ?? null,
+    desired: { posts: parts.posts ?? [], held: parts.held ?? [], invalid: parts.invalid ?? [], contentDiagnostics: parts.content ?? [], checkDiagnostics: parts.checks ?? [] },
+    remote: { live: livePostsById(parts.live ?? []), capabilities },
+    state: { section, hash: stateSectionHash(section) },
+    prune: parts.prune ?? false,
     now: NOW,
     timezone: 'UTC',
   };
-  return planPosts(planInput);
+  return selectPlan(planPosts(input), parts.only ?? null, input);
 }
 
 const lines = (changes: readonly Change[]) => changes.map((change) => `${change.action} ${change.key}${change.postId === null ? '' : ` ${change.postId}`}`);
@@ -141,13 +136,13 @@ describe('a post with errors is blocked, and only that post', () => {
     const live = [livePost('p9', applied)];
     const quiet = error(file, 'scheduled at 23:00, in quiet hours', { key: 'weekly@2026-03-16' });
     const gap = error(file, 'too close to another post', { key: 'weekly@2026-03-09' });
-    const held: InvalidFile[] = [
-      { file, key: 'weekly@2026-03-09', readable: true, held: true },
-      { file, key: 'weekly@2026-03-16', readable: true, held: true },
+    const held: HeldPost[] = [
+      { file, key: 'weekly@2026-03-09' },
+      { file, key: 'weekly@2026-03-16' },
     ];
     const posts = [desired('weekly@2026-03-02', shape(), { file }), desired('weekly@2026-03-23', shape(), { file })];
     for (const prune of [false, true]) {
-      const result = plan({ posts, invalid: held, content: [quiet, gap], section: owned, live, prune });
+      const result = plan({ posts, held, content: [quiet, gap], section: owned, live, prune });
       expect(lines(result.changes)).toEqual(['create weekly@2026-03-02', 'create weekly@2026-03-23', 'blocked weekly@2026-03-09 p9', 'blocked weekly@2026-03-16']);
       expect(result.changes[2]).toMatchObject({ diagnostics: [gap] });
       expect(result.changes[3]).toMatchObject({ diagnostics: [quiet] });

@@ -1,24 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { livePostsById } from '../../src/plan/plan-context.js';
-import { planPosts, type PlanPostsInput } from '../../src/plan/plan-posts.js';
+import { planPosts } from '../../src/plan/plan-posts.js';
 import { NONE_UNCONFIRMED } from '../../src/plan/unconfirmed-records.js';
-import { stateSectionHash } from '../../src/state/state-file.js';
 import type { UnconfirmedRecords } from '../../src/state/seal.js';
 import type { Post } from '../../src/api/types.js';
 import type { TargetState } from '../../src/state/types.js';
 import type { DesiredPost } from '../../src/content/types.js';
-import { PHOTO, SHA_A, TARGET, desired, livePost, mediaState, record, shape, state } from './fixtures.js';
+import { SHA_A, desired, livePost, mediaState, planInput, record, shape, state } from './fixtures.js';
 
 const applied = shape({ content: 'As applied' });
 const edited = shape({ content: 'Edited' });
-const capabilities = new Map([[PHOTO, { available: true, supported: true }]]) as unknown as PlanPostsInput['capabilities'];
 
 function plan(options: { posts: DesiredPost[]; section: TargetState; live: Post[]; unconfirmed: Partial<UnconfirmedRecords>; prune?: boolean }) {
-  return planPosts({
-    target: TARGET, posts: options.posts, contentDiagnostics: [], checkDiagnostics: [], invalidFiles: [],
-    state: options.section, stateHash: stateSectionHash(options.section), live: livePostsById(options.live),
-    unconfirmed: { ...NONE_UNCONFIRMED, ...options.unconfirmed }, capabilities, prune: options.prune ?? true, only: null, now: new Date('2026-03-01T12:00:00.000Z'), timezone: 'UTC',
-  });
+  return planPosts(planInput({ desired: options.posts, state: options.section, live: options.live, unconfirmed: { ...NONE_UNCONFIRMED, ...options.unconfirmed }, prune: options.prune ?? true }));
 }
 const actions = (planned: ReturnType<typeof plan>) => planned.changes.map((change) => [change.action, change.key, change.reason]);
 

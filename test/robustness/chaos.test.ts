@@ -79,7 +79,7 @@ async function convergeUnderChaos(seed: number, chaos: string): Promise<Outcome>
       for (;; rounds += 1) {
         expect(rounds, `seed ${seed} still has changes after ${MAX_ROUNDS} rounds`).toBeLessThan(MAX_ROUNDS);
         const state = await readStateSection(config.statePath, connection.target);
-        const planned = await buildPlan({ config, connection, state, prune: true, only: null, now: new Date() }).catch((error: unknown) => {
+        const planned = await buildPlan({ config, connection, state, prune: true, selection: null, now: new Date() }).catch((error: unknown) => {
           if (outOfAttempts(error)) return null;
           throw error;
         });

@@ -21,9 +21,9 @@ describe('watch views', () => {
   it('prints a headline with the counts before and after, then only what differs', () => {
     const applied = shape({ content: 'Launch day' });
     const section = state({ posts: { launch: record('p1', applied, 'posts/launch.md'), gone: record('p2', shape({ content: 'Gone' }), 'posts/gone.md') } });
-    const input = planInput({ state: section, stateHash: stateSectionHash(section), live: [livePost('p1', applied), livePost('p2', shape({ content: 'Gone' }))] });
-    const previous = createPlan({ ...input, desired: [desired('launch', applied)] });
-    const plan = createPlan({ ...input, desired: [desired('launch', shape({ content: 'Launch day!' }))] });
+    const input = { state: section, stateHash: stateSectionHash(section), live: [livePost('p1', applied), livePost('p2', shape({ content: 'Gone' }))] };
+    const previous = createPlan(planInput({ ...input, desired: [desired('launch', applied)] }));
+    const plan = createPlan(planInput({ ...input, desired: [desired('launch', shape({ content: 'Launch day!' }))] }));
     expect(compactSummary(previous)).toBe('no changes, 1 kept as draft (file removed)');
     const text = renderDelta({ at: new Date(2026, 0, 1, 12, 3, 4), trigger: trigger([{ file: 'posts/launch.md', kind: 'saved' }]), plan, previous, delta: planDelta(previous, plan, new Set(['posts/launch.md'])) }, plain, { timezone: 'UTC' });
     expect(text.split('\n')).toEqual([
