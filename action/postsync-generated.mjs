@@ -6036,6 +6036,16 @@ const schema30 = {
 					"then": { "required": ["desired"] }
 				},
 				{
+					"if": { "properties": { "action": { "enum": [
+						"create",
+						"adopt",
+						"update",
+						"move",
+						"unschedule"
+					] } } },
+					"then": { "properties": { "file": { "type": "string" } } }
+				},
+				{
 					"if": { "properties": { "action": { "const": "adopt" } } },
 					"then": {
 						"required": ["postId", "liveUpdatedAt"],
@@ -6704,6 +6714,16 @@ const schema34 = {
 			"then": { "required": ["desired"] }
 		},
 		{
+			"if": { "properties": { "action": { "enum": [
+				"create",
+				"adopt",
+				"update",
+				"move",
+				"unschedule"
+			] } } },
+			"then": { "properties": { "file": { "type": "string" } } }
+		},
+		{
 			"if": { "properties": { "action": { "const": "adopt" } } },
 			"then": {
 				"required": ["postId", "liveUpdatedAt"],
@@ -6899,7 +6919,8 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 	const _errs8 = errors;
 	if (data && typeof data == "object" && !Array.isArray(data)) {
 		if (data.action !== void 0) {
-			if ("adopt" !== data.action) {
+			let data1 = data.action;
+			if (!(data1 === "create" || data1 === "adopt" || data1 === "update" || data1 === "move" || data1 === "unschedule")) {
 				const err3 = {};
 				if (vErrors === null) vErrors = [err3];
 				else vErrors.push(err3);
@@ -6916,41 +6937,17 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 	if (_valid1) {
 		const _errs10 = errors;
 		if (data && typeof data == "object" && !Array.isArray(data)) {
-			if (data.postId === void 0) {
-				const err4 = {
-					instancePath,
-					schemaPath: "#/allOf/1/then/required",
-					keyword: "required",
-					params: { missingProperty: "postId" },
-					message: "must have required property 'postId'"
-				};
-				if (vErrors === null) vErrors = [err4];
-				else vErrors.push(err4);
-				errors++;
-			}
-			if (data.liveUpdatedAt === void 0) {
-				const err5 = {
-					instancePath,
-					schemaPath: "#/allOf/1/then/required",
-					keyword: "required",
-					params: { missingProperty: "liveUpdatedAt" },
-					message: "must have required property 'liveUpdatedAt'"
-				};
-				if (vErrors === null) vErrors = [err5];
-				else vErrors.push(err5);
-				errors++;
-			}
-			if (data.postId !== void 0) {
-				if (typeof data.postId !== "string") {
-					const err6 = {
-						instancePath: instancePath + "/postId",
-						schemaPath: "#/allOf/1/then/properties/postId/type",
+			if (data.file !== void 0) {
+				if (typeof data.file !== "string") {
+					const err4 = {
+						instancePath: instancePath + "/file",
+						schemaPath: "#/allOf/1/then/properties/file/type",
 						keyword: "type",
 						params: { type: "string" },
 						message: "must be string"
 					};
-					if (vErrors === null) vErrors = [err6];
-					else vErrors.push(err6);
+					if (vErrors === null) vErrors = [err4];
+					else vErrors.push(err4);
 					errors++;
 				}
 			}
@@ -6959,20 +6956,20 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 		valid3 = _valid1;
 		if (valid3) {
 			var props0 = {};
-			props0.postId = true;
+			props0.file = true;
 			props0.action = true;
 		}
 	}
 	if (!valid3) {
-		const err7 = {
+		const err5 = {
 			instancePath,
 			schemaPath: "#/allOf/1/if",
 			keyword: "if",
 			params: { failingKeyword: "then" },
 			message: "must match \"then\" schema"
 		};
-		if (vErrors === null) vErrors = [err7];
-		else vErrors.push(err7);
+		if (vErrors === null) vErrors = [err5];
+		else vErrors.push(err5);
 		errors++;
 	}
 	if (props0 !== true) {
@@ -6984,10 +6981,10 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 	const _errs15 = errors;
 	if (data && typeof data == "object" && !Array.isArray(data)) {
 		if (data.action !== void 0) {
-			if ("update" !== data.action) {
-				const err8 = {};
-				if (vErrors === null) vErrors = [err8];
-				else vErrors.push(err8);
+			if ("adopt" !== data.action) {
+				const err6 = {};
+				if (vErrors === null) vErrors = [err6];
+				else vErrors.push(err6);
 				errors++;
 			}
 		}
@@ -7002,52 +6999,40 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 		const _errs17 = errors;
 		if (data && typeof data == "object" && !Array.isArray(data)) {
 			if (data.postId === void 0) {
-				const err9 = {
+				const err7 = {
 					instancePath,
 					schemaPath: "#/allOf/2/then/required",
 					keyword: "required",
 					params: { missingProperty: "postId" },
 					message: "must have required property 'postId'"
 				};
-				if (vErrors === null) vErrors = [err9];
-				else vErrors.push(err9);
-				errors++;
-			}
-			if (data.fields === void 0) {
-				const err10 = {
-					instancePath,
-					schemaPath: "#/allOf/2/then/required",
-					keyword: "required",
-					params: { missingProperty: "fields" },
-					message: "must have required property 'fields'"
-				};
-				if (vErrors === null) vErrors = [err10];
-				else vErrors.push(err10);
+				if (vErrors === null) vErrors = [err7];
+				else vErrors.push(err7);
 				errors++;
 			}
 			if (data.liveUpdatedAt === void 0) {
-				const err11 = {
+				const err8 = {
 					instancePath,
 					schemaPath: "#/allOf/2/then/required",
 					keyword: "required",
 					params: { missingProperty: "liveUpdatedAt" },
 					message: "must have required property 'liveUpdatedAt'"
 				};
-				if (vErrors === null) vErrors = [err11];
-				else vErrors.push(err11);
+				if (vErrors === null) vErrors = [err8];
+				else vErrors.push(err8);
 				errors++;
 			}
 			if (data.postId !== void 0) {
 				if (typeof data.postId !== "string") {
-					const err12 = {
+					const err9 = {
 						instancePath: instancePath + "/postId",
 						schemaPath: "#/allOf/2/then/properties/postId/type",
 						keyword: "type",
 						params: { type: "string" },
 						message: "must be string"
 					};
-					if (vErrors === null) vErrors = [err12];
-					else vErrors.push(err12);
+					if (vErrors === null) vErrors = [err9];
+					else vErrors.push(err9);
 					errors++;
 				}
 			}
@@ -7061,15 +7046,15 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 		}
 	}
 	if (!valid6) {
-		const err13 = {
+		const err10 = {
 			instancePath,
 			schemaPath: "#/allOf/2/if",
 			keyword: "if",
 			params: { failingKeyword: "then" },
 			message: "must match \"then\" schema"
 		};
-		if (vErrors === null) vErrors = [err13];
-		else vErrors.push(err13);
+		if (vErrors === null) vErrors = [err10];
+		else vErrors.push(err10);
 		errors++;
 	}
 	if (props0 !== true && props1 !== void 0) {
@@ -7084,10 +7069,10 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 	const _errs22 = errors;
 	if (data && typeof data == "object" && !Array.isArray(data)) {
 		if (data.action !== void 0) {
-			if ("move" !== data.action) {
-				const err14 = {};
-				if (vErrors === null) vErrors = [err14];
-				else vErrors.push(err14);
+			if ("update" !== data.action) {
+				const err11 = {};
+				if (vErrors === null) vErrors = [err11];
+				else vErrors.push(err11);
 				errors++;
 			}
 		}
@@ -7101,21 +7086,64 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 	if (_valid3) {
 		const _errs24 = errors;
 		if (data && typeof data == "object" && !Array.isArray(data)) {
-			if (data.fromKey === void 0) {
-				const err15 = {
+			if (data.postId === void 0) {
+				const err12 = {
 					instancePath,
 					schemaPath: "#/allOf/3/then/required",
 					keyword: "required",
-					params: { missingProperty: "fromKey" },
-					message: "must have required property 'fromKey'"
+					params: { missingProperty: "postId" },
+					message: "must have required property 'postId'"
 				};
-				if (vErrors === null) vErrors = [err15];
-				else vErrors.push(err15);
+				if (vErrors === null) vErrors = [err12];
+				else vErrors.push(err12);
 				errors++;
+			}
+			if (data.fields === void 0) {
+				const err13 = {
+					instancePath,
+					schemaPath: "#/allOf/3/then/required",
+					keyword: "required",
+					params: { missingProperty: "fields" },
+					message: "must have required property 'fields'"
+				};
+				if (vErrors === null) vErrors = [err13];
+				else vErrors.push(err13);
+				errors++;
+			}
+			if (data.liveUpdatedAt === void 0) {
+				const err14 = {
+					instancePath,
+					schemaPath: "#/allOf/3/then/required",
+					keyword: "required",
+					params: { missingProperty: "liveUpdatedAt" },
+					message: "must have required property 'liveUpdatedAt'"
+				};
+				if (vErrors === null) vErrors = [err14];
+				else vErrors.push(err14);
+				errors++;
+			}
+			if (data.postId !== void 0) {
+				if (typeof data.postId !== "string") {
+					const err15 = {
+						instancePath: instancePath + "/postId",
+						schemaPath: "#/allOf/3/then/properties/postId/type",
+						keyword: "type",
+						params: { type: "string" },
+						message: "must be string"
+					};
+					if (vErrors === null) vErrors = [err15];
+					else vErrors.push(err15);
+					errors++;
+				}
 			}
 		}
 		var _valid3 = _errs24 === errors;
 		valid9 = _valid3;
+		if (valid9) {
+			var props2 = {};
+			props2.postId = true;
+			props2.action = true;
+		}
 	}
 	if (!valid9) {
 		const err16 = {
@@ -7129,16 +7157,19 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 		else vErrors.push(err16);
 		errors++;
 	}
-	if (props0 !== true) {
-		props0 = props0 || {};
-		props0.action = true;
+	if (props0 !== true && props2 !== void 0) {
+		if (props2 === true) props0 = true;
+		else {
+			props0 = props0 || {};
+			Object.assign(props0, props2);
+		}
 	}
-	const _errs26 = errors;
-	let valid11 = true;
-	const _errs27 = errors;
+	const _errs28 = errors;
+	let valid12 = true;
+	const _errs29 = errors;
 	if (data && typeof data == "object" && !Array.isArray(data)) {
 		if (data.action !== void 0) {
-			if ("create" !== data.action) {
+			if ("move" !== data.action) {
 				const err17 = {};
 				if (vErrors === null) vErrors = [err17];
 				else vErrors.push(err17);
@@ -7146,40 +7177,32 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 			}
 		}
 	}
-	var _valid4 = _errs27 === errors;
-	errors = _errs26;
+	var _valid4 = _errs29 === errors;
+	errors = _errs28;
 	if (vErrors !== null) {
-		if (_errs26) vErrors.length = _errs26;
+		if (_errs28) vErrors.length = _errs28;
 		else vErrors = null;
 	}
 	if (_valid4) {
-		const _errs29 = errors;
+		const _errs31 = errors;
 		if (data && typeof data == "object" && !Array.isArray(data)) {
-			if (data.reason !== void 0) {
-				let data7 = data.reason;
-				if (!(data7 === "new-file" || data7 === "new-occurrence" || data7 === "interrupted-create" || data7 === "deleted-on-remote")) {
-					const err18 = {
-						instancePath: instancePath + "/reason",
-						schemaPath: "#/allOf/4/then/properties/reason/enum",
-						keyword: "enum",
-						params: { allowedValues: schema34.allOf[4].then.properties.reason.enum },
-						message: "must be equal to one of the allowed values"
-					};
-					if (vErrors === null) vErrors = [err18];
-					else vErrors.push(err18);
-					errors++;
-				}
+			if (data.fromKey === void 0) {
+				const err18 = {
+					instancePath,
+					schemaPath: "#/allOf/4/then/required",
+					keyword: "required",
+					params: { missingProperty: "fromKey" },
+					message: "must have required property 'fromKey'"
+				};
+				if (vErrors === null) vErrors = [err18];
+				else vErrors.push(err18);
+				errors++;
 			}
 		}
-		var _valid4 = _errs29 === errors;
-		valid11 = _valid4;
-		if (valid11) {
-			var props2 = {};
-			props2.reason = true;
-			props2.action = true;
-		}
+		var _valid4 = _errs31 === errors;
+		valid12 = _valid4;
 	}
-	if (!valid11) {
+	if (!valid12) {
 		const err19 = {
 			instancePath,
 			schemaPath: "#/allOf/4/if",
@@ -7191,19 +7214,16 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 		else vErrors.push(err19);
 		errors++;
 	}
-	if (props0 !== true && props2 !== void 0) {
-		if (props2 === true) props0 = true;
-		else {
-			props0 = props0 || {};
-			Object.assign(props0, props2);
-		}
+	if (props0 !== true) {
+		props0 = props0 || {};
+		props0.action = true;
 	}
-	const _errs32 = errors;
-	let valid14 = true;
 	const _errs33 = errors;
+	let valid14 = true;
+	const _errs34 = errors;
 	if (data && typeof data == "object" && !Array.isArray(data)) {
 		if (data.action !== void 0) {
-			if ("adopt" !== data.action) {
+			if ("create" !== data.action) {
 				const err20 = {};
 				if (vErrors === null) vErrors = [err20];
 				else vErrors.push(err20);
@@ -7211,18 +7231,18 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 			}
 		}
 	}
-	var _valid5 = _errs33 === errors;
-	errors = _errs32;
+	var _valid5 = _errs34 === errors;
+	errors = _errs33;
 	if (vErrors !== null) {
-		if (_errs32) vErrors.length = _errs32;
+		if (_errs33) vErrors.length = _errs33;
 		else vErrors = null;
 	}
 	if (_valid5) {
-		const _errs35 = errors;
+		const _errs36 = errors;
 		if (data && typeof data == "object" && !Array.isArray(data)) {
 			if (data.reason !== void 0) {
 				let data9 = data.reason;
-				if (!(data9 === "unowned-match" || data9 === "tidied-match" || data9 === "chosen")) {
+				if (!(data9 === "new-file" || data9 === "new-occurrence" || data9 === "interrupted-create" || data9 === "deleted-on-remote")) {
 					const err21 = {
 						instancePath: instancePath + "/reason",
 						schemaPath: "#/allOf/5/then/properties/reason/enum",
@@ -7236,7 +7256,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 				}
 			}
 		}
-		var _valid5 = _errs35 === errors;
+		var _valid5 = _errs36 === errors;
 		valid14 = _valid5;
 		if (valid14) {
 			var props3 = {};
@@ -7263,12 +7283,12 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 			Object.assign(props0, props3);
 		}
 	}
-	const _errs38 = errors;
-	let valid17 = true;
 	const _errs39 = errors;
+	let valid17 = true;
+	const _errs40 = errors;
 	if (data && typeof data == "object" && !Array.isArray(data)) {
 		if (data.action !== void 0) {
-			if ("update" !== data.action) {
+			if ("adopt" !== data.action) {
 				const err23 = {};
 				if (vErrors === null) vErrors = [err23];
 				else vErrors.push(err23);
@@ -7276,18 +7296,18 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 			}
 		}
 	}
-	var _valid6 = _errs39 === errors;
-	errors = _errs38;
+	var _valid6 = _errs40 === errors;
+	errors = _errs39;
 	if (vErrors !== null) {
-		if (_errs38) vErrors.length = _errs38;
+		if (_errs39) vErrors.length = _errs39;
 		else vErrors = null;
 	}
 	if (_valid6) {
-		const _errs41 = errors;
+		const _errs42 = errors;
 		if (data && typeof data == "object" && !Array.isArray(data)) {
 			if (data.reason !== void 0) {
 				let data11 = data.reason;
-				if (!(data11 === "file-changed" || data11 === "drifted" || data11 === "merged-record")) {
+				if (!(data11 === "unowned-match" || data11 === "tidied-match" || data11 === "chosen")) {
 					const err24 = {
 						instancePath: instancePath + "/reason",
 						schemaPath: "#/allOf/6/then/properties/reason/enum",
@@ -7301,7 +7321,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 				}
 			}
 		}
-		var _valid6 = _errs41 === errors;
+		var _valid6 = _errs42 === errors;
 		valid17 = _valid6;
 		if (valid17) {
 			var props4 = {};
@@ -7328,12 +7348,12 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 			Object.assign(props0, props4);
 		}
 	}
-	const _errs44 = errors;
-	let valid20 = true;
 	const _errs45 = errors;
+	let valid20 = true;
+	const _errs46 = errors;
 	if (data && typeof data == "object" && !Array.isArray(data)) {
 		if (data.action !== void 0) {
-			if ("unschedule" !== data.action) {
+			if ("update" !== data.action) {
 				const err26 = {};
 				if (vErrors === null) vErrors = [err26];
 				else vErrors.push(err26);
@@ -7341,18 +7361,18 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 			}
 		}
 	}
-	var _valid7 = _errs45 === errors;
-	errors = _errs44;
+	var _valid7 = _errs46 === errors;
+	errors = _errs45;
 	if (vErrors !== null) {
-		if (_errs44) vErrors.length = _errs44;
+		if (_errs45) vErrors.length = _errs45;
 		else vErrors = null;
 	}
 	if (_valid7) {
-		const _errs47 = errors;
+		const _errs48 = errors;
 		if (data && typeof data == "object" && !Array.isArray(data)) {
 			if (data.reason !== void 0) {
 				let data13 = data.reason;
-				if (!(data13 === "file-removed" || data13 === "occurrence-removed")) {
+				if (!(data13 === "file-changed" || data13 === "drifted" || data13 === "merged-record")) {
 					const err27 = {
 						instancePath: instancePath + "/reason",
 						schemaPath: "#/allOf/7/then/properties/reason/enum",
@@ -7366,7 +7386,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 				}
 			}
 		}
-		var _valid7 = _errs47 === errors;
+		var _valid7 = _errs48 === errors;
 		valid20 = _valid7;
 		if (valid20) {
 			var props5 = {};
@@ -7393,12 +7413,12 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 			Object.assign(props0, props5);
 		}
 	}
-	const _errs50 = errors;
-	let valid23 = true;
 	const _errs51 = errors;
+	let valid23 = true;
+	const _errs52 = errors;
 	if (data && typeof data == "object" && !Array.isArray(data)) {
 		if (data.action !== void 0) {
-			if ("delete" !== data.action) {
+			if ("unschedule" !== data.action) {
 				const err29 = {};
 				if (vErrors === null) vErrors = [err29];
 				else vErrors.push(err29);
@@ -7406,18 +7426,18 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 			}
 		}
 	}
-	var _valid8 = _errs51 === errors;
-	errors = _errs50;
+	var _valid8 = _errs52 === errors;
+	errors = _errs51;
 	if (vErrors !== null) {
-		if (_errs50) vErrors.length = _errs50;
+		if (_errs51) vErrors.length = _errs51;
 		else vErrors = null;
 	}
 	if (_valid8) {
-		const _errs53 = errors;
+		const _errs54 = errors;
 		if (data && typeof data == "object" && !Array.isArray(data)) {
 			if (data.reason !== void 0) {
 				let data15 = data.reason;
-				if (!(data15 === "file-removed" || data15 === "occurrence-removed" || data15 === "gone-on-remote")) {
+				if (!(data15 === "file-removed" || data15 === "occurrence-removed")) {
 					const err30 = {
 						instancePath: instancePath + "/reason",
 						schemaPath: "#/allOf/8/then/properties/reason/enum",
@@ -7431,7 +7451,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 				}
 			}
 		}
-		var _valid8 = _errs53 === errors;
+		var _valid8 = _errs54 === errors;
 		valid23 = _valid8;
 		if (valid23) {
 			var props6 = {};
@@ -7458,12 +7478,12 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 			Object.assign(props0, props6);
 		}
 	}
-	const _errs56 = errors;
-	let valid26 = true;
 	const _errs57 = errors;
+	let valid26 = true;
+	const _errs58 = errors;
 	if (data && typeof data == "object" && !Array.isArray(data)) {
 		if (data.action !== void 0) {
-			if ("move" !== data.action) {
+			if ("delete" !== data.action) {
 				const err32 = {};
 				if (vErrors === null) vErrors = [err32];
 				else vErrors.push(err32);
@@ -7471,18 +7491,18 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 			}
 		}
 	}
-	var _valid9 = _errs57 === errors;
-	errors = _errs56;
+	var _valid9 = _errs58 === errors;
+	errors = _errs57;
 	if (vErrors !== null) {
-		if (_errs56) vErrors.length = _errs56;
+		if (_errs57) vErrors.length = _errs57;
 		else vErrors = null;
 	}
 	if (_valid9) {
-		const _errs59 = errors;
+		const _errs60 = errors;
 		if (data && typeof data == "object" && !Array.isArray(data)) {
 			if (data.reason !== void 0) {
 				let data17 = data.reason;
-				if (!(data17 === "renamed" || data17 === "key-changed")) {
+				if (!(data17 === "file-removed" || data17 === "occurrence-removed" || data17 === "gone-on-remote")) {
 					const err33 = {
 						instancePath: instancePath + "/reason",
 						schemaPath: "#/allOf/9/then/properties/reason/enum",
@@ -7496,7 +7516,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 				}
 			}
 		}
-		var _valid9 = _errs59 === errors;
+		var _valid9 = _errs60 === errors;
 		valid26 = _valid9;
 		if (valid26) {
 			var props7 = {};
@@ -7523,12 +7543,12 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 			Object.assign(props0, props7);
 		}
 	}
-	const _errs62 = errors;
-	let valid29 = true;
 	const _errs63 = errors;
+	let valid29 = true;
+	const _errs64 = errors;
 	if (data && typeof data == "object" && !Array.isArray(data)) {
 		if (data.action !== void 0) {
-			if ("noop" !== data.action) {
+			if ("move" !== data.action) {
 				const err35 = {};
 				if (vErrors === null) vErrors = [err35];
 				else vErrors.push(err35);
@@ -7536,18 +7556,18 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 			}
 		}
 	}
-	var _valid10 = _errs63 === errors;
-	errors = _errs62;
+	var _valid10 = _errs64 === errors;
+	errors = _errs63;
 	if (vErrors !== null) {
-		if (_errs62) vErrors.length = _errs62;
+		if (_errs63) vErrors.length = _errs63;
 		else vErrors = null;
 	}
 	if (_valid10) {
-		const _errs65 = errors;
+		const _errs66 = errors;
 		if (data && typeof data == "object" && !Array.isArray(data)) {
 			if (data.reason !== void 0) {
 				let data19 = data.reason;
-				if (!(data19 === "up-to-date" || data19 === "file-removed" || data19 === "occurrence-removed" || data19 === "published-kept" || data19 === "not-visible-yet")) {
+				if (!(data19 === "renamed" || data19 === "key-changed")) {
 					const err36 = {
 						instancePath: instancePath + "/reason",
 						schemaPath: "#/allOf/10/then/properties/reason/enum",
@@ -7561,7 +7581,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 				}
 			}
 		}
-		var _valid10 = _errs65 === errors;
+		var _valid10 = _errs66 === errors;
 		valid29 = _valid10;
 		if (valid29) {
 			var props8 = {};
@@ -7588,12 +7608,12 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 			Object.assign(props0, props8);
 		}
 	}
-	const _errs68 = errors;
-	let valid32 = true;
 	const _errs69 = errors;
+	let valid32 = true;
+	const _errs70 = errors;
 	if (data && typeof data == "object" && !Array.isArray(data)) {
 		if (data.action !== void 0) {
-			if ("blocked" !== data.action) {
+			if ("noop" !== data.action) {
 				const err38 = {};
 				if (vErrors === null) vErrors = [err38];
 				else vErrors.push(err38);
@@ -7601,18 +7621,18 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 			}
 		}
 	}
-	var _valid11 = _errs69 === errors;
-	errors = _errs68;
+	var _valid11 = _errs70 === errors;
+	errors = _errs69;
 	if (vErrors !== null) {
-		if (_errs68) vErrors.length = _errs68;
+		if (_errs69) vErrors.length = _errs69;
 		else vErrors = null;
 	}
 	if (_valid11) {
-		const _errs71 = errors;
+		const _errs72 = errors;
 		if (data && typeof data == "object" && !Array.isArray(data)) {
 			if (data.reason !== void 0) {
 				let data21 = data.reason;
-				if (!(data21 === "file-errors" || data21 === "held-by-rule" || data21 === "project-errors" || data21 === "unreadable-file" || data21 === "unconfirmed-record" || data21 === "shared-record" || data21 === "other-calendar" || data21 === "not-editable" || data21 === "account-unavailable" || data21 === "scheduled-in-past" || data21 === "deleted-on-remote" || data21 === "adopt-ambiguous" || data21 === "adopt-uncertain")) {
+				if (!(data21 === "up-to-date" || data21 === "file-removed" || data21 === "occurrence-removed" || data21 === "published-kept" || data21 === "not-visible-yet")) {
 					const err39 = {
 						instancePath: instancePath + "/reason",
 						schemaPath: "#/allOf/11/then/properties/reason/enum",
@@ -7626,7 +7646,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 				}
 			}
 		}
-		var _valid11 = _errs71 === errors;
+		var _valid11 = _errs72 === errors;
 		valid32 = _valid11;
 		if (valid32) {
 			var props9 = {};
@@ -7653,775 +7673,798 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 			Object.assign(props0, props9);
 		}
 	}
+	const _errs75 = errors;
+	let valid35 = true;
+	const _errs76 = errors;
+	if (data && typeof data == "object" && !Array.isArray(data)) {
+		if (data.action !== void 0) {
+			if ("blocked" !== data.action) {
+				const err41 = {};
+				if (vErrors === null) vErrors = [err41];
+				else vErrors.push(err41);
+				errors++;
+			}
+		}
+	}
+	var _valid12 = _errs76 === errors;
+	errors = _errs75;
+	if (vErrors !== null) {
+		if (_errs75) vErrors.length = _errs75;
+		else vErrors = null;
+	}
+	if (_valid12) {
+		const _errs78 = errors;
+		if (data && typeof data == "object" && !Array.isArray(data)) {
+			if (data.reason !== void 0) {
+				let data23 = data.reason;
+				if (!(data23 === "file-errors" || data23 === "held-by-rule" || data23 === "project-errors" || data23 === "unreadable-file" || data23 === "unconfirmed-record" || data23 === "shared-record" || data23 === "other-calendar" || data23 === "not-editable" || data23 === "account-unavailable" || data23 === "scheduled-in-past" || data23 === "deleted-on-remote" || data23 === "adopt-ambiguous" || data23 === "adopt-uncertain")) {
+					const err42 = {
+						instancePath: instancePath + "/reason",
+						schemaPath: "#/allOf/12/then/properties/reason/enum",
+						keyword: "enum",
+						params: { allowedValues: schema34.allOf[12].then.properties.reason.enum },
+						message: "must be equal to one of the allowed values"
+					};
+					if (vErrors === null) vErrors = [err42];
+					else vErrors.push(err42);
+					errors++;
+				}
+			}
+		}
+		var _valid12 = _errs78 === errors;
+		valid35 = _valid12;
+		if (valid35) {
+			var props10 = {};
+			props10.reason = true;
+			props10.action = true;
+		}
+	}
+	if (!valid35) {
+		const err43 = {
+			instancePath,
+			schemaPath: "#/allOf/12/if",
+			keyword: "if",
+			params: { failingKeyword: "then" },
+			message: "must match \"then\" schema"
+		};
+		if (vErrors === null) vErrors = [err43];
+		else vErrors.push(err43);
+		errors++;
+	}
+	if (props0 !== true && props10 !== void 0) {
+		if (props10 === true) props0 = true;
+		else {
+			props0 = props0 || {};
+			Object.assign(props0, props10);
+		}
+	}
 	if (data && typeof data == "object" && !Array.isArray(data)) {
 		if (data.action === void 0) {
-			const err41 = {
+			const err44 = {
 				instancePath,
 				schemaPath: "#/required",
 				keyword: "required",
 				params: { missingProperty: "action" },
 				message: "must have required property 'action'"
 			};
-			if (vErrors === null) vErrors = [err41];
-			else vErrors.push(err41);
+			if (vErrors === null) vErrors = [err44];
+			else vErrors.push(err44);
 			errors++;
 		}
 		if (data.reason === void 0) {
-			const err42 = {
+			const err45 = {
 				instancePath,
 				schemaPath: "#/required",
 				keyword: "required",
 				params: { missingProperty: "reason" },
 				message: "must have required property 'reason'"
 			};
-			if (vErrors === null) vErrors = [err42];
-			else vErrors.push(err42);
+			if (vErrors === null) vErrors = [err45];
+			else vErrors.push(err45);
 			errors++;
 		}
 		if (data.key === void 0) {
-			const err43 = {
+			const err46 = {
 				instancePath,
 				schemaPath: "#/required",
 				keyword: "required",
 				params: { missingProperty: "key" },
 				message: "must have required property 'key'"
 			};
-			if (vErrors === null) vErrors = [err43];
-			else vErrors.push(err43);
+			if (vErrors === null) vErrors = [err46];
+			else vErrors.push(err46);
 			errors++;
 		}
 		if (data.file === void 0) {
-			const err44 = {
+			const err47 = {
 				instancePath,
 				schemaPath: "#/required",
 				keyword: "required",
 				params: { missingProperty: "file" },
 				message: "must have required property 'file'"
 			};
-			if (vErrors === null) vErrors = [err44];
-			else vErrors.push(err44);
+			if (vErrors === null) vErrors = [err47];
+			else vErrors.push(err47);
 			errors++;
 		}
 		if (data.postId === void 0) {
-			const err45 = {
+			const err48 = {
 				instancePath,
 				schemaPath: "#/required",
 				keyword: "required",
 				params: { missingProperty: "postId" },
 				message: "must have required property 'postId'"
 			};
-			if (vErrors === null) vErrors = [err45];
-			else vErrors.push(err45);
+			if (vErrors === null) vErrors = [err48];
+			else vErrors.push(err48);
 			errors++;
 		}
 		if (data.reasons === void 0) {
-			const err46 = {
+			const err49 = {
 				instancePath,
 				schemaPath: "#/required",
 				keyword: "required",
 				params: { missingProperty: "reasons" },
 				message: "must have required property 'reasons'"
 			};
-			if (vErrors === null) vErrors = [err46];
-			else vErrors.push(err46);
+			if (vErrors === null) vErrors = [err49];
+			else vErrors.push(err49);
 			errors++;
 		}
 		for (const key0 in data) if (!func3.call(schema34.properties, key0)) {
-			const err47 = {
+			const err50 = {
 				instancePath,
 				schemaPath: "#/additionalProperties",
 				keyword: "additionalProperties",
 				params: { additionalProperty: key0 },
 				message: "must NOT have additional properties"
 			};
-			if (vErrors === null) vErrors = [err47];
-			else vErrors.push(err47);
+			if (vErrors === null) vErrors = [err50];
+			else vErrors.push(err50);
 			errors++;
 		}
 		if (data.action !== void 0) {
-			let data22 = data.action;
-			if (!(data22 === "create" || data22 === "adopt" || data22 === "update" || data22 === "unschedule" || data22 === "delete" || data22 === "move" || data22 === "noop" || data22 === "blocked")) {
-				const err48 = {
+			let data24 = data.action;
+			if (!(data24 === "create" || data24 === "adopt" || data24 === "update" || data24 === "unschedule" || data24 === "delete" || data24 === "move" || data24 === "noop" || data24 === "blocked")) {
+				const err51 = {
 					instancePath: instancePath + "/action",
 					schemaPath: "#/$defs/action/enum",
 					keyword: "enum",
 					params: { allowedValues: schema35.enum },
 					message: "must be equal to one of the allowed values"
 				};
-				if (vErrors === null) vErrors = [err48];
-				else vErrors.push(err48);
+				if (vErrors === null) vErrors = [err51];
+				else vErrors.push(err51);
 				errors++;
 			}
 		}
 		if (data.key !== void 0) {
-			let data23 = data.key;
-			if (typeof data23 === "string") {
-				if (func0(data23) < 1) {
-					const err49 = {
+			let data25 = data.key;
+			if (typeof data25 === "string") {
+				if (func0(data25) < 1) {
+					const err52 = {
 						instancePath: instancePath + "/key",
 						schemaPath: "#/properties/key/minLength",
 						keyword: "minLength",
 						params: { limit: 1 },
 						message: "must NOT have fewer than 1 characters"
 					};
-					if (vErrors === null) vErrors = [err49];
-					else vErrors.push(err49);
+					if (vErrors === null) vErrors = [err52];
+					else vErrors.push(err52);
 					errors++;
 				}
 			} else {
-				const err50 = {
+				const err53 = {
 					instancePath: instancePath + "/key",
 					schemaPath: "#/properties/key/type",
 					keyword: "type",
 					params: { type: "string" },
 					message: "must be string"
 				};
-				if (vErrors === null) vErrors = [err50];
-				else vErrors.push(err50);
+				if (vErrors === null) vErrors = [err53];
+				else vErrors.push(err53);
 				errors++;
 			}
 		}
 		if (data.file !== void 0) {
-			let data24 = data.file;
-			if (typeof data24 !== "string" && data24 !== null) {
-				const err51 = {
+			let data26 = data.file;
+			if (typeof data26 !== "string" && data26 !== null) {
+				const err54 = {
 					instancePath: instancePath + "/file",
 					schemaPath: "#/properties/file/type",
 					keyword: "type",
 					params: { type: schema34.properties.file.type },
 					message: "must be string,null"
 				};
-				if (vErrors === null) vErrors = [err51];
-				else vErrors.push(err51);
+				if (vErrors === null) vErrors = [err54];
+				else vErrors.push(err54);
 				errors++;
 			}
 		}
 		if (data.postId !== void 0) {
-			let data25 = data.postId;
-			if (typeof data25 !== "string" && data25 !== null) {
-				const err52 = {
+			let data27 = data.postId;
+			if (typeof data27 !== "string" && data27 !== null) {
+				const err55 = {
 					instancePath: instancePath + "/postId",
 					schemaPath: "#/properties/postId/type",
 					keyword: "type",
 					params: { type: schema34.properties.postId.type },
 					message: "must be string,null"
 				};
-				if (vErrors === null) vErrors = [err52];
-				else vErrors.push(err52);
+				if (vErrors === null) vErrors = [err55];
+				else vErrors.push(err55);
 				errors++;
 			}
 		}
 		if (data.reasons !== void 0) {
-			let data26 = data.reasons;
-			if (Array.isArray(data26)) {
-				const len0 = data26.length;
-				for (let i0 = 0; i0 < len0; i0++) if (typeof data26[i0] !== "string") {
-					const err53 = {
+			let data28 = data.reasons;
+			if (Array.isArray(data28)) {
+				const len0 = data28.length;
+				for (let i0 = 0; i0 < len0; i0++) if (typeof data28[i0] !== "string") {
+					const err56 = {
 						instancePath: instancePath + "/reasons/" + i0,
 						schemaPath: "#/properties/reasons/items/type",
 						keyword: "type",
 						params: { type: "string" },
 						message: "must be string"
 					};
-					if (vErrors === null) vErrors = [err53];
-					else vErrors.push(err53);
+					if (vErrors === null) vErrors = [err56];
+					else vErrors.push(err56);
 					errors++;
 				}
 			} else {
-				const err54 = {
+				const err57 = {
 					instancePath: instancePath + "/reasons",
 					schemaPath: "#/properties/reasons/type",
 					keyword: "type",
 					params: { type: "array" },
 					message: "must be array"
 				};
-				if (vErrors === null) vErrors = [err54];
-				else vErrors.push(err54);
+				if (vErrors === null) vErrors = [err57];
+				else vErrors.push(err57);
 				errors++;
 			}
 		}
 		if (data.reason !== void 0) {
-			let data28 = data.reason;
-			if (!(data28 === "new-file" || data28 === "new-occurrence" || data28 === "interrupted-create" || data28 === "deleted-on-remote" || data28 === "unowned-match" || data28 === "file-changed" || data28 === "drifted" || data28 === "merged-record" || data28 === "file-removed" || data28 === "occurrence-removed" || data28 === "gone-on-remote" || data28 === "renamed" || data28 === "key-changed" || data28 === "up-to-date" || data28 === "published-kept" || data28 === "not-visible-yet" || data28 === "tidied-match" || data28 === "chosen" || data28 === "file-errors" || data28 === "held-by-rule" || data28 === "project-errors" || data28 === "unreadable-file" || data28 === "unconfirmed-record" || data28 === "shared-record" || data28 === "other-calendar" || data28 === "not-editable" || data28 === "account-unavailable" || data28 === "scheduled-in-past" || data28 === "adopt-ambiguous" || data28 === "adopt-uncertain")) {
-				const err55 = {
+			let data30 = data.reason;
+			if (!(data30 === "new-file" || data30 === "new-occurrence" || data30 === "interrupted-create" || data30 === "deleted-on-remote" || data30 === "unowned-match" || data30 === "file-changed" || data30 === "drifted" || data30 === "merged-record" || data30 === "file-removed" || data30 === "occurrence-removed" || data30 === "gone-on-remote" || data30 === "renamed" || data30 === "key-changed" || data30 === "up-to-date" || data30 === "published-kept" || data30 === "not-visible-yet" || data30 === "tidied-match" || data30 === "chosen" || data30 === "file-errors" || data30 === "held-by-rule" || data30 === "project-errors" || data30 === "unreadable-file" || data30 === "unconfirmed-record" || data30 === "shared-record" || data30 === "other-calendar" || data30 === "not-editable" || data30 === "account-unavailable" || data30 === "scheduled-in-past" || data30 === "adopt-ambiguous" || data30 === "adopt-uncertain")) {
+				const err58 = {
 					instancePath: instancePath + "/reason",
 					schemaPath: "#/properties/reason/enum",
 					keyword: "enum",
 					params: { allowedValues: schema34.properties.reason.enum },
 					message: "must be equal to one of the allowed values"
 				};
-				if (vErrors === null) vErrors = [err55];
-				else vErrors.push(err55);
+				if (vErrors === null) vErrors = [err58];
+				else vErrors.push(err58);
 				errors++;
 			}
 		}
 		if (data.desired !== void 0) {
-			let data29 = data.desired;
-			if (data29 && typeof data29 == "object" && !Array.isArray(data29)) {
-				if (data29.content === void 0) {
-					const err56 = {
+			let data31 = data.desired;
+			if (data31 && typeof data31 == "object" && !Array.isArray(data31)) {
+				if (data31.content === void 0) {
+					const err59 = {
 						instancePath: instancePath + "/desired",
 						schemaPath: "#/$defs/postShape/required",
 						keyword: "required",
 						params: { missingProperty: "content" },
 						message: "must have required property 'content'"
 					};
-					if (vErrors === null) vErrors = [err56];
-					else vErrors.push(err56);
+					if (vErrors === null) vErrors = [err59];
+					else vErrors.push(err59);
 					errors++;
 				}
-				if (data29.scheduledAt === void 0) {
-					const err57 = {
+				if (data31.scheduledAt === void 0) {
+					const err60 = {
 						instancePath: instancePath + "/desired",
 						schemaPath: "#/$defs/postShape/required",
 						keyword: "required",
 						params: { missingProperty: "scheduledAt" },
 						message: "must have required property 'scheduledAt'"
 					};
-					if (vErrors === null) vErrors = [err57];
-					else vErrors.push(err57);
+					if (vErrors === null) vErrors = [err60];
+					else vErrors.push(err60);
 					errors++;
 				}
-				if (data29.targets === void 0) {
-					const err58 = {
+				if (data31.targets === void 0) {
+					const err61 = {
 						instancePath: instancePath + "/desired",
 						schemaPath: "#/$defs/postShape/required",
 						keyword: "required",
 						params: { missingProperty: "targets" },
 						message: "must have required property 'targets'"
 					};
-					if (vErrors === null) vErrors = [err58];
-					else vErrors.push(err58);
+					if (vErrors === null) vErrors = [err61];
+					else vErrors.push(err61);
 					errors++;
 				}
-				if (data29.media === void 0) {
-					const err59 = {
+				if (data31.media === void 0) {
+					const err62 = {
 						instancePath: instancePath + "/desired",
 						schemaPath: "#/$defs/postShape/required",
 						keyword: "required",
 						params: { missingProperty: "media" },
 						message: "must have required property 'media'"
 					};
-					if (vErrors === null) vErrors = [err59];
-					else vErrors.push(err59);
+					if (vErrors === null) vErrors = [err62];
+					else vErrors.push(err62);
 					errors++;
 				}
-				for (const key1 in data29) if (!(key1 === "content" || key1 === "scheduledAt" || key1 === "targets" || key1 === "media")) {
-					const err60 = {
+				for (const key1 in data31) if (!(key1 === "content" || key1 === "scheduledAt" || key1 === "targets" || key1 === "media")) {
+					const err63 = {
 						instancePath: instancePath + "/desired",
 						schemaPath: "#/$defs/postShape/additionalProperties",
 						keyword: "additionalProperties",
 						params: { additionalProperty: key1 },
 						message: "must NOT have additional properties"
 					};
-					if (vErrors === null) vErrors = [err60];
-					else vErrors.push(err60);
+					if (vErrors === null) vErrors = [err63];
+					else vErrors.push(err63);
 					errors++;
 				}
-				if (data29.content !== void 0) {
-					if (typeof data29.content !== "string") {
-						const err61 = {
+				if (data31.content !== void 0) {
+					if (typeof data31.content !== "string") {
+						const err64 = {
 							instancePath: instancePath + "/desired/content",
 							schemaPath: "#/$defs/postShape/properties/content/type",
 							keyword: "type",
 							params: { type: "string" },
 							message: "must be string"
 						};
-						if (vErrors === null) vErrors = [err61];
-						else vErrors.push(err61);
+						if (vErrors === null) vErrors = [err64];
+						else vErrors.push(err64);
 						errors++;
 					}
 				}
-				if (data29.scheduledAt !== void 0) {
-					let data31 = data29.scheduledAt;
-					if (typeof data31 !== "string" && data31 !== null) {
-						const err62 = {
+				if (data31.scheduledAt !== void 0) {
+					let data33 = data31.scheduledAt;
+					if (typeof data33 !== "string" && data33 !== null) {
+						const err65 = {
 							instancePath: instancePath + "/desired/scheduledAt",
 							schemaPath: "#/$defs/postShape/properties/scheduledAt/type",
 							keyword: "type",
 							params: { type: schema36.properties.scheduledAt.type },
 							message: "must be string,null"
 						};
-						if (vErrors === null) vErrors = [err62];
-						else vErrors.push(err62);
+						if (vErrors === null) vErrors = [err65];
+						else vErrors.push(err65);
 						errors++;
 					}
 				}
-				if (data29.targets !== void 0) {
-					let data32 = data29.targets;
-					if (Array.isArray(data32)) {
-						const len1 = data32.length;
+				if (data31.targets !== void 0) {
+					let data34 = data31.targets;
+					if (Array.isArray(data34)) {
+						const len1 = data34.length;
 						for (let i1 = 0; i1 < len1; i1++) {
-							let data33 = data32[i1];
-							if (data33 && typeof data33 == "object" && !Array.isArray(data33)) {
-								if (data33.socialAccountId === void 0) {
-									const err63 = {
+							let data35 = data34[i1];
+							if (data35 && typeof data35 == "object" && !Array.isArray(data35)) {
+								if (data35.socialAccountId === void 0) {
+									const err66 = {
 										instancePath: instancePath + "/desired/targets/" + i1,
 										schemaPath: "#/$defs/postShape/properties/targets/items/required",
 										keyword: "required",
 										params: { missingProperty: "socialAccountId" },
 										message: "must have required property 'socialAccountId'"
 									};
-									if (vErrors === null) vErrors = [err63];
-									else vErrors.push(err63);
+									if (vErrors === null) vErrors = [err66];
+									else vErrors.push(err66);
 									errors++;
 								}
-								if (data33.options === void 0) {
-									const err64 = {
+								if (data35.options === void 0) {
+									const err67 = {
 										instancePath: instancePath + "/desired/targets/" + i1,
 										schemaPath: "#/$defs/postShape/properties/targets/items/required",
 										keyword: "required",
 										params: { missingProperty: "options" },
 										message: "must have required property 'options'"
 									};
-									if (vErrors === null) vErrors = [err64];
-									else vErrors.push(err64);
+									if (vErrors === null) vErrors = [err67];
+									else vErrors.push(err67);
 									errors++;
 								}
-								for (const key2 in data33) if (!(key2 === "socialAccountId" || key2 === "contentOverride" || key2 === "options")) {
-									const err65 = {
+								for (const key2 in data35) if (!(key2 === "socialAccountId" || key2 === "contentOverride" || key2 === "options")) {
+									const err68 = {
 										instancePath: instancePath + "/desired/targets/" + i1,
 										schemaPath: "#/$defs/postShape/properties/targets/items/additionalProperties",
 										keyword: "additionalProperties",
 										params: { additionalProperty: key2 },
 										message: "must NOT have additional properties"
 									};
-									if (vErrors === null) vErrors = [err65];
-									else vErrors.push(err65);
+									if (vErrors === null) vErrors = [err68];
+									else vErrors.push(err68);
 									errors++;
 								}
-								if (data33.socialAccountId !== void 0) {
-									if (typeof data33.socialAccountId !== "string") {
-										const err66 = {
+								if (data35.socialAccountId !== void 0) {
+									if (typeof data35.socialAccountId !== "string") {
+										const err69 = {
 											instancePath: instancePath + "/desired/targets/" + i1 + "/socialAccountId",
 											schemaPath: "#/$defs/postShape/properties/targets/items/properties/socialAccountId/type",
 											keyword: "type",
 											params: { type: "string" },
 											message: "must be string"
 										};
-										if (vErrors === null) vErrors = [err66];
-										else vErrors.push(err66);
+										if (vErrors === null) vErrors = [err69];
+										else vErrors.push(err69);
 										errors++;
 									}
 								}
-								if (data33.contentOverride !== void 0) {
-									if (typeof data33.contentOverride !== "string") {
-										const err67 = {
+								if (data35.contentOverride !== void 0) {
+									if (typeof data35.contentOverride !== "string") {
+										const err70 = {
 											instancePath: instancePath + "/desired/targets/" + i1 + "/contentOverride",
 											schemaPath: "#/$defs/postShape/properties/targets/items/properties/contentOverride/type",
 											keyword: "type",
 											params: { type: "string" },
 											message: "must be string"
 										};
-										if (vErrors === null) vErrors = [err67];
-										else vErrors.push(err67);
+										if (vErrors === null) vErrors = [err70];
+										else vErrors.push(err70);
 										errors++;
 									}
 								}
-								if (data33.options !== void 0) {
-									let data36 = data33.options;
-									if (!(data36 && typeof data36 == "object" && !Array.isArray(data36))) {
-										const err68 = {
+								if (data35.options !== void 0) {
+									let data38 = data35.options;
+									if (!(data38 && typeof data38 == "object" && !Array.isArray(data38))) {
+										const err71 = {
 											instancePath: instancePath + "/desired/targets/" + i1 + "/options",
 											schemaPath: "#/$defs/postShape/properties/targets/items/properties/options/type",
 											keyword: "type",
 											params: { type: "object" },
 											message: "must be object"
 										};
-										if (vErrors === null) vErrors = [err68];
-										else vErrors.push(err68);
+										if (vErrors === null) vErrors = [err71];
+										else vErrors.push(err71);
 										errors++;
 									}
 								}
 							} else {
-								const err69 = {
+								const err72 = {
 									instancePath: instancePath + "/desired/targets/" + i1,
 									schemaPath: "#/$defs/postShape/properties/targets/items/type",
 									keyword: "type",
 									params: { type: "object" },
 									message: "must be object"
 								};
-								if (vErrors === null) vErrors = [err69];
-								else vErrors.push(err69);
+								if (vErrors === null) vErrors = [err72];
+								else vErrors.push(err72);
 								errors++;
 							}
 						}
 					} else {
-						const err70 = {
+						const err73 = {
 							instancePath: instancePath + "/desired/targets",
 							schemaPath: "#/$defs/postShape/properties/targets/type",
 							keyword: "type",
 							params: { type: "array" },
 							message: "must be array"
 						};
-						if (vErrors === null) vErrors = [err70];
-						else vErrors.push(err70);
+						if (vErrors === null) vErrors = [err73];
+						else vErrors.push(err73);
 						errors++;
 					}
 				}
-				if (data29.media !== void 0) {
-					let data37 = data29.media;
-					if (Array.isArray(data37)) {
-						const len2 = data37.length;
-						for (let i2 = 0; i2 < len2; i2++) if (typeof data37[i2] !== "string") {
-							const err71 = {
+				if (data31.media !== void 0) {
+					let data39 = data31.media;
+					if (Array.isArray(data39)) {
+						const len2 = data39.length;
+						for (let i2 = 0; i2 < len2; i2++) if (typeof data39[i2] !== "string") {
+							const err74 = {
 								instancePath: instancePath + "/desired/media/" + i2,
 								schemaPath: "#/$defs/postShape/properties/media/items/type",
 								keyword: "type",
 								params: { type: "string" },
 								message: "must be string"
 							};
-							if (vErrors === null) vErrors = [err71];
-							else vErrors.push(err71);
+							if (vErrors === null) vErrors = [err74];
+							else vErrors.push(err74);
 							errors++;
 						}
 					} else {
-						const err72 = {
+						const err75 = {
 							instancePath: instancePath + "/desired/media",
 							schemaPath: "#/$defs/postShape/properties/media/type",
 							keyword: "type",
 							params: { type: "array" },
 							message: "must be array"
 						};
-						if (vErrors === null) vErrors = [err72];
-						else vErrors.push(err72);
+						if (vErrors === null) vErrors = [err75];
+						else vErrors.push(err75);
 						errors++;
 					}
 				}
 			} else {
-				const err73 = {
+				const err76 = {
 					instancePath: instancePath + "/desired",
 					schemaPath: "#/$defs/postShape/type",
 					keyword: "type",
 					params: { type: "object" },
 					message: "must be object"
 				};
-				if (vErrors === null) vErrors = [err73];
-				else vErrors.push(err73);
+				if (vErrors === null) vErrors = [err76];
+				else vErrors.push(err76);
 				errors++;
 			}
 		}
 		if (data.fields !== void 0) {
-			let data39 = data.fields;
-			if (Array.isArray(data39)) {
-				const len3 = data39.length;
+			let data41 = data.fields;
+			if (Array.isArray(data41)) {
+				const len3 = data41.length;
 				for (let i3 = 0; i3 < len3; i3++) {
-					let data40 = data39[i3];
-					if (data40 && typeof data40 == "object" && !Array.isArray(data40)) {
-						if (data40.field === void 0) {
-							const err74 = {
+					let data42 = data41[i3];
+					if (data42 && typeof data42 == "object" && !Array.isArray(data42)) {
+						if (data42.field === void 0) {
+							const err77 = {
 								instancePath: instancePath + "/fields/" + i3,
 								schemaPath: "#/$defs/fieldChange/required",
 								keyword: "required",
 								params: { missingProperty: "field" },
 								message: "must have required property 'field'"
 							};
-							if (vErrors === null) vErrors = [err74];
-							else vErrors.push(err74);
+							if (vErrors === null) vErrors = [err77];
+							else vErrors.push(err77);
 							errors++;
 						}
-						if (data40.before === void 0) {
-							const err75 = {
+						if (data42.before === void 0) {
+							const err78 = {
 								instancePath: instancePath + "/fields/" + i3,
 								schemaPath: "#/$defs/fieldChange/required",
 								keyword: "required",
 								params: { missingProperty: "before" },
 								message: "must have required property 'before'"
 							};
-							if (vErrors === null) vErrors = [err75];
-							else vErrors.push(err75);
+							if (vErrors === null) vErrors = [err78];
+							else vErrors.push(err78);
 							errors++;
 						}
-						if (data40.after === void 0) {
-							const err76 = {
+						if (data42.after === void 0) {
+							const err79 = {
 								instancePath: instancePath + "/fields/" + i3,
 								schemaPath: "#/$defs/fieldChange/required",
 								keyword: "required",
 								params: { missingProperty: "after" },
 								message: "must have required property 'after'"
 							};
-							if (vErrors === null) vErrors = [err76];
-							else vErrors.push(err76);
+							if (vErrors === null) vErrors = [err79];
+							else vErrors.push(err79);
 							errors++;
 						}
-						for (const key3 in data40) if (!(key3 === "field" || key3 === "before" || key3 === "after")) {
-							const err77 = {
+						for (const key3 in data42) if (!(key3 === "field" || key3 === "before" || key3 === "after")) {
+							const err80 = {
 								instancePath: instancePath + "/fields/" + i3,
 								schemaPath: "#/$defs/fieldChange/additionalProperties",
 								keyword: "additionalProperties",
 								params: { additionalProperty: key3 },
 								message: "must NOT have additional properties"
 							};
-							if (vErrors === null) vErrors = [err77];
-							else vErrors.push(err77);
+							if (vErrors === null) vErrors = [err80];
+							else vErrors.push(err80);
 							errors++;
 						}
-						if (data40.field !== void 0) {
-							let data41 = data40.field;
-							if (typeof data41 === "string") {
-								if (func0(data41) < 1) {
-									const err78 = {
+						if (data42.field !== void 0) {
+							let data43 = data42.field;
+							if (typeof data43 === "string") {
+								if (func0(data43) < 1) {
+									const err81 = {
 										instancePath: instancePath + "/fields/" + i3 + "/field",
 										schemaPath: "#/$defs/fieldChange/properties/field/minLength",
 										keyword: "minLength",
 										params: { limit: 1 },
 										message: "must NOT have fewer than 1 characters"
 									};
-									if (vErrors === null) vErrors = [err78];
-									else vErrors.push(err78);
+									if (vErrors === null) vErrors = [err81];
+									else vErrors.push(err81);
 									errors++;
 								}
 							} else {
-								const err79 = {
+								const err82 = {
 									instancePath: instancePath + "/fields/" + i3 + "/field",
 									schemaPath: "#/$defs/fieldChange/properties/field/type",
 									keyword: "type",
 									params: { type: "string" },
 									message: "must be string"
 								};
-								if (vErrors === null) vErrors = [err79];
-								else vErrors.push(err79);
+								if (vErrors === null) vErrors = [err82];
+								else vErrors.push(err82);
 								errors++;
 							}
 						}
 					} else {
-						const err80 = {
+						const err83 = {
 							instancePath: instancePath + "/fields/" + i3,
 							schemaPath: "#/$defs/fieldChange/type",
 							keyword: "type",
 							params: { type: "object" },
 							message: "must be object"
 						};
-						if (vErrors === null) vErrors = [err80];
-						else vErrors.push(err80);
+						if (vErrors === null) vErrors = [err83];
+						else vErrors.push(err83);
 						errors++;
 					}
 				}
 			} else {
-				const err81 = {
+				const err84 = {
 					instancePath: instancePath + "/fields",
 					schemaPath: "#/properties/fields/type",
 					keyword: "type",
 					params: { type: "array" },
 					message: "must be array"
 				};
-				if (vErrors === null) vErrors = [err81];
-				else vErrors.push(err81);
+				if (vErrors === null) vErrors = [err84];
+				else vErrors.push(err84);
 				errors++;
 			}
 		}
 		if (data.drift !== void 0) {
-			let data42 = data.drift;
-			if (Array.isArray(data42)) {
-				const len4 = data42.length;
+			let data44 = data.drift;
+			if (Array.isArray(data44)) {
+				const len4 = data44.length;
 				for (let i4 = 0; i4 < len4; i4++) {
-					let data43 = data42[i4];
-					if (data43 && typeof data43 == "object" && !Array.isArray(data43)) {
-						if (data43.field === void 0) {
-							const err82 = {
+					let data45 = data44[i4];
+					if (data45 && typeof data45 == "object" && !Array.isArray(data45)) {
+						if (data45.field === void 0) {
+							const err85 = {
 								instancePath: instancePath + "/drift/" + i4,
 								schemaPath: "#/$defs/fieldChange/required",
 								keyword: "required",
 								params: { missingProperty: "field" },
 								message: "must have required property 'field'"
 							};
-							if (vErrors === null) vErrors = [err82];
-							else vErrors.push(err82);
+							if (vErrors === null) vErrors = [err85];
+							else vErrors.push(err85);
 							errors++;
 						}
-						if (data43.before === void 0) {
-							const err83 = {
+						if (data45.before === void 0) {
+							const err86 = {
 								instancePath: instancePath + "/drift/" + i4,
 								schemaPath: "#/$defs/fieldChange/required",
 								keyword: "required",
 								params: { missingProperty: "before" },
 								message: "must have required property 'before'"
 							};
-							if (vErrors === null) vErrors = [err83];
-							else vErrors.push(err83);
+							if (vErrors === null) vErrors = [err86];
+							else vErrors.push(err86);
 							errors++;
 						}
-						if (data43.after === void 0) {
-							const err84 = {
+						if (data45.after === void 0) {
+							const err87 = {
 								instancePath: instancePath + "/drift/" + i4,
 								schemaPath: "#/$defs/fieldChange/required",
 								keyword: "required",
 								params: { missingProperty: "after" },
 								message: "must have required property 'after'"
 							};
-							if (vErrors === null) vErrors = [err84];
-							else vErrors.push(err84);
+							if (vErrors === null) vErrors = [err87];
+							else vErrors.push(err87);
 							errors++;
 						}
-						for (const key4 in data43) if (!(key4 === "field" || key4 === "before" || key4 === "after")) {
-							const err85 = {
+						for (const key4 in data45) if (!(key4 === "field" || key4 === "before" || key4 === "after")) {
+							const err88 = {
 								instancePath: instancePath + "/drift/" + i4,
 								schemaPath: "#/$defs/fieldChange/additionalProperties",
 								keyword: "additionalProperties",
 								params: { additionalProperty: key4 },
 								message: "must NOT have additional properties"
 							};
-							if (vErrors === null) vErrors = [err85];
-							else vErrors.push(err85);
+							if (vErrors === null) vErrors = [err88];
+							else vErrors.push(err88);
 							errors++;
 						}
-						if (data43.field !== void 0) {
-							let data44 = data43.field;
-							if (typeof data44 === "string") {
-								if (func0(data44) < 1) {
-									const err86 = {
+						if (data45.field !== void 0) {
+							let data46 = data45.field;
+							if (typeof data46 === "string") {
+								if (func0(data46) < 1) {
+									const err89 = {
 										instancePath: instancePath + "/drift/" + i4 + "/field",
 										schemaPath: "#/$defs/fieldChange/properties/field/minLength",
 										keyword: "minLength",
 										params: { limit: 1 },
 										message: "must NOT have fewer than 1 characters"
 									};
-									if (vErrors === null) vErrors = [err86];
-									else vErrors.push(err86);
+									if (vErrors === null) vErrors = [err89];
+									else vErrors.push(err89);
 									errors++;
 								}
 							} else {
-								const err87 = {
+								const err90 = {
 									instancePath: instancePath + "/drift/" + i4 + "/field",
 									schemaPath: "#/$defs/fieldChange/properties/field/type",
 									keyword: "type",
 									params: { type: "string" },
 									message: "must be string"
 								};
-								if (vErrors === null) vErrors = [err87];
-								else vErrors.push(err87);
+								if (vErrors === null) vErrors = [err90];
+								else vErrors.push(err90);
 								errors++;
 							}
 						}
 					} else {
-						const err88 = {
+						const err91 = {
 							instancePath: instancePath + "/drift/" + i4,
 							schemaPath: "#/$defs/fieldChange/type",
 							keyword: "type",
 							params: { type: "object" },
 							message: "must be object"
 						};
-						if (vErrors === null) vErrors = [err88];
-						else vErrors.push(err88);
+						if (vErrors === null) vErrors = [err91];
+						else vErrors.push(err91);
 						errors++;
 					}
 				}
 			} else {
-				const err89 = {
+				const err92 = {
 					instancePath: instancePath + "/drift",
 					schemaPath: "#/properties/drift/type",
 					keyword: "type",
 					params: { type: "array" },
 					message: "must be array"
 				};
-				if (vErrors === null) vErrors = [err89];
-				else vErrors.push(err89);
+				if (vErrors === null) vErrors = [err92];
+				else vErrors.push(err92);
 				errors++;
 			}
 		}
 		if (data.liveUpdatedAt !== void 0) {
 			if (typeof data.liveUpdatedAt !== "string") {
-				const err90 = {
+				const err93 = {
 					instancePath: instancePath + "/liveUpdatedAt",
 					schemaPath: "#/properties/liveUpdatedAt/type",
 					keyword: "type",
 					params: { type: "string" },
 					message: "must be string"
 				};
-				if (vErrors === null) vErrors = [err90];
-				else vErrors.push(err90);
+				if (vErrors === null) vErrors = [err93];
+				else vErrors.push(err93);
 				errors++;
 			}
 		}
 		if (data.fromKey !== void 0) {
-			let data46 = data.fromKey;
-			if (typeof data46 === "string") {
-				if (func0(data46) < 1) {
-					const err91 = {
+			let data48 = data.fromKey;
+			if (typeof data48 === "string") {
+				if (func0(data48) < 1) {
+					const err94 = {
 						instancePath: instancePath + "/fromKey",
 						schemaPath: "#/properties/fromKey/minLength",
 						keyword: "minLength",
 						params: { limit: 1 },
 						message: "must NOT have fewer than 1 characters"
 					};
-					if (vErrors === null) vErrors = [err91];
-					else vErrors.push(err91);
+					if (vErrors === null) vErrors = [err94];
+					else vErrors.push(err94);
 					errors++;
 				}
 			} else {
-				const err92 = {
+				const err95 = {
 					instancePath: instancePath + "/fromKey",
 					schemaPath: "#/properties/fromKey/type",
 					keyword: "type",
 					params: { type: "string" },
 					message: "must be string"
 				};
-				if (vErrors === null) vErrors = [err92];
-				else vErrors.push(err92);
+				if (vErrors === null) vErrors = [err95];
+				else vErrors.push(err95);
 				errors++;
 			}
 		}
 		if (data.resumesPending !== void 0) {
 			if (typeof data.resumesPending !== "boolean") {
-				const err93 = {
+				const err96 = {
 					instancePath: instancePath + "/resumesPending",
 					schemaPath: "#/properties/resumesPending/type",
 					keyword: "type",
 					params: { type: "boolean" },
 					message: "must be boolean"
 				};
-				if (vErrors === null) vErrors = [err93];
-				else vErrors.push(err93);
-				errors++;
-			}
-		}
-		if (data.stateOnly !== void 0) {
-			if (typeof data.stateOnly !== "boolean") {
-				const err94 = {
-					instancePath: instancePath + "/stateOnly",
-					schemaPath: "#/properties/stateOnly/type",
-					keyword: "type",
-					params: { type: "boolean" },
-					message: "must be boolean"
-				};
-				if (vErrors === null) vErrors = [err94];
-				else vErrors.push(err94);
-				errors++;
-			}
-		}
-		if (data.observedHash !== void 0) {
-			let data49 = data.observedHash;
-			if (typeof data49 === "string") {
-				if (!pattern0.test(data49)) {
-					const err95 = {
-						instancePath: instancePath + "/observedHash",
-						schemaPath: "#/$defs/sha256/pattern",
-						keyword: "pattern",
-						params: { pattern: "^[0-9a-f]{64}$" },
-						message: "must match pattern \"^[0-9a-f]{64}$\""
-					};
-					if (vErrors === null) vErrors = [err95];
-					else vErrors.push(err95);
-					errors++;
-				}
-			} else {
-				const err96 = {
-					instancePath: instancePath + "/observedHash",
-					schemaPath: "#/$defs/sha256/type",
-					keyword: "type",
-					params: { type: "string" },
-					message: "must be string"
-				};
 				if (vErrors === null) vErrors = [err96];
 				else vErrors.push(err96);
 				errors++;
 			}
 		}
-		if (data.asFound !== void 0) {
-			if (typeof data.asFound !== "boolean") {
+		if (data.stateOnly !== void 0) {
+			if (typeof data.stateOnly !== "boolean") {
 				const err97 = {
-					instancePath: instancePath + "/asFound",
-					schemaPath: "#/properties/asFound/type",
+					instancePath: instancePath + "/stateOnly",
+					schemaPath: "#/properties/stateOnly/type",
 					keyword: "type",
 					params: { type: "boolean" },
 					message: "must be boolean"
@@ -8431,310 +8474,352 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 				errors++;
 			}
 		}
-		if (data.slot !== void 0) {
-			let data51 = data.slot;
-			if (data51 && typeof data51 == "object" && !Array.isArray(data51)) {
-				if (data51.slot === void 0) {
+		if (data.observedHash !== void 0) {
+			let data51 = data.observedHash;
+			if (typeof data51 === "string") {
+				if (!pattern0.test(data51)) {
 					const err98 = {
+						instancePath: instancePath + "/observedHash",
+						schemaPath: "#/$defs/sha256/pattern",
+						keyword: "pattern",
+						params: { pattern: "^[0-9a-f]{64}$" },
+						message: "must match pattern \"^[0-9a-f]{64}$\""
+					};
+					if (vErrors === null) vErrors = [err98];
+					else vErrors.push(err98);
+					errors++;
+				}
+			} else {
+				const err99 = {
+					instancePath: instancePath + "/observedHash",
+					schemaPath: "#/$defs/sha256/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err99];
+				else vErrors.push(err99);
+				errors++;
+			}
+		}
+		if (data.asFound !== void 0) {
+			if (typeof data.asFound !== "boolean") {
+				const err100 = {
+					instancePath: instancePath + "/asFound",
+					schemaPath: "#/properties/asFound/type",
+					keyword: "type",
+					params: { type: "boolean" },
+					message: "must be boolean"
+				};
+				if (vErrors === null) vErrors = [err100];
+				else vErrors.push(err100);
+				errors++;
+			}
+		}
+		if (data.slot !== void 0) {
+			let data53 = data.slot;
+			if (data53 && typeof data53 == "object" && !Array.isArray(data53)) {
+				if (data53.slot === void 0) {
+					const err101 = {
 						instancePath: instancePath + "/slot",
 						schemaPath: "#/properties/slot/required",
 						keyword: "required",
 						params: { missingProperty: "slot" },
 						message: "must have required property 'slot'"
 					};
-					if (vErrors === null) vErrors = [err98];
-					else vErrors.push(err98);
+					if (vErrors === null) vErrors = [err101];
+					else vErrors.push(err101);
 					errors++;
 				}
-				if (data51.scheduledAt === void 0) {
-					const err99 = {
+				if (data53.scheduledAt === void 0) {
+					const err102 = {
 						instancePath: instancePath + "/slot",
 						schemaPath: "#/properties/slot/required",
 						keyword: "required",
 						params: { missingProperty: "scheduledAt" },
 						message: "must have required property 'scheduledAt'"
 					};
-					if (vErrors === null) vErrors = [err99];
-					else vErrors.push(err99);
+					if (vErrors === null) vErrors = [err102];
+					else vErrors.push(err102);
 					errors++;
 				}
-				if (data51.source === void 0) {
-					const err100 = {
+				if (data53.source === void 0) {
+					const err103 = {
 						instancePath: instancePath + "/slot",
 						schemaPath: "#/properties/slot/required",
 						keyword: "required",
 						params: { missingProperty: "source" },
 						message: "must have required property 'source'"
 					};
-					if (vErrors === null) vErrors = [err100];
-					else vErrors.push(err100);
+					if (vErrors === null) vErrors = [err103];
+					else vErrors.push(err103);
 					errors++;
 				}
-				for (const key5 in data51) if (!(key5 === "slot" || key5 === "scheduledAt" || key5 === "source")) {
-					const err101 = {
+				for (const key5 in data53) if (!(key5 === "slot" || key5 === "scheduledAt" || key5 === "source")) {
+					const err104 = {
 						instancePath: instancePath + "/slot",
 						schemaPath: "#/properties/slot/additionalProperties",
 						keyword: "additionalProperties",
 						params: { additionalProperty: key5 },
 						message: "must NOT have additional properties"
 					};
-					if (vErrors === null) vErrors = [err101];
-					else vErrors.push(err101);
+					if (vErrors === null) vErrors = [err104];
+					else vErrors.push(err104);
 					errors++;
 				}
-				if (data51.slot !== void 0) {
-					if (typeof data51.slot !== "string") {
-						const err102 = {
+				if (data53.slot !== void 0) {
+					if (typeof data53.slot !== "string") {
+						const err105 = {
 							instancePath: instancePath + "/slot/slot",
 							schemaPath: "#/properties/slot/properties/slot/type",
 							keyword: "type",
 							params: { type: "string" },
 							message: "must be string"
 						};
-						if (vErrors === null) vErrors = [err102];
-						else vErrors.push(err102);
+						if (vErrors === null) vErrors = [err105];
+						else vErrors.push(err105);
 						errors++;
 					}
 				}
-				if (data51.scheduledAt !== void 0) {
-					if (typeof data51.scheduledAt !== "string") {
-						const err103 = {
+				if (data53.scheduledAt !== void 0) {
+					if (typeof data53.scheduledAt !== "string") {
+						const err106 = {
 							instancePath: instancePath + "/slot/scheduledAt",
 							schemaPath: "#/properties/slot/properties/scheduledAt/type",
 							keyword: "type",
 							params: { type: "string" },
 							message: "must be string"
 						};
-						if (vErrors === null) vErrors = [err103];
-						else vErrors.push(err103);
+						if (vErrors === null) vErrors = [err106];
+						else vErrors.push(err106);
 						errors++;
 					}
 				}
-				if (data51.source !== void 0) {
-					let data54 = data51.source;
-					if (!(data54 === "recorded" || data54 === "assigned")) {
-						const err104 = {
+				if (data53.source !== void 0) {
+					let data56 = data53.source;
+					if (!(data56 === "recorded" || data56 === "assigned")) {
+						const err107 = {
 							instancePath: instancePath + "/slot/source",
 							schemaPath: "#/properties/slot/properties/source/enum",
 							keyword: "enum",
 							params: { allowedValues: schema34.properties.slot.properties.source.enum },
 							message: "must be equal to one of the allowed values"
 						};
-						if (vErrors === null) vErrors = [err104];
-						else vErrors.push(err104);
+						if (vErrors === null) vErrors = [err107];
+						else vErrors.push(err107);
 						errors++;
 					}
 				}
 			} else {
-				const err105 = {
+				const err108 = {
 					instancePath: instancePath + "/slot",
 					schemaPath: "#/properties/slot/type",
 					keyword: "type",
 					params: { type: "object" },
 					message: "must be object"
 				};
-				if (vErrors === null) vErrors = [err105];
-				else vErrors.push(err105);
+				if (vErrors === null) vErrors = [err108];
+				else vErrors.push(err108);
 				errors++;
 			}
 		}
 		if (data.occurrence !== void 0) {
-			let data55 = data.occurrence;
-			if (data55 && typeof data55 == "object" && !Array.isArray(data55)) {
-				if (data55.of === void 0) {
-					const err106 = {
+			let data57 = data.occurrence;
+			if (data57 && typeof data57 == "object" && !Array.isArray(data57)) {
+				if (data57.of === void 0) {
+					const err109 = {
 						instancePath: instancePath + "/occurrence",
 						schemaPath: "#/properties/occurrence/required",
 						keyword: "required",
 						params: { missingProperty: "of" },
 						message: "must have required property 'of'"
 					};
-					if (vErrors === null) vErrors = [err106];
-					else vErrors.push(err106);
+					if (vErrors === null) vErrors = [err109];
+					else vErrors.push(err109);
 					errors++;
 				}
-				if (data55.date === void 0) {
-					const err107 = {
+				if (data57.date === void 0) {
+					const err110 = {
 						instancePath: instancePath + "/occurrence",
 						schemaPath: "#/properties/occurrence/required",
 						keyword: "required",
 						params: { missingProperty: "date" },
 						message: "must have required property 'date'"
 					};
-					if (vErrors === null) vErrors = [err107];
-					else vErrors.push(err107);
+					if (vErrors === null) vErrors = [err110];
+					else vErrors.push(err110);
 					errors++;
 				}
-				for (const key6 in data55) if (!(key6 === "of" || key6 === "date")) {
-					const err108 = {
+				for (const key6 in data57) if (!(key6 === "of" || key6 === "date")) {
+					const err111 = {
 						instancePath: instancePath + "/occurrence",
 						schemaPath: "#/properties/occurrence/additionalProperties",
 						keyword: "additionalProperties",
 						params: { additionalProperty: key6 },
 						message: "must NOT have additional properties"
 					};
-					if (vErrors === null) vErrors = [err108];
-					else vErrors.push(err108);
+					if (vErrors === null) vErrors = [err111];
+					else vErrors.push(err111);
 					errors++;
 				}
-				if (data55.of !== void 0) {
-					if (typeof data55.of !== "string") {
-						const err109 = {
+				if (data57.of !== void 0) {
+					if (typeof data57.of !== "string") {
+						const err112 = {
 							instancePath: instancePath + "/occurrence/of",
 							schemaPath: "#/properties/occurrence/properties/of/type",
 							keyword: "type",
 							params: { type: "string" },
 							message: "must be string"
 						};
-						if (vErrors === null) vErrors = [err109];
-						else vErrors.push(err109);
+						if (vErrors === null) vErrors = [err112];
+						else vErrors.push(err112);
 						errors++;
 					}
 				}
-				if (data55.date !== void 0) {
-					if (typeof data55.date !== "string") {
-						const err110 = {
+				if (data57.date !== void 0) {
+					if (typeof data57.date !== "string") {
+						const err113 = {
 							instancePath: instancePath + "/occurrence/date",
 							schemaPath: "#/properties/occurrence/properties/date/type",
 							keyword: "type",
 							params: { type: "string" },
 							message: "must be string"
 						};
-						if (vErrors === null) vErrors = [err110];
-						else vErrors.push(err110);
+						if (vErrors === null) vErrors = [err113];
+						else vErrors.push(err113);
 						errors++;
 					}
 				}
 			} else {
-				const err111 = {
+				const err114 = {
 					instancePath: instancePath + "/occurrence",
 					schemaPath: "#/properties/occurrence/type",
 					keyword: "type",
 					params: { type: "object" },
 					message: "must be object"
 				};
-				if (vErrors === null) vErrors = [err111];
-				else vErrors.push(err111);
+				if (vErrors === null) vErrors = [err114];
+				else vErrors.push(err114);
 				errors++;
 			}
 		}
 		if (data.diagnostics !== void 0) {
-			let data58 = data.diagnostics;
-			if (Array.isArray(data58)) {
-				const len5 = data58.length;
+			let data60 = data.diagnostics;
+			if (Array.isArray(data60)) {
+				const len5 = data60.length;
 				for (let i5 = 0; i5 < len5; i5++) {
-					let data59 = data58[i5];
-					if (data59 && typeof data59 == "object" && !Array.isArray(data59)) {
-						if (data59.severity === void 0) {
-							const err112 = {
+					let data61 = data60[i5];
+					if (data61 && typeof data61 == "object" && !Array.isArray(data61)) {
+						if (data61.severity === void 0) {
+							const err115 = {
 								instancePath: instancePath + "/diagnostics/" + i5,
 								schemaPath: "#/$defs/diagnostic/required",
 								keyword: "required",
 								params: { missingProperty: "severity" },
 								message: "must have required property 'severity'"
 							};
-							if (vErrors === null) vErrors = [err112];
-							else vErrors.push(err112);
+							if (vErrors === null) vErrors = [err115];
+							else vErrors.push(err115);
 							errors++;
 						}
-						if (data59.code === void 0) {
-							const err113 = {
+						if (data61.code === void 0) {
+							const err116 = {
 								instancePath: instancePath + "/diagnostics/" + i5,
 								schemaPath: "#/$defs/diagnostic/required",
 								keyword: "required",
 								params: { missingProperty: "code" },
 								message: "must have required property 'code'"
 							};
-							if (vErrors === null) vErrors = [err113];
-							else vErrors.push(err113);
+							if (vErrors === null) vErrors = [err116];
+							else vErrors.push(err116);
 							errors++;
 						}
-						if (data59.message === void 0) {
-							const err114 = {
+						if (data61.message === void 0) {
+							const err117 = {
 								instancePath: instancePath + "/diagnostics/" + i5,
 								schemaPath: "#/$defs/diagnostic/required",
 								keyword: "required",
 								params: { missingProperty: "message" },
 								message: "must have required property 'message'"
 							};
-							if (vErrors === null) vErrors = [err114];
-							else vErrors.push(err114);
+							if (vErrors === null) vErrors = [err117];
+							else vErrors.push(err117);
 							errors++;
 						}
-						if (data59.severity !== void 0) {
-							let data60 = data59.severity;
-							if (!(data60 === "error" || data60 === "warning")) {
-								const err115 = {
+						if (data61.severity !== void 0) {
+							let data62 = data61.severity;
+							if (!(data62 === "error" || data62 === "warning")) {
+								const err118 = {
 									instancePath: instancePath + "/diagnostics/" + i5 + "/severity",
 									schemaPath: "#/$defs/diagnostic/properties/severity/enum",
 									keyword: "enum",
 									params: { allowedValues: schema40.properties.severity.enum },
 									message: "must be equal to one of the allowed values"
 								};
-								if (vErrors === null) vErrors = [err115];
-								else vErrors.push(err115);
+								if (vErrors === null) vErrors = [err118];
+								else vErrors.push(err118);
 								errors++;
 							}
 						}
-						if (data59.code !== void 0) {
-							if (typeof data59.code !== "string") {
-								const err116 = {
+						if (data61.code !== void 0) {
+							if (typeof data61.code !== "string") {
+								const err119 = {
 									instancePath: instancePath + "/diagnostics/" + i5 + "/code",
 									schemaPath: "#/$defs/diagnostic/properties/code/type",
 									keyword: "type",
 									params: { type: "string" },
 									message: "must be string"
 								};
-								if (vErrors === null) vErrors = [err116];
-								else vErrors.push(err116);
+								if (vErrors === null) vErrors = [err119];
+								else vErrors.push(err119);
 								errors++;
 							}
 						}
-						if (data59.message !== void 0) {
-							if (typeof data59.message !== "string") {
-								const err117 = {
+						if (data61.message !== void 0) {
+							if (typeof data61.message !== "string") {
+								const err120 = {
 									instancePath: instancePath + "/diagnostics/" + i5 + "/message",
 									schemaPath: "#/$defs/diagnostic/properties/message/type",
 									keyword: "type",
 									params: { type: "string" },
 									message: "must be string"
 								};
-								if (vErrors === null) vErrors = [err117];
-								else vErrors.push(err117);
+								if (vErrors === null) vErrors = [err120];
+								else vErrors.push(err120);
 								errors++;
 							}
 						}
-						if (data59.file !== void 0) {
-							if (typeof data59.file !== "string") {
-								const err118 = {
+						if (data61.file !== void 0) {
+							if (typeof data61.file !== "string") {
+								const err121 = {
 									instancePath: instancePath + "/diagnostics/" + i5 + "/file",
 									schemaPath: "#/$defs/diagnostic/properties/file/type",
 									keyword: "type",
 									params: { type: "string" },
 									message: "must be string"
 								};
-								if (vErrors === null) vErrors = [err118];
-								else vErrors.push(err118);
+								if (vErrors === null) vErrors = [err121];
+								else vErrors.push(err121);
 								errors++;
 							}
 						}
-						if (data59.line !== void 0) {
-							let data64 = data59.line;
-							if (!(typeof data64 == "number" && !(data64 % 1) && !isNaN(data64) && isFinite(data64))) {
-								const err119 = {
+						if (data61.line !== void 0) {
+							let data66 = data61.line;
+							if (!(typeof data66 == "number" && !(data66 % 1) && !isNaN(data66) && isFinite(data66))) {
+								const err122 = {
 									instancePath: instancePath + "/diagnostics/" + i5 + "/line",
 									schemaPath: "#/$defs/diagnostic/properties/line/type",
 									keyword: "type",
 									params: { type: "integer" },
 									message: "must be integer"
 								};
-								if (vErrors === null) vErrors = [err119];
-								else vErrors.push(err119);
+								if (vErrors === null) vErrors = [err122];
+								else vErrors.push(err122);
 								errors++;
 							}
-							if (typeof data64 == "number" && isFinite(data64)) {
-								if (data64 < 1 || isNaN(data64)) {
-									const err120 = {
+							if (typeof data66 == "number" && isFinite(data66)) {
+								if (data66 < 1 || isNaN(data66)) {
+									const err123 = {
 										instancePath: instancePath + "/diagnostics/" + i5 + "/line",
 										schemaPath: "#/$defs/diagnostic/properties/line/minimum",
 										keyword: "minimum",
@@ -8744,29 +8829,29 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 										},
 										message: "must be >= 1"
 									};
-									if (vErrors === null) vErrors = [err120];
-									else vErrors.push(err120);
+									if (vErrors === null) vErrors = [err123];
+									else vErrors.push(err123);
 									errors++;
 								}
 							}
 						}
-						if (data59.column !== void 0) {
-							let data65 = data59.column;
-							if (!(typeof data65 == "number" && !(data65 % 1) && !isNaN(data65) && isFinite(data65))) {
-								const err121 = {
+						if (data61.column !== void 0) {
+							let data67 = data61.column;
+							if (!(typeof data67 == "number" && !(data67 % 1) && !isNaN(data67) && isFinite(data67))) {
+								const err124 = {
 									instancePath: instancePath + "/diagnostics/" + i5 + "/column",
 									schemaPath: "#/$defs/diagnostic/properties/column/type",
 									keyword: "type",
 									params: { type: "integer" },
 									message: "must be integer"
 								};
-								if (vErrors === null) vErrors = [err121];
-								else vErrors.push(err121);
+								if (vErrors === null) vErrors = [err124];
+								else vErrors.push(err124);
 								errors++;
 							}
-							if (typeof data65 == "number" && isFinite(data65)) {
-								if (data65 < 1 || isNaN(data65)) {
-									const err122 = {
+							if (typeof data67 == "number" && isFinite(data67)) {
+								if (data67 < 1 || isNaN(data67)) {
+									const err125 = {
 										instancePath: instancePath + "/diagnostics/" + i5 + "/column",
 										schemaPath: "#/$defs/diagnostic/properties/column/minimum",
 										keyword: "minimum",
@@ -8776,73 +8861,31 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 										},
 										message: "must be >= 1"
 									};
-									if (vErrors === null) vErrors = [err122];
-									else vErrors.push(err122);
+									if (vErrors === null) vErrors = [err125];
+									else vErrors.push(err125);
 									errors++;
 								}
 							}
 						}
-						if (data59.expected !== void 0) {
-							if (typeof data59.expected !== "string") {
-								const err123 = {
+						if (data61.expected !== void 0) {
+							if (typeof data61.expected !== "string") {
+								const err126 = {
 									instancePath: instancePath + "/diagnostics/" + i5 + "/expected",
 									schemaPath: "#/$defs/diagnostic/properties/expected/type",
 									keyword: "type",
 									params: { type: "string" },
 									message: "must be string"
 								};
-								if (vErrors === null) vErrors = [err123];
-								else vErrors.push(err123);
-								errors++;
-							}
-						}
-						if (data59.found !== void 0) {
-							if (typeof data59.found !== "string") {
-								const err124 = {
-									instancePath: instancePath + "/diagnostics/" + i5 + "/found",
-									schemaPath: "#/$defs/diagnostic/properties/found/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err124];
-								else vErrors.push(err124);
-								errors++;
-							}
-						}
-						if (data59.hint !== void 0) {
-							if (typeof data59.hint !== "string") {
-								const err125 = {
-									instancePath: instancePath + "/diagnostics/" + i5 + "/hint",
-									schemaPath: "#/$defs/diagnostic/properties/hint/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err125];
-								else vErrors.push(err125);
-								errors++;
-							}
-						}
-						if (data59.readiness !== void 0) {
-							if (true !== data59.readiness) {
-								const err126 = {
-									instancePath: instancePath + "/diagnostics/" + i5 + "/readiness",
-									schemaPath: "#/$defs/diagnostic/properties/readiness/const",
-									keyword: "const",
-									params: { allowedValue: true },
-									message: "must be equal to constant"
-								};
 								if (vErrors === null) vErrors = [err126];
 								else vErrors.push(err126);
 								errors++;
 							}
 						}
-						if (data59.rule !== void 0) {
-							if (typeof data59.rule !== "string") {
+						if (data61.found !== void 0) {
+							if (typeof data61.found !== "string") {
 								const err127 = {
-									instancePath: instancePath + "/diagnostics/" + i5 + "/rule",
-									schemaPath: "#/$defs/diagnostic/properties/rule/type",
+									instancePath: instancePath + "/diagnostics/" + i5 + "/found",
+									schemaPath: "#/$defs/diagnostic/properties/found/type",
 									keyword: "type",
 									params: { type: "string" },
 									message: "must be string"
@@ -8852,11 +8895,11 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 								errors++;
 							}
 						}
-						if (data59.key !== void 0) {
-							if (typeof data59.key !== "string") {
+						if (data61.hint !== void 0) {
+							if (typeof data61.hint !== "string") {
 								const err128 = {
-									instancePath: instancePath + "/diagnostics/" + i5 + "/key",
-									schemaPath: "#/$defs/diagnostic/properties/key/type",
+									instancePath: instancePath + "/diagnostics/" + i5 + "/hint",
+									schemaPath: "#/$defs/diagnostic/properties/hint/type",
 									keyword: "type",
 									params: { type: "string" },
 									message: "must be string"
@@ -8866,86 +8909,86 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 								errors++;
 							}
 						}
-						if (data59.accountId !== void 0) {
-							if (typeof data59.accountId !== "string") {
+						if (data61.readiness !== void 0) {
+							if (true !== data61.readiness) {
 								const err129 = {
-									instancePath: instancePath + "/diagnostics/" + i5 + "/accountId",
-									schemaPath: "#/$defs/diagnostic/properties/accountId/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
+									instancePath: instancePath + "/diagnostics/" + i5 + "/readiness",
+									schemaPath: "#/$defs/diagnostic/properties/readiness/const",
+									keyword: "const",
+									params: { allowedValue: true },
+									message: "must be equal to constant"
 								};
 								if (vErrors === null) vErrors = [err129];
 								else vErrors.push(err129);
 								errors++;
 							}
 						}
-						if (data59.clashesWith !== void 0) {
-							let data73 = data59.clashesWith;
-							if (Array.isArray(data73)) {
-								const len6 = data73.length;
+						if (data61.rule !== void 0) {
+							if (typeof data61.rule !== "string") {
+								const err130 = {
+									instancePath: instancePath + "/diagnostics/" + i5 + "/rule",
+									schemaPath: "#/$defs/diagnostic/properties/rule/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err130];
+								else vErrors.push(err130);
+								errors++;
+							}
+						}
+						if (data61.key !== void 0) {
+							if (typeof data61.key !== "string") {
+								const err131 = {
+									instancePath: instancePath + "/diagnostics/" + i5 + "/key",
+									schemaPath: "#/$defs/diagnostic/properties/key/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err131];
+								else vErrors.push(err131);
+								errors++;
+							}
+						}
+						if (data61.accountId !== void 0) {
+							if (typeof data61.accountId !== "string") {
+								const err132 = {
+									instancePath: instancePath + "/diagnostics/" + i5 + "/accountId",
+									schemaPath: "#/$defs/diagnostic/properties/accountId/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err132];
+								else vErrors.push(err132);
+								errors++;
+							}
+						}
+						if (data61.clashesWith !== void 0) {
+							let data75 = data61.clashesWith;
+							if (Array.isArray(data75)) {
+								const len6 = data75.length;
 								for (let i6 = 0; i6 < len6; i6++) {
-									let data74 = data73[i6];
-									if (data74 && typeof data74 == "object" && !Array.isArray(data74)) {
-										if (data74.scheduledAt === void 0) {
-											const err130 = {
+									let data76 = data75[i6];
+									if (data76 && typeof data76 == "object" && !Array.isArray(data76)) {
+										if (data76.scheduledAt === void 0) {
+											const err133 = {
 												instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith/" + i6,
 												schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/required",
 												keyword: "required",
 												params: { missingProperty: "scheduledAt" },
 												message: "must have required property 'scheduledAt'"
 											};
-											if (vErrors === null) vErrors = [err130];
-											else vErrors.push(err130);
+											if (vErrors === null) vErrors = [err133];
+											else vErrors.push(err133);
 											errors++;
 										}
-										if (data74.key !== void 0) {
-											if (typeof data74.key !== "string") {
-												const err131 = {
+										if (data76.key !== void 0) {
+											if (typeof data76.key !== "string") {
+												const err134 = {
 													instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith/" + i6 + "/key",
 													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/key/type",
-													keyword: "type",
-													params: { type: "string" },
-													message: "must be string"
-												};
-												if (vErrors === null) vErrors = [err131];
-												else vErrors.push(err131);
-												errors++;
-											}
-										}
-										if (data74.postId !== void 0) {
-											if (typeof data74.postId !== "string") {
-												const err132 = {
-													instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith/" + i6 + "/postId",
-													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/postId/type",
-													keyword: "type",
-													params: { type: "string" },
-													message: "must be string"
-												};
-												if (vErrors === null) vErrors = [err132];
-												else vErrors.push(err132);
-												errors++;
-											}
-										}
-										if (data74.file !== void 0) {
-											if (typeof data74.file !== "string") {
-												const err133 = {
-													instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith/" + i6 + "/file",
-													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/file/type",
-													keyword: "type",
-													params: { type: "string" },
-													message: "must be string"
-												};
-												if (vErrors === null) vErrors = [err133];
-												else vErrors.push(err133);
-												errors++;
-											}
-										}
-										if (data74.scheduledAt !== void 0) {
-											if (typeof data74.scheduledAt !== "string") {
-												const err134 = {
-													instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith/" + i6 + "/scheduledAt",
-													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/scheduledAt/type",
 													keyword: "type",
 													params: { type: "string" },
 													message: "must be string"
@@ -8955,218 +8998,214 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 												errors++;
 											}
 										}
+										if (data76.postId !== void 0) {
+											if (typeof data76.postId !== "string") {
+												const err135 = {
+													instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith/" + i6 + "/postId",
+													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/postId/type",
+													keyword: "type",
+													params: { type: "string" },
+													message: "must be string"
+												};
+												if (vErrors === null) vErrors = [err135];
+												else vErrors.push(err135);
+												errors++;
+											}
+										}
+										if (data76.file !== void 0) {
+											if (typeof data76.file !== "string") {
+												const err136 = {
+													instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith/" + i6 + "/file",
+													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/file/type",
+													keyword: "type",
+													params: { type: "string" },
+													message: "must be string"
+												};
+												if (vErrors === null) vErrors = [err136];
+												else vErrors.push(err136);
+												errors++;
+											}
+										}
+										if (data76.scheduledAt !== void 0) {
+											if (typeof data76.scheduledAt !== "string") {
+												const err137 = {
+													instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith/" + i6 + "/scheduledAt",
+													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/scheduledAt/type",
+													keyword: "type",
+													params: { type: "string" },
+													message: "must be string"
+												};
+												if (vErrors === null) vErrors = [err137];
+												else vErrors.push(err137);
+												errors++;
+											}
+										}
 									} else {
-										const err135 = {
+										const err138 = {
 											instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith/" + i6,
 											schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/type",
 											keyword: "type",
 											params: { type: "object" },
 											message: "must be object"
 										};
-										if (vErrors === null) vErrors = [err135];
-										else vErrors.push(err135);
+										if (vErrors === null) vErrors = [err138];
+										else vErrors.push(err138);
 										errors++;
 									}
 								}
 							} else {
-								const err136 = {
+								const err139 = {
 									instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith",
 									schemaPath: "#/$defs/diagnostic/properties/clashesWith/type",
 									keyword: "type",
 									params: { type: "array" },
 									message: "must be array"
 								};
-								if (vErrors === null) vErrors = [err136];
-								else vErrors.push(err136);
+								if (vErrors === null) vErrors = [err139];
+								else vErrors.push(err139);
 								errors++;
 							}
 						}
 					} else {
-						const err137 = {
+						const err140 = {
 							instancePath: instancePath + "/diagnostics/" + i5,
 							schemaPath: "#/$defs/diagnostic/type",
 							keyword: "type",
 							params: { type: "object" },
 							message: "must be object"
 						};
-						if (vErrors === null) vErrors = [err137];
-						else vErrors.push(err137);
+						if (vErrors === null) vErrors = [err140];
+						else vErrors.push(err140);
 						errors++;
 					}
 				}
 			} else {
-				const err138 = {
+				const err141 = {
 					instancePath: instancePath + "/diagnostics",
 					schemaPath: "#/properties/diagnostics/type",
 					keyword: "type",
 					params: { type: "array" },
 					message: "must be array"
 				};
-				if (vErrors === null) vErrors = [err138];
-				else vErrors.push(err138);
+				if (vErrors === null) vErrors = [err141];
+				else vErrors.push(err141);
 				errors++;
 			}
 		}
 		if (data.mediaRecords !== void 0) {
-			let data79 = data.mediaRecords;
-			if (Array.isArray(data79)) {
-				const len7 = data79.length;
+			let data81 = data.mediaRecords;
+			if (Array.isArray(data81)) {
+				const len7 = data81.length;
 				for (let i7 = 0; i7 < len7; i7++) {
-					let data80 = data79[i7];
-					if (data80 && typeof data80 == "object" && !Array.isArray(data80)) {
-						if (data80.sha256 === void 0) {
-							const err139 = {
+					let data82 = data81[i7];
+					if (data82 && typeof data82 == "object" && !Array.isArray(data82)) {
+						if (data82.sha256 === void 0) {
+							const err142 = {
 								instancePath: instancePath + "/mediaRecords/" + i7,
 								schemaPath: "#/properties/mediaRecords/items/required",
 								keyword: "required",
 								params: { missingProperty: "sha256" },
 								message: "must have required property 'sha256'"
 							};
-							if (vErrors === null) vErrors = [err139];
-							else vErrors.push(err139);
+							if (vErrors === null) vErrors = [err142];
+							else vErrors.push(err142);
 							errors++;
 						}
-						if (data80.mediaId === void 0) {
-							const err140 = {
+						if (data82.mediaId === void 0) {
+							const err143 = {
 								instancePath: instancePath + "/mediaRecords/" + i7,
 								schemaPath: "#/properties/mediaRecords/items/required",
 								keyword: "required",
 								params: { missingProperty: "mediaId" },
 								message: "must have required property 'mediaId'"
 							};
-							if (vErrors === null) vErrors = [err140];
-							else vErrors.push(err140);
+							if (vErrors === null) vErrors = [err143];
+							else vErrors.push(err143);
 							errors++;
 						}
-						if (data80.sizeBytes === void 0) {
-							const err141 = {
+						if (data82.sizeBytes === void 0) {
+							const err144 = {
 								instancePath: instancePath + "/mediaRecords/" + i7,
 								schemaPath: "#/properties/mediaRecords/items/required",
 								keyword: "required",
 								params: { missingProperty: "sizeBytes" },
 								message: "must have required property 'sizeBytes'"
 							};
-							if (vErrors === null) vErrors = [err141];
-							else vErrors.push(err141);
+							if (vErrors === null) vErrors = [err144];
+							else vErrors.push(err144);
 							errors++;
 						}
-						if (data80.contentType === void 0) {
-							const err142 = {
+						if (data82.contentType === void 0) {
+							const err145 = {
 								instancePath: instancePath + "/mediaRecords/" + i7,
 								schemaPath: "#/properties/mediaRecords/items/required",
 								keyword: "required",
 								params: { missingProperty: "contentType" },
 								message: "must have required property 'contentType'"
 							};
-							if (vErrors === null) vErrors = [err142];
-							else vErrors.push(err142);
+							if (vErrors === null) vErrors = [err145];
+							else vErrors.push(err145);
 							errors++;
 						}
-						for (const key7 in data80) if (!(key7 === "sha256" || key7 === "mediaId" || key7 === "sizeBytes" || key7 === "contentType")) {
-							const err143 = {
+						for (const key7 in data82) if (!(key7 === "sha256" || key7 === "mediaId" || key7 === "sizeBytes" || key7 === "contentType")) {
+							const err146 = {
 								instancePath: instancePath + "/mediaRecords/" + i7,
 								schemaPath: "#/properties/mediaRecords/items/additionalProperties",
 								keyword: "additionalProperties",
 								params: { additionalProperty: key7 },
 								message: "must NOT have additional properties"
 							};
-							if (vErrors === null) vErrors = [err143];
-							else vErrors.push(err143);
+							if (vErrors === null) vErrors = [err146];
+							else vErrors.push(err146);
 							errors++;
 						}
-						if (data80.sha256 !== void 0) {
-							let data81 = data80.sha256;
-							if (typeof data81 === "string") {
-								if (!pattern0.test(data81)) {
-									const err144 = {
+						if (data82.sha256 !== void 0) {
+							let data83 = data82.sha256;
+							if (typeof data83 === "string") {
+								if (!pattern0.test(data83)) {
+									const err147 = {
 										instancePath: instancePath + "/mediaRecords/" + i7 + "/sha256",
 										schemaPath: "#/$defs/sha256/pattern",
 										keyword: "pattern",
 										params: { pattern: "^[0-9a-f]{64}$" },
 										message: "must match pattern \"^[0-9a-f]{64}$\""
 									};
-									if (vErrors === null) vErrors = [err144];
-									else vErrors.push(err144);
+									if (vErrors === null) vErrors = [err147];
+									else vErrors.push(err147);
 									errors++;
 								}
 							} else {
-								const err145 = {
+								const err148 = {
 									instancePath: instancePath + "/mediaRecords/" + i7 + "/sha256",
 									schemaPath: "#/$defs/sha256/type",
 									keyword: "type",
 									params: { type: "string" },
 									message: "must be string"
 								};
-								if (vErrors === null) vErrors = [err145];
-								else vErrors.push(err145);
+								if (vErrors === null) vErrors = [err148];
+								else vErrors.push(err148);
 								errors++;
 							}
 						}
-						if (data80.mediaId !== void 0) {
-							let data82 = data80.mediaId;
-							if (typeof data82 === "string") {
-								if (func0(data82) < 1) {
-									const err146 = {
+						if (data82.mediaId !== void 0) {
+							let data84 = data82.mediaId;
+							if (typeof data84 === "string") {
+								if (func0(data84) < 1) {
+									const err149 = {
 										instancePath: instancePath + "/mediaRecords/" + i7 + "/mediaId",
 										schemaPath: "#/properties/mediaRecords/items/properties/mediaId/minLength",
 										keyword: "minLength",
 										params: { limit: 1 },
 										message: "must NOT have fewer than 1 characters"
 									};
-									if (vErrors === null) vErrors = [err146];
-									else vErrors.push(err146);
-									errors++;
-								}
-							} else {
-								const err147 = {
-									instancePath: instancePath + "/mediaRecords/" + i7 + "/mediaId",
-									schemaPath: "#/properties/mediaRecords/items/properties/mediaId/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err147];
-								else vErrors.push(err147);
-								errors++;
-							}
-						}
-						if (data80.sizeBytes !== void 0) {
-							let data83 = data80.sizeBytes;
-							if (!(typeof data83 == "number" && !(data83 % 1) && !isNaN(data83) && isFinite(data83))) {
-								const err148 = {
-									instancePath: instancePath + "/mediaRecords/" + i7 + "/sizeBytes",
-									schemaPath: "#/properties/mediaRecords/items/properties/sizeBytes/type",
-									keyword: "type",
-									params: { type: "integer" },
-									message: "must be integer"
-								};
-								if (vErrors === null) vErrors = [err148];
-								else vErrors.push(err148);
-								errors++;
-							}
-							if (typeof data83 == "number" && isFinite(data83)) {
-								if (data83 < 0 || isNaN(data83)) {
-									const err149 = {
-										instancePath: instancePath + "/mediaRecords/" + i7 + "/sizeBytes",
-										schemaPath: "#/properties/mediaRecords/items/properties/sizeBytes/minimum",
-										keyword: "minimum",
-										params: {
-											comparison: ">=",
-											limit: 0
-										},
-										message: "must be >= 0"
-									};
 									if (vErrors === null) vErrors = [err149];
 									else vErrors.push(err149);
 									errors++;
 								}
-							}
-						}
-						if (data80.contentType !== void 0) {
-							if (typeof data80.contentType !== "string") {
+							} else {
 								const err150 = {
-									instancePath: instancePath + "/mediaRecords/" + i7 + "/contentType",
-									schemaPath: "#/properties/mediaRecords/items/properties/contentType/type",
+									instancePath: instancePath + "/mediaRecords/" + i7 + "/mediaId",
+									schemaPath: "#/properties/mediaRecords/items/properties/mediaId/type",
 									keyword: "type",
 									params: { type: "string" },
 									message: "must be string"
@@ -9176,42 +9215,88 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 								errors++;
 							}
 						}
+						if (data82.sizeBytes !== void 0) {
+							let data85 = data82.sizeBytes;
+							if (!(typeof data85 == "number" && !(data85 % 1) && !isNaN(data85) && isFinite(data85))) {
+								const err151 = {
+									instancePath: instancePath + "/mediaRecords/" + i7 + "/sizeBytes",
+									schemaPath: "#/properties/mediaRecords/items/properties/sizeBytes/type",
+									keyword: "type",
+									params: { type: "integer" },
+									message: "must be integer"
+								};
+								if (vErrors === null) vErrors = [err151];
+								else vErrors.push(err151);
+								errors++;
+							}
+							if (typeof data85 == "number" && isFinite(data85)) {
+								if (data85 < 0 || isNaN(data85)) {
+									const err152 = {
+										instancePath: instancePath + "/mediaRecords/" + i7 + "/sizeBytes",
+										schemaPath: "#/properties/mediaRecords/items/properties/sizeBytes/minimum",
+										keyword: "minimum",
+										params: {
+											comparison: ">=",
+											limit: 0
+										},
+										message: "must be >= 0"
+									};
+									if (vErrors === null) vErrors = [err152];
+									else vErrors.push(err152);
+									errors++;
+								}
+							}
+						}
+						if (data82.contentType !== void 0) {
+							if (typeof data82.contentType !== "string") {
+								const err153 = {
+									instancePath: instancePath + "/mediaRecords/" + i7 + "/contentType",
+									schemaPath: "#/properties/mediaRecords/items/properties/contentType/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err153];
+								else vErrors.push(err153);
+								errors++;
+							}
+						}
 					} else {
-						const err151 = {
+						const err154 = {
 							instancePath: instancePath + "/mediaRecords/" + i7,
 							schemaPath: "#/properties/mediaRecords/items/type",
 							keyword: "type",
 							params: { type: "object" },
 							message: "must be object"
 						};
-						if (vErrors === null) vErrors = [err151];
-						else vErrors.push(err151);
+						if (vErrors === null) vErrors = [err154];
+						else vErrors.push(err154);
 						errors++;
 					}
 				}
 			} else {
-				const err152 = {
+				const err155 = {
 					instancePath: instancePath + "/mediaRecords",
 					schemaPath: "#/properties/mediaRecords/type",
 					keyword: "type",
 					params: { type: "array" },
 					message: "must be array"
 				};
-				if (vErrors === null) vErrors = [err152];
-				else vErrors.push(err152);
+				if (vErrors === null) vErrors = [err155];
+				else vErrors.push(err155);
 				errors++;
 			}
 		}
 	} else {
-		const err153 = {
+		const err156 = {
 			instancePath,
 			schemaPath: "#/type",
 			keyword: "type",
 			params: { type: "object" },
 			message: "must be object"
 		};
-		if (vErrors === null) vErrors = [err153];
-		else vErrors.push(err153);
+		if (vErrors === null) vErrors = [err156];
+		else vErrors.push(err156);
 		errors++;
 	}
 	validate14.errors = vErrors;
