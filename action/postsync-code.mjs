@@ -3135,39 +3135,43 @@ var PostMemo = class PostMemo {
 // dist/src/cache/post-rows.js
 const POST_ROW_LENGTH = 12;
 const WHOLE_ROW_LENGTH = 6;
-const POST_KEYS = [
-	"key",
-	"file",
-	"shape",
-	"shapeHash",
-	"fingerprint",
-	"media",
-	"targetLabels",
-	"locations"
-];
-const SHAPE_KEYS = [
-	"content",
-	"scheduledAt",
-	"targets",
-	"media"
-];
-const MEDIA_KEYS = [
-	"path",
-	"absolutePath",
-	"sha256",
-	"sizeBytes",
-	"contentType",
-	"kind",
-	"ref"
-];
-const READING_KEYS = new Set([
-	"post",
-	"keyPosition",
-	"diagnostics",
-	"schedule",
-	"media",
-	"snippets"
-]);
+const POST_FIELDS$1 = {
+	key: "kept",
+	file: "placed",
+	shape: "kept",
+	shapeHash: "kept",
+	fingerprint: "kept",
+	media: "placed",
+	targetLabels: "placed",
+	locations: "placed",
+	occurrence: "kept",
+	slot: "kept",
+	pencilledAt: "kept"
+};
+const SHAPE_FIELDS = {
+	content: "kept",
+	scheduledAt: "kept",
+	targets: "placed",
+	media: "placed"
+};
+const MEDIA_FIELDS$1 = {
+	path: "placed",
+	absolutePath: "placed",
+	sha256: "placed",
+	sizeBytes: "placed",
+	contentType: "placed",
+	kind: "placed",
+	ref: "placed"
+};
+const READING_FIELDS = {
+	post: "placed",
+	keyPosition: "placed",
+	diagnostics: "placed",
+	schedule: "placed",
+	media: "placed",
+	snippets: "placed"
+};
+const MEDIA_KEYS = Object.keys(MEDIA_FIELDS$1);
 const postRowsCodec = {
 	encode(entries) {
 		const tables = {
@@ -3232,7 +3236,10 @@ function rowOf(file, { stamp, reading }, tables) {
 }
 function fitsPostRow(file, reading) {
 	const { post } = reading;
-	return post.file === file && sameKeys(post, post.locations === void 0 ? POST_KEYS.slice(0, -1) : POST_KEYS) && sameKeys(post.shape, SHAPE_KEYS) && post.shape.media.length === post.media.length && post.media.every((media, index) => media.sha256 === post.shape.media[index] && sameKeys(media, media.alt === void 0 ? MEDIA_KEYS : [...MEDIA_KEYS, "alt"])) && Object.keys(reading).every((key) => READING_KEYS.has(key));
+	return post.file === file && knownKeys(post, POST_FIELDS$1) && knownKeys(post.shape, SHAPE_FIELDS) && post.shape.media.length === post.media.length && post.media.every((media, index) => media.sha256 === post.shape.media[index] && sameKeys(media, media.alt === void 0 ? MEDIA_KEYS : [...MEDIA_KEYS, "alt"])) && knownKeys(reading, READING_FIELDS);
+}
+function knownKeys(value, fields) {
+	return Object.keys(value).every((key) => Object.hasOwn(fields, key));
 }
 function sameKeys(value, keys) {
 	const own = Object.keys(value);
@@ -6719,9 +6726,7 @@ async function executeChange(change, context) {
 		case "create": return create(change, context);
 		case "adopt": return adopt(change, context);
 		case "update": return update(change, context);
-		case "move":
-			await saved(context, context.store.moveKey(change.fromKey, change.key, change.file));
-			return change.postId;
+		case "move": return move(change, context);
 		case "unschedule": return unschedule(change, context);
 		case "delete": return remove(change, context);
 		case "noop":
@@ -6729,11 +6734,11 @@ async function executeChange(change, context) {
 	}
 }
 async function create(change, context) {
-	const desired = requireDesired(change);
-	return converge(change, change.resumesPending ? await resendPending(change, context) : await createFresh(change, desired, context), desired, context);
+	return converge(change, change.resumesPending ? await resendPending(change, context) : await createFresh(change, context), context);
 }
-async function createFresh(change, desired, context) {
+async function createFresh(change, context) {
 	const { store } = context;
+	const { desired } = change;
 	const payload = createBody(desired, store.section);
 	const replaced = change.reason === "deleted-on-remote" ? store.section.posts[change.key]?.postId : void 0;
 	const postKey = replaced === void 0 ? change.key : `${change.key}#replaces:${replaced}`;
@@ -6794,15 +6799,15 @@ async function confirm$1(key, file, post, appliedHash, context) {
 function observedHash(post, context) {
 	return shapeHash(liveShape(post, mediaIdIndex(context.store.section)));
 }
-async function converge(change, post, desired, context) {
+async function converge(change, post, context) {
+	const { desired } = change;
 	const fields = diffShapes(liveShape(post, mediaIdIndex(context.store.section)), desired);
 	if (fields.length === 0) return post.id;
 	await record(change, await context.client.updatePost(post.id, patchBody(desired, fields, context.store.section)), desired, context);
 	return post.id;
 }
 async function adopt(change, context) {
-	const desired = requireDesired(change);
-	const postId = change.postId;
+	const { desired, postId } = change;
 	const { store } = context;
 	for (const { sha256, mediaId, sizeBytes, contentType } of change.mediaRecords ?? []) {
 		if (store.confirms("media", sha256)) continue;
@@ -6826,9 +6831,8 @@ async function adopt(change, context) {
 	return postId;
 }
 async function update(change, context) {
-	const desired = requireDesired(change);
-	const postId = change.postId;
-	await record(change, await context.client.updatePost(postId, patchBody(desired, change.fields ?? [], context.store.section)), desired, context);
+	const { desired, postId } = change;
+	await record(change, await context.client.updatePost(postId, patchBody(desired, change.fields, context.store.section)), desired, context);
 	return postId;
 }
 async function record(change, post, applied, context) {
@@ -6844,21 +6848,28 @@ async function record(change, post, applied, context) {
 	}));
 }
 async function unschedule(change, context) {
-	const post = change.resumesPending ? await resendPending(change, context) : null;
-	const postId = post?.id ?? change.postId;
-	if (post !== null && post.scheduledAt === null) return postId;
+	if (change.resumesPending) {
+		const post = await resendPending(change, context);
+		return post.scheduledAt === null ? post.id : toDraft(change, post.id, context);
+	}
+	return toDraft(change, change.postId, context);
+}
+async function toDraft(change, postId, context) {
 	const updated = await context.client.updatePost(postId, { scheduledAt: null });
-	const file = context.store.section.posts[change.key]?.file ?? change.file;
 	const appliedHash = observedHash(updated, context);
 	await saved(context, context.store.recordUpdate(change.key, {
 		postId,
-		file,
+		file: change.file,
 		appliedHash,
 		remoteUpdatedAt: updated.updatedAt,
 		observedHash: appliedHash,
 		appliedAt: context.now().toISOString()
 	}));
 	return postId;
+}
+async function move(change, context) {
+	await saved(context, context.store.moveKey(change.fromKey, change.key, change.file));
+	return change.postId;
 }
 async function remove(change, context) {
 	let postId = change.postId;
@@ -6870,10 +6881,6 @@ async function remove(change, context) {
 	}
 	await saved(context, context.store.removePost(change.key));
 	return postId;
-}
-function requireDesired(change) {
-	if (!change.desired) throw new PostsyncError(`the plan's ${change.action} of "${change.key}" has no desired post; the plan file is damaged`);
-	return change.desired;
 }
 // dist/src/apply/upload-media.js
 const UPLOAD_CONCURRENCY = 2;
@@ -7081,8 +7088,9 @@ async function applyChanges(options) {
 }
 function missingMedia(change, failedUploads) {
 	const failed = change.desired?.media.filter((sha256) => failedUploads.has(sha256)) ?? [];
-	if (failed.length === 0) return null;
-	return new PostsyncError(`not sent: ${failed.length} of its media files failed to upload`, { cause: failedUploads.get(failed[0]) });
+	const [first] = failed;
+	if (first === void 0) return null;
+	return new PostsyncError(`not sent: ${failed.length} of its media files failed to upload`, { cause: failedUploads.get(first) });
 }
 // dist/src/plan/final-status.js
 function isFinalStatus(status) {
@@ -24384,6 +24392,58 @@ function overallKind(first, last, folder) {
 	if (folder) return "folder-added";
 	return isAdd(first) ? "added" : "saved";
 }
+// dist/src/watch/batch.js
+var BatchReport = class {
+	files = [];
+	affected = new Set();
+	quiet = [];
+	mustShow;
+	constructor(mustShow) {
+		this.mustShow = mustShow;
+	}
+	show(change) {
+		if (change === null) return;
+		this.files.push(change);
+		this.affected.add(change.file);
+		this.mustShow = true;
+	}
+};
+var BatchReads = class {
+	files = [];
+	folders = [];
+	all;
+	state;
+	constructor({ all, state }) {
+		this.all = all;
+		this.state = state;
+	}
+};
+function startBatch(work) {
+	return {
+		report: new BatchReport(work.refresh === "manual" || work.afterApply),
+		reads: new BatchReads({
+			all: work.refresh === "manual",
+			state: work.afterApply
+		})
+	};
+}
+function postChanged(path, change, batch) {
+	batch.reads.files.push(path);
+	batch.report.show(change);
+}
+function folderChanged(path, change, batch) {
+	batch.reads.folders.push(path);
+	batch.report.show(change);
+}
+function mediaChanged(path, change, batch, session) {
+	const users = session.content.filesUsingMedia(path);
+	const waiting = session.content.filesWithErrors();
+	batch.reads.files.push(...users, ...waiting);
+	if (users.length > 0 || session.scope.isMediaFile(path)) {
+		batch.report.show(change);
+		for (const user of users) batch.report.affected.add(relativePosix(session.root, user));
+	} else if (change !== null && waiting.length > 0) batch.report.quiet.push(change);
+}
 // dist/src/watch/file-watcher.js
 const FS_EVENT_KINDS = new Set([
 	"add",
@@ -24884,79 +24944,77 @@ var WatchSession = class WatchSession {
 	}
 	async #process(work) {
 		const now = this.#now();
-		const trigger = {
-			files: [],
-			refreshed: work.refresh,
-			stateChanged: false,
-			draftsApplied: work.afterApply
-		};
-		const affected = new Set();
-		const reread = [];
-		const folders = [];
-		const quiet = [];
-		let mustShow = work.refresh === "manual" || work.afterApply;
-		let fullRead = work.refresh === "manual";
+		const batch = startBatch(work);
 		if (work.refresh === "interval") {
-			reread.push(...this.#content.filesScheduledBetween(this.#timeChecked, now));
+			batch.reads.files.push(...this.#content.filesScheduledBetween(this.#timeChecked, now));
 			this.#timeChecked = now;
 		}
-		let stateTouched = work.afterApply;
-		for (const { path, role, change } of foldEvents(work.events, this.#scope)) {
-			const show = () => {
-				if (change === null) return;
-				trigger.files.push(change);
-				affected.add(change.file);
-				mustShow = true;
-			};
-			if (role === "config") {
-				const reloaded = await this.#reloadConfig();
-				if (reloaded.adopted) show();
-				fullRead ||= reloaded.adopted;
-				stateTouched ||= reloaded.stateMoved;
-			} else if (role === "state") stateTouched = true;
-			else if (role === "post") {
-				reread.push(path);
-				show();
-			} else if (role === "content-folder") {
-				folders.push(path);
-				show();
-			} else {
+		for (const path of foldEvents(work.events, this.#scope)) await this.#take(path, batch);
+		const stateMoved = await this.#catchUp(batch.reads, {
+			refreshRemote: work.refresh !== null,
+			now
+		});
+		if (stateMoved) batch.report.mustShow = true;
+		const trigger = {
+			files: batch.report.files,
+			refreshed: work.refresh,
+			stateChanged: stateMoved && !work.afterApply,
+			draftsApplied: work.afterApply
+		};
+		await this.#replan(batch.report, trigger, now);
+		if (this.#options.applyDrafts && (!work.afterApply || trigger.files.length > 0)) await this.#applyDrafts(this.#plan);
+	}
+	async #take({ path, role, change }, batch) {
+		switch (role) {
+			case "config": return this.#configChanged(change, batch);
+			case "state":
+				batch.reads.state = true;
+				return;
+			case "post": return postChanged(path, change, batch);
+			case "content-folder": return folderChanged(path, change, batch);
+			case "other":
 				this.#caches.media.forget(path);
 				this.#caches.probes.forget(path);
-				const users = this.#content.filesUsingMedia(path);
-				const waiting = this.#content.filesWithErrors();
-				reread.push(...users, ...waiting);
-				if (users.length > 0 || this.#scope.isMediaFile(path)) {
-					show();
-					for (const user of users) affected.add(relativePosix(this.#config.root, user));
-				} else if (change !== null && waiting.length > 0) quiet.push(change);
-			}
+				return mediaChanged(path, change, batch, {
+					content: this.#content,
+					scope: this.#scope,
+					root: this.#config.root
+				});
 		}
-		let refreshRemote = work.refresh !== null;
-		if (stateTouched) {
+	}
+	async #configChanged(change, batch) {
+		const reloaded = await this.#reloadConfig();
+		if (reloaded.adopted) batch.report.show(change);
+		batch.reads.all ||= reloaded.adopted;
+		batch.reads.state ||= reloaded.stateMoved;
+	}
+	async #catchUp(reads, { refreshRemote, now }) {
+		let stateMoved = false;
+		if (reads.state) {
 			const state = await this.#readStateFile();
 			if (state.changed) {
-				trigger.stateChanged = !work.afterApply;
-				mustShow = true;
-				refreshRemote = true;
-				reread.push(...state.reread);
+				stateMoved = true;
+				reads.files.push(...state.reread);
 			}
 		}
-		if (refreshRemote) await this.#refreshRemote(now);
-		if (fullRead) {
+		if (refreshRemote || stateMoved) await this.#refreshRemote(now);
+		if (reads.all) {
 			await this.#content.readAll(now);
 			this.#timeChecked = now;
 		} else {
-			await this.#content.readFiles([...new Set(reread)], now);
-			for (const folder of folders) await this.#content.syncFolder(folder, now);
+			await this.#content.readFiles([...new Set(reads.files)], now);
+			for (const folder of reads.folders) await this.#content.syncFolder(folder, now);
 		}
+		return stateMoved;
+	}
+	async #replan(report, trigger, now) {
 		const previous = this.#plan;
 		const { plan, drafts } = await this.#makePlan(now);
 		this.#plan = plan;
 		this.#trackMedia();
-		const delta = planDelta(previous, plan, affected, this.#signatures);
-		if (trigger.files.length === 0 && !isEmptyDelta(delta)) trigger.files.push(...quiet);
-		if (mustShow || !isEmptyDelta(delta)) this.#emit({
+		const delta = planDelta(previous, plan, report.affected, this.#signatures);
+		if (trigger.files.length === 0 && !isEmptyDelta(delta)) trigger.files.push(...report.quiet);
+		if (report.mustShow || !isEmptyDelta(delta)) this.#emit({
 			type: "plan",
 			at: now,
 			trigger,
@@ -24965,7 +25023,6 @@ var WatchSession = class WatchSession {
 			previous,
 			delta
 		});
-		if (this.#options.applyDrafts && (!work.afterApply || trigger.files.length > 0)) await this.#applyDrafts(plan);
 	}
 	async #makePlan(now) {
 		const content = this.#content.result();

@@ -5887,531 +5887,6 @@ const schema30 = {
 				}
 			}
 		},
-		"reasonDetail": {
-			"description": "One statement about a change, as a code and the facts it needs (src/plan/reason-details.ts); `reasons` holds the same as sentences for people.",
-			"oneOf": [
-				{
-					"type": "object",
-					"required": ["code"],
-					"additionalProperties": false,
-					"properties": { "code": { "const": "new-file" } }
-				},
-				{
-					"type": "object",
-					"required": ["code", "date"],
-					"additionalProperties": false,
-					"properties": {
-						"code": { "const": "new-occurrence" },
-						"date": { "type": "string" }
-					}
-				},
-				{
-					"type": "object",
-					"required": ["code"],
-					"additionalProperties": false,
-					"properties": { "code": { "const": "interrupted-create" } }
-				},
-				{
-					"type": "object",
-					"required": ["code", "postId"],
-					"additionalProperties": false,
-					"properties": {
-						"code": { "const": "made-post-found" },
-						"postId": { "type": "string" }
-					}
-				},
-				{
-					"type": "object",
-					"required": ["code", "appliedAt"],
-					"additionalProperties": false,
-					"properties": {
-						"code": { "const": "recreated" },
-						"appliedAt": { "type": "string" }
-					}
-				},
-				{
-					"type": "object",
-					"required": ["code", "appliedAt"],
-					"additionalProperties": false,
-					"properties": {
-						"code": { "const": "deleted-on-remote" },
-						"appliedAt": { "type": "string" }
-					}
-				},
-				{
-					"type": "object",
-					"required": [
-						"code",
-						"key",
-						"file"
-					],
-					"additionalProperties": false,
-					"properties": {
-						"code": { "const": "recreate-hint" },
-						"key": { "type": "string" },
-						"file": { "type": "string" }
-					}
-				},
-				{
-					"type": "object",
-					"required": ["code", "appliedAt"],
-					"additionalProperties": false,
-					"properties": {
-						"code": { "const": "not-visible-yet" },
-						"appliedAt": { "type": "string" }
-					}
-				},
-				{
-					"type": "object",
-					"required": ["code"],
-					"additionalProperties": false,
-					"properties": { "code": { "const": "up-to-date" } }
-				},
-				{
-					"type": "object",
-					"required": [
-						"code",
-						"file",
-						"fields"
-					],
-					"additionalProperties": false,
-					"properties": {
-						"code": { "const": "file-changed" },
-						"file": { "type": "string" },
-						"fields": {
-							"type": "array",
-							"items": { "type": "string" }
-						}
-					}
-				},
-				{
-					"type": "object",
-					"required": ["code", "file"],
-					"additionalProperties": false,
-					"properties": {
-						"code": { "const": "also-drifted" },
-						"file": { "type": "string" }
-					}
-				},
-				{
-					"type": "object",
-					"required": ["code", "fields"],
-					"additionalProperties": false,
-					"properties": {
-						"code": { "const": "drifted" },
-						"fields": {
-							"type": "array",
-							"items": { "type": "string" }
-						}
-					}
-				},
-				{
-					"type": "object",
-					"required": [
-						"code",
-						"file",
-						"fields"
-					],
-					"additionalProperties": false,
-					"properties": {
-						"code": { "const": "merged-record" },
-						"file": { "type": "string" },
-						"fields": {
-							"type": "array",
-							"items": { "type": "string" }
-						}
-					}
-				},
-				{
-					"type": "object",
-					"required": [
-						"code",
-						"from",
-						"to"
-					],
-					"additionalProperties": false,
-					"properties": {
-						"code": { "const": "renamed" },
-						"from": { "type": "string" },
-						"to": { "type": "string" }
-					}
-				},
-				{
-					"type": "object",
-					"required": [
-						"code",
-						"fromKey",
-						"key",
-						"file"
-					],
-					"additionalProperties": false,
-					"properties": {
-						"code": { "const": "key-changed" },
-						"fromKey": { "type": "string" },
-						"key": { "type": "string" },
-						"file": { "type": "string" }
-					}
-				},
-				{
-					"type": "object",
-					"required": [
-						"code",
-						"file",
-						"outcome"
-					],
-					"additionalProperties": false,
-					"properties": {
-						"code": { "const": "file-removed" },
-						"file": { "type": "string" },
-						"outcome": { "enum": [
-							"deleted",
-							"back-to-draft",
-							"kept-as-draft",
-							"published-kept"
-						] }
-					}
-				},
-				{
-					"type": "object",
-					"required": [
-						"code",
-						"date",
-						"file",
-						"outcome"
-					],
-					"additionalProperties": false,
-					"properties": {
-						"code": { "const": "occurrence-removed" },
-						"date": { "type": "string" },
-						"file": { "type": "string" },
-						"outcome": { "enum": [
-							"deleted",
-							"back-to-draft",
-							"kept-as-draft",
-							"published-kept"
-						] }
-					}
-				},
-				{
-					"type": "object",
-					"required": [
-						"code",
-						"file",
-						"prune"
-					],
-					"additionalProperties": false,
-					"properties": {
-						"code": { "const": "pending-removed" },
-						"file": { "type": "string" },
-						"prune": { "type": "boolean" }
-					}
-				},
-				{
-					"type": "object",
-					"required": ["code"],
-					"additionalProperties": false,
-					"properties": { "code": { "const": "gone-on-remote" } }
-				},
-				{
-					"type": "object",
-					"required": [
-						"code",
-						"status",
-						"verb"
-					],
-					"additionalProperties": false,
-					"properties": {
-						"code": { "const": "not-editable" },
-						"status": { "type": "string" },
-						"verb": { "enum": ["edited", "deleted"] }
-					}
-				},
-				{
-					"type": "object",
-					"required": [
-						"code",
-						"account",
-						"why"
-					],
-					"additionalProperties": false,
-					"properties": {
-						"code": { "const": "account-unavailable" },
-						"account": { "type": "string" },
-						"why": { "type": ["string", "null"] }
-					}
-				},
-				{
-					"type": "object",
-					"required": ["code", "account"],
-					"additionalProperties": false,
-					"properties": {
-						"code": { "const": "account-not-connected" },
-						"account": { "type": "string" }
-					}
-				},
-				{
-					"type": "object",
-					"required": [
-						"code",
-						"how",
-						"status"
-					],
-					"additionalProperties": false,
-					"properties": {
-						"code": { "const": "adopted" },
-						"how": { "enum": [
-							"unowned-match",
-							"tidied-match",
-							"chosen"
-						] },
-						"status": { "type": "string" }
-					}
-				},
-				{
-					"type": "object",
-					"required": ["code", "candidates"],
-					"additionalProperties": false,
-					"properties": {
-						"code": { "const": "adopt-ambiguous" },
-						"candidates": {
-							"type": "array",
-							"items": {
-								"type": "object",
-								"required": [
-									"postId",
-									"status",
-									"createdAt",
-									"differs"
-								],
-								"additionalProperties": false,
-								"properties": {
-									"postId": { "type": "string" },
-									"status": { "type": "string" },
-									"createdAt": { "type": "string" },
-									"differs": {
-										"type": "array",
-										"items": { "type": "string" }
-									}
-								}
-							}
-						}
-					}
-				},
-				{
-					"type": "object",
-					"required": ["code", "candidates"],
-					"additionalProperties": false,
-					"properties": {
-						"code": { "const": "adopt-uncertain" },
-						"candidates": {
-							"type": "array",
-							"items": {
-								"type": "object",
-								"required": [
-									"postId",
-									"status",
-									"createdAt",
-									"differs"
-								],
-								"additionalProperties": false,
-								"properties": {
-									"postId": { "type": "string" },
-									"status": { "type": "string" },
-									"createdAt": { "type": "string" },
-									"differs": {
-										"type": "array",
-										"items": { "type": "string" }
-									}
-								}
-							}
-						}
-					}
-				},
-				{
-					"type": "object",
-					"required": ["code", "key"],
-					"additionalProperties": false,
-					"properties": {
-						"code": { "const": "adopt-hint" },
-						"key": { "type": "string" }
-					}
-				},
-				{
-					"type": "object",
-					"required": [
-						"code",
-						"scheduledAt",
-						"timezone"
-					],
-					"additionalProperties": false,
-					"properties": {
-						"code": { "const": "scheduled-in-past" },
-						"scheduledAt": { "type": "string" },
-						"timezone": { "type": "string" }
-					}
-				},
-				{
-					"type": "object",
-					"required": [
-						"code",
-						"slot",
-						"wall",
-						"source"
-					],
-					"additionalProperties": false,
-					"properties": {
-						"code": { "const": "slot" },
-						"slot": { "type": "string" },
-						"wall": { "type": "string" },
-						"source": { "enum": ["recorded", "assigned"] }
-					}
-				},
-				{
-					"type": "object",
-					"required": [
-						"code",
-						"file",
-						"message",
-						"count"
-					],
-					"additionalProperties": false,
-					"properties": {
-						"code": { "const": "file-errors" },
-						"file": { "type": "string" },
-						"message": { "type": "string" },
-						"count": {
-							"type": "integer",
-							"minimum": 0
-						}
-					}
-				},
-				{
-					"type": "object",
-					"required": ["code", "action"],
-					"additionalProperties": false,
-					"properties": {
-						"code": { "const": "held-back" },
-						"action": { "$ref": "#/$defs/action" }
-					}
-				},
-				{
-					"type": "object",
-					"required": [
-						"code",
-						"message",
-						"count",
-						"namesRule"
-					],
-					"additionalProperties": false,
-					"properties": {
-						"code": { "const": "held-by-rule" },
-						"message": { "type": "string" },
-						"count": {
-							"type": "integer",
-							"minimum": 0
-						},
-						"namesRule": { "type": "boolean" }
-					}
-				},
-				{
-					"type": "object",
-					"required": ["code", "create"],
-					"additionalProperties": false,
-					"properties": {
-						"code": { "const": "rule-wait" },
-						"create": { "type": "boolean" }
-					}
-				},
-				{
-					"type": "object",
-					"required": [
-						"code",
-						"where",
-						"message",
-						"count"
-					],
-					"additionalProperties": false,
-					"properties": {
-						"code": { "const": "project-errors" },
-						"where": {
-							"type": "array",
-							"items": { "type": ["string", "null"] }
-						},
-						"message": { "type": "string" },
-						"count": {
-							"type": "integer",
-							"minimum": 0
-						}
-					}
-				},
-				{
-					"type": "object",
-					"required": [
-						"code",
-						"gone",
-						"files"
-					],
-					"additionalProperties": false,
-					"properties": {
-						"code": { "const": "unreadable-file" },
-						"gone": { "type": "string" },
-						"files": {
-							"type": "array",
-							"items": { "type": "string" }
-						}
-					}
-				},
-				{
-					"type": "object",
-					"required": [
-						"code",
-						"key",
-						"postId",
-						"pending"
-					],
-					"additionalProperties": false,
-					"properties": {
-						"code": { "const": "unconfirmed-record" },
-						"key": { "type": "string" },
-						"postId": { "type": ["string", "null"] },
-						"pending": { "type": "boolean" }
-					}
-				},
-				{
-					"type": "object",
-					"required": [
-						"code",
-						"keys",
-						"postId"
-					],
-					"additionalProperties": false,
-					"properties": {
-						"code": { "const": "shared-record" },
-						"keys": {
-							"type": "array",
-							"items": { "type": "string" }
-						},
-						"postId": { "type": ["string", "null"] }
-					}
-				},
-				{
-					"type": "object",
-					"required": [
-						"code",
-						"postId",
-						"owner",
-						"key"
-					],
-					"additionalProperties": false,
-					"properties": {
-						"code": { "const": "other-calendar" },
-						"postId": { "type": "string" },
-						"owner": { "type": "string" },
-						"key": { "type": "string" }
-					}
-				}
-			]
-		},
 		"change": {
 			"type": "object",
 			"required": [
@@ -6420,7 +5895,7 @@ const schema30 = {
 				"key",
 				"file",
 				"postId",
-				"details"
+				"reasons"
 			],
 			"additionalProperties": false,
 			"properties": {
@@ -6432,16 +5907,11 @@ const schema30 = {
 				"file": { "type": ["string", "null"] },
 				"postId": { "type": ["string", "null"] },
 				"reasons": {
-					"description": "The details as sentences for people (written with the plan; a plan read back makes them again).",
 					"type": "array",
 					"items": { "type": "string" }
 				},
-				"details": {
-					"type": "array",
-					"items": { "$ref": "#/$defs/reasonDetail" }
-				},
 				"reason": {
-					"description": "Why the change is what it is, as a code, beside its `details` (a closed set per action, see allOf). create: new-file, new-occurrence (of a repeat, in a file that may be old), interrupted-create (a pending create is resent, or, when `postId` names the post it made, that post is taken and nothing is resent), deleted-on-remote (created again, by a person's choice: --recreate). adopt: unowned-match, tidied-match (the post as the service keeps it: blanks, Unicode form, tags, title spacing, schedule to the minute, media order), chosen (--adopt: taken as found, the next plan updates it). update: file-changed, drifted (only the remote changed), merged-record (a state record merged from two branches: the file wins). unschedule, delete, noop: file-removed, occurrence-removed (the repeat no longer has this occurrence); delete: gone-on-remote (the record is forgotten); noop: up-to-date, published-kept (a published post whose file or occurrence is gone: it stays as it is), not-visible-yet (written moments ago, the remote does not show it yet). move: renamed, key-changed. blocked: file-errors, held-by-rule (a rule about times or slots holds the post back; its file is valid), project-errors, unreadable-file (may be this post renamed), unconfirmed-record (its state record has no valid seal), shared-record (two state records point at its post), other-calendar (another calendar of the repository records its post), not-editable, account-unavailable, scheduled-in-past, deleted-on-remote (gone from the remote: held until --recreate), adopt-ambiguous (several remote posts may be this new file's), adopt-uncertain (one looks like it but is not certainly it).",
+					"description": "Why the change is what it is, as a code beside the prose `reasons` (a closed set per action, see allOf). create: new-file, new-occurrence (of a repeat, in a file that may be old), interrupted-create (a pending create is resent, or, when `postId` names the post it made, that post is taken and nothing is resent), deleted-on-remote (created again, by a person's choice: --recreate). adopt: unowned-match, tidied-match (the post as the service keeps it: blanks, Unicode form, tags, title spacing, schedule to the minute, media order), chosen (--adopt: taken as found, the next plan updates it). update: file-changed, drifted (only the remote changed), merged-record (a state record merged from two branches: the file wins). unschedule, delete, noop: file-removed, occurrence-removed (the repeat no longer has this occurrence); delete: gone-on-remote (the record is forgotten); noop: up-to-date, published-kept (a published post whose file or occurrence is gone: it stays as it is), not-visible-yet (written moments ago, the remote does not show it yet). move: renamed, key-changed. blocked: file-errors, held-by-rule (a rule about times or slots holds the post back; its file is valid), project-errors, unreadable-file (may be this post renamed), unconfirmed-record (its state record has no valid seal), shared-record (two state records point at its post), other-calendar (another calendar of the repository records its post), not-editable, account-unavailable, scheduled-in-past, deleted-on-remote (gone from the remote: held until --recreate), adopt-ambiguous (several remote posts may be this new file's), adopt-uncertain (one looks like it but is not certainly it).",
 					"enum": [
 						"new-file",
 						"new-occurrence",
@@ -6564,6 +6034,16 @@ const schema30 = {
 						"update"
 					] } } },
 					"then": { "required": ["desired"] }
+				},
+				{
+					"if": { "properties": { "action": { "enum": [
+						"create",
+						"adopt",
+						"update",
+						"move",
+						"unschedule"
+					] } } },
+					"then": { "properties": { "file": { "type": "string" } } }
 				},
 				{
 					"if": { "properties": { "action": { "const": "adopt" } } },
@@ -6744,7 +6224,7 @@ const schema30 = {
 		}
 	}
 };
-const schema42 = {
+const schema40 = {
 	"type": "object",
 	"required": [
 		"severity",
@@ -7093,7 +6573,7 @@ const schema34 = {
 		"key",
 		"file",
 		"postId",
-		"details"
+		"reasons"
 	],
 	"additionalProperties": false,
 	"properties": {
@@ -7105,16 +6585,11 @@ const schema34 = {
 		"file": { "type": ["string", "null"] },
 		"postId": { "type": ["string", "null"] },
 		"reasons": {
-			"description": "The details as sentences for people (written with the plan; a plan read back makes them again).",
 			"type": "array",
 			"items": { "type": "string" }
 		},
-		"details": {
-			"type": "array",
-			"items": { "$ref": "#/$defs/reasonDetail" }
-		},
 		"reason": {
-			"description": "Why the change is what it is, as a code, beside its `details` (a closed set per action, see allOf). create: new-file, new-occurrence (of a repeat, in a file that may be old), interrupted-create (a pending create is resent, or, when `postId` names the post it made, that post is taken and nothing is resent), deleted-on-remote (created again, by a person's choice: --recreate). adopt: unowned-match, tidied-match (the post as the service keeps it: blanks, Unicode form, tags, title spacing, schedule to the minute, media order), chosen (--adopt: taken as found, the next plan updates it). update: file-changed, drifted (only the remote changed), merged-record (a state record merged from two branches: the file wins). unschedule, delete, noop: file-removed, occurrence-removed (the repeat no longer has this occurrence); delete: gone-on-remote (the record is forgotten); noop: up-to-date, published-kept (a published post whose file or occurrence is gone: it stays as it is), not-visible-yet (written moments ago, the remote does not show it yet). move: renamed, key-changed. blocked: file-errors, held-by-rule (a rule about times or slots holds the post back; its file is valid), project-errors, unreadable-file (may be this post renamed), unconfirmed-record (its state record has no valid seal), shared-record (two state records point at its post), other-calendar (another calendar of the repository records its post), not-editable, account-unavailable, scheduled-in-past, deleted-on-remote (gone from the remote: held until --recreate), adopt-ambiguous (several remote posts may be this new file's), adopt-uncertain (one looks like it but is not certainly it).",
+			"description": "Why the change is what it is, as a code beside the prose `reasons` (a closed set per action, see allOf). create: new-file, new-occurrence (of a repeat, in a file that may be old), interrupted-create (a pending create is resent, or, when `postId` names the post it made, that post is taken and nothing is resent), deleted-on-remote (created again, by a person's choice: --recreate). adopt: unowned-match, tidied-match (the post as the service keeps it: blanks, Unicode form, tags, title spacing, schedule to the minute, media order), chosen (--adopt: taken as found, the next plan updates it). update: file-changed, drifted (only the remote changed), merged-record (a state record merged from two branches: the file wins). unschedule, delete, noop: file-removed, occurrence-removed (the repeat no longer has this occurrence); delete: gone-on-remote (the record is forgotten); noop: up-to-date, published-kept (a published post whose file or occurrence is gone: it stays as it is), not-visible-yet (written moments ago, the remote does not show it yet). move: renamed, key-changed. blocked: file-errors, held-by-rule (a rule about times or slots holds the post back; its file is valid), project-errors, unreadable-file (may be this post renamed), unconfirmed-record (its state record has no valid seal), shared-record (two state records point at its post), other-calendar (another calendar of the repository records its post), not-editable, account-unavailable, scheduled-in-past, deleted-on-remote (gone from the remote: held until --recreate), adopt-ambiguous (several remote posts may be this new file's), adopt-uncertain (one looks like it but is not certainly it).",
 			"enum": [
 				"new-file",
 				"new-occurrence",
@@ -7239,6 +6714,16 @@ const schema34 = {
 			"then": { "required": ["desired"] }
 		},
 		{
+			"if": { "properties": { "action": { "enum": [
+				"create",
+				"adopt",
+				"update",
+				"move",
+				"unschedule"
+			] } } },
+			"then": { "properties": { "file": { "type": "string" } } }
+		},
+		{
 			"if": { "properties": { "action": { "const": "adopt" } } },
 			"then": {
 				"required": ["postId", "liveUpdatedAt"],
@@ -7341,7 +6826,7 @@ const schema35 = { "enum": [
 	"noop",
 	"blocked"
 ] };
-const schema38 = {
+const schema36 = {
 	"type": "object",
 	"required": [
 		"content",
@@ -7371,4932 +6856,6 @@ const schema38 = {
 			"items": { "type": "string" }
 		}
 	}
-};
-const schema36 = {
-	"description": "One statement about a change, as a code and the facts it needs (src/plan/reason-details.ts); `reasons` holds the same as sentences for people.",
-	"oneOf": [
-		{
-			"type": "object",
-			"required": ["code"],
-			"additionalProperties": false,
-			"properties": { "code": { "const": "new-file" } }
-		},
-		{
-			"type": "object",
-			"required": ["code", "date"],
-			"additionalProperties": false,
-			"properties": {
-				"code": { "const": "new-occurrence" },
-				"date": { "type": "string" }
-			}
-		},
-		{
-			"type": "object",
-			"required": ["code"],
-			"additionalProperties": false,
-			"properties": { "code": { "const": "interrupted-create" } }
-		},
-		{
-			"type": "object",
-			"required": ["code", "postId"],
-			"additionalProperties": false,
-			"properties": {
-				"code": { "const": "made-post-found" },
-				"postId": { "type": "string" }
-			}
-		},
-		{
-			"type": "object",
-			"required": ["code", "appliedAt"],
-			"additionalProperties": false,
-			"properties": {
-				"code": { "const": "recreated" },
-				"appliedAt": { "type": "string" }
-			}
-		},
-		{
-			"type": "object",
-			"required": ["code", "appliedAt"],
-			"additionalProperties": false,
-			"properties": {
-				"code": { "const": "deleted-on-remote" },
-				"appliedAt": { "type": "string" }
-			}
-		},
-		{
-			"type": "object",
-			"required": [
-				"code",
-				"key",
-				"file"
-			],
-			"additionalProperties": false,
-			"properties": {
-				"code": { "const": "recreate-hint" },
-				"key": { "type": "string" },
-				"file": { "type": "string" }
-			}
-		},
-		{
-			"type": "object",
-			"required": ["code", "appliedAt"],
-			"additionalProperties": false,
-			"properties": {
-				"code": { "const": "not-visible-yet" },
-				"appliedAt": { "type": "string" }
-			}
-		},
-		{
-			"type": "object",
-			"required": ["code"],
-			"additionalProperties": false,
-			"properties": { "code": { "const": "up-to-date" } }
-		},
-		{
-			"type": "object",
-			"required": [
-				"code",
-				"file",
-				"fields"
-			],
-			"additionalProperties": false,
-			"properties": {
-				"code": { "const": "file-changed" },
-				"file": { "type": "string" },
-				"fields": {
-					"type": "array",
-					"items": { "type": "string" }
-				}
-			}
-		},
-		{
-			"type": "object",
-			"required": ["code", "file"],
-			"additionalProperties": false,
-			"properties": {
-				"code": { "const": "also-drifted" },
-				"file": { "type": "string" }
-			}
-		},
-		{
-			"type": "object",
-			"required": ["code", "fields"],
-			"additionalProperties": false,
-			"properties": {
-				"code": { "const": "drifted" },
-				"fields": {
-					"type": "array",
-					"items": { "type": "string" }
-				}
-			}
-		},
-		{
-			"type": "object",
-			"required": [
-				"code",
-				"file",
-				"fields"
-			],
-			"additionalProperties": false,
-			"properties": {
-				"code": { "const": "merged-record" },
-				"file": { "type": "string" },
-				"fields": {
-					"type": "array",
-					"items": { "type": "string" }
-				}
-			}
-		},
-		{
-			"type": "object",
-			"required": [
-				"code",
-				"from",
-				"to"
-			],
-			"additionalProperties": false,
-			"properties": {
-				"code": { "const": "renamed" },
-				"from": { "type": "string" },
-				"to": { "type": "string" }
-			}
-		},
-		{
-			"type": "object",
-			"required": [
-				"code",
-				"fromKey",
-				"key",
-				"file"
-			],
-			"additionalProperties": false,
-			"properties": {
-				"code": { "const": "key-changed" },
-				"fromKey": { "type": "string" },
-				"key": { "type": "string" },
-				"file": { "type": "string" }
-			}
-		},
-		{
-			"type": "object",
-			"required": [
-				"code",
-				"file",
-				"outcome"
-			],
-			"additionalProperties": false,
-			"properties": {
-				"code": { "const": "file-removed" },
-				"file": { "type": "string" },
-				"outcome": { "enum": [
-					"deleted",
-					"back-to-draft",
-					"kept-as-draft",
-					"published-kept"
-				] }
-			}
-		},
-		{
-			"type": "object",
-			"required": [
-				"code",
-				"date",
-				"file",
-				"outcome"
-			],
-			"additionalProperties": false,
-			"properties": {
-				"code": { "const": "occurrence-removed" },
-				"date": { "type": "string" },
-				"file": { "type": "string" },
-				"outcome": { "enum": [
-					"deleted",
-					"back-to-draft",
-					"kept-as-draft",
-					"published-kept"
-				] }
-			}
-		},
-		{
-			"type": "object",
-			"required": [
-				"code",
-				"file",
-				"prune"
-			],
-			"additionalProperties": false,
-			"properties": {
-				"code": { "const": "pending-removed" },
-				"file": { "type": "string" },
-				"prune": { "type": "boolean" }
-			}
-		},
-		{
-			"type": "object",
-			"required": ["code"],
-			"additionalProperties": false,
-			"properties": { "code": { "const": "gone-on-remote" } }
-		},
-		{
-			"type": "object",
-			"required": [
-				"code",
-				"status",
-				"verb"
-			],
-			"additionalProperties": false,
-			"properties": {
-				"code": { "const": "not-editable" },
-				"status": { "type": "string" },
-				"verb": { "enum": ["edited", "deleted"] }
-			}
-		},
-		{
-			"type": "object",
-			"required": [
-				"code",
-				"account",
-				"why"
-			],
-			"additionalProperties": false,
-			"properties": {
-				"code": { "const": "account-unavailable" },
-				"account": { "type": "string" },
-				"why": { "type": ["string", "null"] }
-			}
-		},
-		{
-			"type": "object",
-			"required": ["code", "account"],
-			"additionalProperties": false,
-			"properties": {
-				"code": { "const": "account-not-connected" },
-				"account": { "type": "string" }
-			}
-		},
-		{
-			"type": "object",
-			"required": [
-				"code",
-				"how",
-				"status"
-			],
-			"additionalProperties": false,
-			"properties": {
-				"code": { "const": "adopted" },
-				"how": { "enum": [
-					"unowned-match",
-					"tidied-match",
-					"chosen"
-				] },
-				"status": { "type": "string" }
-			}
-		},
-		{
-			"type": "object",
-			"required": ["code", "candidates"],
-			"additionalProperties": false,
-			"properties": {
-				"code": { "const": "adopt-ambiguous" },
-				"candidates": {
-					"type": "array",
-					"items": {
-						"type": "object",
-						"required": [
-							"postId",
-							"status",
-							"createdAt",
-							"differs"
-						],
-						"additionalProperties": false,
-						"properties": {
-							"postId": { "type": "string" },
-							"status": { "type": "string" },
-							"createdAt": { "type": "string" },
-							"differs": {
-								"type": "array",
-								"items": { "type": "string" }
-							}
-						}
-					}
-				}
-			}
-		},
-		{
-			"type": "object",
-			"required": ["code", "candidates"],
-			"additionalProperties": false,
-			"properties": {
-				"code": { "const": "adopt-uncertain" },
-				"candidates": {
-					"type": "array",
-					"items": {
-						"type": "object",
-						"required": [
-							"postId",
-							"status",
-							"createdAt",
-							"differs"
-						],
-						"additionalProperties": false,
-						"properties": {
-							"postId": { "type": "string" },
-							"status": { "type": "string" },
-							"createdAt": { "type": "string" },
-							"differs": {
-								"type": "array",
-								"items": { "type": "string" }
-							}
-						}
-					}
-				}
-			}
-		},
-		{
-			"type": "object",
-			"required": ["code", "key"],
-			"additionalProperties": false,
-			"properties": {
-				"code": { "const": "adopt-hint" },
-				"key": { "type": "string" }
-			}
-		},
-		{
-			"type": "object",
-			"required": [
-				"code",
-				"scheduledAt",
-				"timezone"
-			],
-			"additionalProperties": false,
-			"properties": {
-				"code": { "const": "scheduled-in-past" },
-				"scheduledAt": { "type": "string" },
-				"timezone": { "type": "string" }
-			}
-		},
-		{
-			"type": "object",
-			"required": [
-				"code",
-				"slot",
-				"wall",
-				"source"
-			],
-			"additionalProperties": false,
-			"properties": {
-				"code": { "const": "slot" },
-				"slot": { "type": "string" },
-				"wall": { "type": "string" },
-				"source": { "enum": ["recorded", "assigned"] }
-			}
-		},
-		{
-			"type": "object",
-			"required": [
-				"code",
-				"file",
-				"message",
-				"count"
-			],
-			"additionalProperties": false,
-			"properties": {
-				"code": { "const": "file-errors" },
-				"file": { "type": "string" },
-				"message": { "type": "string" },
-				"count": {
-					"type": "integer",
-					"minimum": 0
-				}
-			}
-		},
-		{
-			"type": "object",
-			"required": ["code", "action"],
-			"additionalProperties": false,
-			"properties": {
-				"code": { "const": "held-back" },
-				"action": { "$ref": "#/$defs/action" }
-			}
-		},
-		{
-			"type": "object",
-			"required": [
-				"code",
-				"message",
-				"count",
-				"namesRule"
-			],
-			"additionalProperties": false,
-			"properties": {
-				"code": { "const": "held-by-rule" },
-				"message": { "type": "string" },
-				"count": {
-					"type": "integer",
-					"minimum": 0
-				},
-				"namesRule": { "type": "boolean" }
-			}
-		},
-		{
-			"type": "object",
-			"required": ["code", "create"],
-			"additionalProperties": false,
-			"properties": {
-				"code": { "const": "rule-wait" },
-				"create": { "type": "boolean" }
-			}
-		},
-		{
-			"type": "object",
-			"required": [
-				"code",
-				"where",
-				"message",
-				"count"
-			],
-			"additionalProperties": false,
-			"properties": {
-				"code": { "const": "project-errors" },
-				"where": {
-					"type": "array",
-					"items": { "type": ["string", "null"] }
-				},
-				"message": { "type": "string" },
-				"count": {
-					"type": "integer",
-					"minimum": 0
-				}
-			}
-		},
-		{
-			"type": "object",
-			"required": [
-				"code",
-				"gone",
-				"files"
-			],
-			"additionalProperties": false,
-			"properties": {
-				"code": { "const": "unreadable-file" },
-				"gone": { "type": "string" },
-				"files": {
-					"type": "array",
-					"items": { "type": "string" }
-				}
-			}
-		},
-		{
-			"type": "object",
-			"required": [
-				"code",
-				"key",
-				"postId",
-				"pending"
-			],
-			"additionalProperties": false,
-			"properties": {
-				"code": { "const": "unconfirmed-record" },
-				"key": { "type": "string" },
-				"postId": { "type": ["string", "null"] },
-				"pending": { "type": "boolean" }
-			}
-		},
-		{
-			"type": "object",
-			"required": [
-				"code",
-				"keys",
-				"postId"
-			],
-			"additionalProperties": false,
-			"properties": {
-				"code": { "const": "shared-record" },
-				"keys": {
-					"type": "array",
-					"items": { "type": "string" }
-				},
-				"postId": { "type": ["string", "null"] }
-			}
-		},
-		{
-			"type": "object",
-			"required": [
-				"code",
-				"postId",
-				"owner",
-				"key"
-			],
-			"additionalProperties": false,
-			"properties": {
-				"code": { "const": "other-calendar" },
-				"postId": { "type": "string" },
-				"owner": { "type": "string" },
-				"key": { "type": "string" }
-			}
-		}
-	]
-};
-function validate15(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
-	let vErrors = null;
-	let errors = 0;
-	const evaluated0 = validate15.evaluated;
-	if (evaluated0.dynamicProps) evaluated0.props = void 0;
-	if (evaluated0.dynamicItems) evaluated0.items = void 0;
-	const _errs0 = errors;
-	let valid0 = false;
-	let passing0 = null;
-	const _errs1 = errors;
-	if (data && typeof data == "object" && !Array.isArray(data)) {
-		if (data.code === void 0) {
-			const err0 = {
-				instancePath,
-				schemaPath: "#/oneOf/0/required",
-				keyword: "required",
-				params: { missingProperty: "code" },
-				message: "must have required property 'code'"
-			};
-			if (vErrors === null) vErrors = [err0];
-			else vErrors.push(err0);
-			errors++;
-		}
-		for (const key0 in data) if (!(key0 === "code")) {
-			const err1 = {
-				instancePath,
-				schemaPath: "#/oneOf/0/additionalProperties",
-				keyword: "additionalProperties",
-				params: { additionalProperty: key0 },
-				message: "must NOT have additional properties"
-			};
-			if (vErrors === null) vErrors = [err1];
-			else vErrors.push(err1);
-			errors++;
-		}
-		if (data.code !== void 0) {
-			if ("new-file" !== data.code) {
-				const err2 = {
-					instancePath: instancePath + "/code",
-					schemaPath: "#/oneOf/0/properties/code/const",
-					keyword: "const",
-					params: { allowedValue: "new-file" },
-					message: "must be equal to constant"
-				};
-				if (vErrors === null) vErrors = [err2];
-				else vErrors.push(err2);
-				errors++;
-			}
-		}
-	} else {
-		const err3 = {
-			instancePath,
-			schemaPath: "#/oneOf/0/type",
-			keyword: "type",
-			params: { type: "object" },
-			message: "must be object"
-		};
-		if (vErrors === null) vErrors = [err3];
-		else vErrors.push(err3);
-		errors++;
-	}
-	var _valid0 = _errs1 === errors;
-	if (_valid0) {
-		valid0 = true;
-		passing0 = 0;
-		var props0 = true;
-	}
-	const _errs5 = errors;
-	if (data && typeof data == "object" && !Array.isArray(data)) {
-		if (data.code === void 0) {
-			const err4 = {
-				instancePath,
-				schemaPath: "#/oneOf/1/required",
-				keyword: "required",
-				params: { missingProperty: "code" },
-				message: "must have required property 'code'"
-			};
-			if (vErrors === null) vErrors = [err4];
-			else vErrors.push(err4);
-			errors++;
-		}
-		if (data.date === void 0) {
-			const err5 = {
-				instancePath,
-				schemaPath: "#/oneOf/1/required",
-				keyword: "required",
-				params: { missingProperty: "date" },
-				message: "must have required property 'date'"
-			};
-			if (vErrors === null) vErrors = [err5];
-			else vErrors.push(err5);
-			errors++;
-		}
-		for (const key1 in data) if (!(key1 === "code" || key1 === "date")) {
-			const err6 = {
-				instancePath,
-				schemaPath: "#/oneOf/1/additionalProperties",
-				keyword: "additionalProperties",
-				params: { additionalProperty: key1 },
-				message: "must NOT have additional properties"
-			};
-			if (vErrors === null) vErrors = [err6];
-			else vErrors.push(err6);
-			errors++;
-		}
-		if (data.code !== void 0) {
-			if ("new-occurrence" !== data.code) {
-				const err7 = {
-					instancePath: instancePath + "/code",
-					schemaPath: "#/oneOf/1/properties/code/const",
-					keyword: "const",
-					params: { allowedValue: "new-occurrence" },
-					message: "must be equal to constant"
-				};
-				if (vErrors === null) vErrors = [err7];
-				else vErrors.push(err7);
-				errors++;
-			}
-		}
-		if (data.date !== void 0) {
-			if (typeof data.date !== "string") {
-				const err8 = {
-					instancePath: instancePath + "/date",
-					schemaPath: "#/oneOf/1/properties/date/type",
-					keyword: "type",
-					params: { type: "string" },
-					message: "must be string"
-				};
-				if (vErrors === null) vErrors = [err8];
-				else vErrors.push(err8);
-				errors++;
-			}
-		}
-	} else {
-		const err9 = {
-			instancePath,
-			schemaPath: "#/oneOf/1/type",
-			keyword: "type",
-			params: { type: "object" },
-			message: "must be object"
-		};
-		if (vErrors === null) vErrors = [err9];
-		else vErrors.push(err9);
-		errors++;
-	}
-	var _valid0 = _errs5 === errors;
-	if (_valid0 && valid0) {
-		valid0 = false;
-		passing0 = [passing0, 1];
-	} else {
-		if (_valid0) {
-			valid0 = true;
-			passing0 = 1;
-			if (props0 !== true) props0 = true;
-		}
-		const _errs11 = errors;
-		if (data && typeof data == "object" && !Array.isArray(data)) {
-			if (data.code === void 0) {
-				const err10 = {
-					instancePath,
-					schemaPath: "#/oneOf/2/required",
-					keyword: "required",
-					params: { missingProperty: "code" },
-					message: "must have required property 'code'"
-				};
-				if (vErrors === null) vErrors = [err10];
-				else vErrors.push(err10);
-				errors++;
-			}
-			for (const key2 in data) if (!(key2 === "code")) {
-				const err11 = {
-					instancePath,
-					schemaPath: "#/oneOf/2/additionalProperties",
-					keyword: "additionalProperties",
-					params: { additionalProperty: key2 },
-					message: "must NOT have additional properties"
-				};
-				if (vErrors === null) vErrors = [err11];
-				else vErrors.push(err11);
-				errors++;
-			}
-			if (data.code !== void 0) {
-				if ("interrupted-create" !== data.code) {
-					const err12 = {
-						instancePath: instancePath + "/code",
-						schemaPath: "#/oneOf/2/properties/code/const",
-						keyword: "const",
-						params: { allowedValue: "interrupted-create" },
-						message: "must be equal to constant"
-					};
-					if (vErrors === null) vErrors = [err12];
-					else vErrors.push(err12);
-					errors++;
-				}
-			}
-		} else {
-			const err13 = {
-				instancePath,
-				schemaPath: "#/oneOf/2/type",
-				keyword: "type",
-				params: { type: "object" },
-				message: "must be object"
-			};
-			if (vErrors === null) vErrors = [err13];
-			else vErrors.push(err13);
-			errors++;
-		}
-		var _valid0 = _errs11 === errors;
-		if (_valid0 && valid0) {
-			valid0 = false;
-			passing0 = [passing0, 2];
-		} else {
-			if (_valid0) {
-				valid0 = true;
-				passing0 = 2;
-				if (props0 !== true) props0 = true;
-			}
-			const _errs15 = errors;
-			if (data && typeof data == "object" && !Array.isArray(data)) {
-				if (data.code === void 0) {
-					const err14 = {
-						instancePath,
-						schemaPath: "#/oneOf/3/required",
-						keyword: "required",
-						params: { missingProperty: "code" },
-						message: "must have required property 'code'"
-					};
-					if (vErrors === null) vErrors = [err14];
-					else vErrors.push(err14);
-					errors++;
-				}
-				if (data.postId === void 0) {
-					const err15 = {
-						instancePath,
-						schemaPath: "#/oneOf/3/required",
-						keyword: "required",
-						params: { missingProperty: "postId" },
-						message: "must have required property 'postId'"
-					};
-					if (vErrors === null) vErrors = [err15];
-					else vErrors.push(err15);
-					errors++;
-				}
-				for (const key3 in data) if (!(key3 === "code" || key3 === "postId")) {
-					const err16 = {
-						instancePath,
-						schemaPath: "#/oneOf/3/additionalProperties",
-						keyword: "additionalProperties",
-						params: { additionalProperty: key3 },
-						message: "must NOT have additional properties"
-					};
-					if (vErrors === null) vErrors = [err16];
-					else vErrors.push(err16);
-					errors++;
-				}
-				if (data.code !== void 0) {
-					if ("made-post-found" !== data.code) {
-						const err17 = {
-							instancePath: instancePath + "/code",
-							schemaPath: "#/oneOf/3/properties/code/const",
-							keyword: "const",
-							params: { allowedValue: "made-post-found" },
-							message: "must be equal to constant"
-						};
-						if (vErrors === null) vErrors = [err17];
-						else vErrors.push(err17);
-						errors++;
-					}
-				}
-				if (data.postId !== void 0) {
-					if (typeof data.postId !== "string") {
-						const err18 = {
-							instancePath: instancePath + "/postId",
-							schemaPath: "#/oneOf/3/properties/postId/type",
-							keyword: "type",
-							params: { type: "string" },
-							message: "must be string"
-						};
-						if (vErrors === null) vErrors = [err18];
-						else vErrors.push(err18);
-						errors++;
-					}
-				}
-			} else {
-				const err19 = {
-					instancePath,
-					schemaPath: "#/oneOf/3/type",
-					keyword: "type",
-					params: { type: "object" },
-					message: "must be object"
-				};
-				if (vErrors === null) vErrors = [err19];
-				else vErrors.push(err19);
-				errors++;
-			}
-			var _valid0 = _errs15 === errors;
-			if (_valid0 && valid0) {
-				valid0 = false;
-				passing0 = [passing0, 3];
-			} else {
-				if (_valid0) {
-					valid0 = true;
-					passing0 = 3;
-					if (props0 !== true) props0 = true;
-				}
-				const _errs21 = errors;
-				if (data && typeof data == "object" && !Array.isArray(data)) {
-					if (data.code === void 0) {
-						const err20 = {
-							instancePath,
-							schemaPath: "#/oneOf/4/required",
-							keyword: "required",
-							params: { missingProperty: "code" },
-							message: "must have required property 'code'"
-						};
-						if (vErrors === null) vErrors = [err20];
-						else vErrors.push(err20);
-						errors++;
-					}
-					if (data.appliedAt === void 0) {
-						const err21 = {
-							instancePath,
-							schemaPath: "#/oneOf/4/required",
-							keyword: "required",
-							params: { missingProperty: "appliedAt" },
-							message: "must have required property 'appliedAt'"
-						};
-						if (vErrors === null) vErrors = [err21];
-						else vErrors.push(err21);
-						errors++;
-					}
-					for (const key4 in data) if (!(key4 === "code" || key4 === "appliedAt")) {
-						const err22 = {
-							instancePath,
-							schemaPath: "#/oneOf/4/additionalProperties",
-							keyword: "additionalProperties",
-							params: { additionalProperty: key4 },
-							message: "must NOT have additional properties"
-						};
-						if (vErrors === null) vErrors = [err22];
-						else vErrors.push(err22);
-						errors++;
-					}
-					if (data.code !== void 0) {
-						if ("recreated" !== data.code) {
-							const err23 = {
-								instancePath: instancePath + "/code",
-								schemaPath: "#/oneOf/4/properties/code/const",
-								keyword: "const",
-								params: { allowedValue: "recreated" },
-								message: "must be equal to constant"
-							};
-							if (vErrors === null) vErrors = [err23];
-							else vErrors.push(err23);
-							errors++;
-						}
-					}
-					if (data.appliedAt !== void 0) {
-						if (typeof data.appliedAt !== "string") {
-							const err24 = {
-								instancePath: instancePath + "/appliedAt",
-								schemaPath: "#/oneOf/4/properties/appliedAt/type",
-								keyword: "type",
-								params: { type: "string" },
-								message: "must be string"
-							};
-							if (vErrors === null) vErrors = [err24];
-							else vErrors.push(err24);
-							errors++;
-						}
-					}
-				} else {
-					const err25 = {
-						instancePath,
-						schemaPath: "#/oneOf/4/type",
-						keyword: "type",
-						params: { type: "object" },
-						message: "must be object"
-					};
-					if (vErrors === null) vErrors = [err25];
-					else vErrors.push(err25);
-					errors++;
-				}
-				var _valid0 = _errs21 === errors;
-				if (_valid0 && valid0) {
-					valid0 = false;
-					passing0 = [passing0, 4];
-				} else {
-					if (_valid0) {
-						valid0 = true;
-						passing0 = 4;
-						if (props0 !== true) props0 = true;
-					}
-					const _errs27 = errors;
-					if (data && typeof data == "object" && !Array.isArray(data)) {
-						if (data.code === void 0) {
-							const err26 = {
-								instancePath,
-								schemaPath: "#/oneOf/5/required",
-								keyword: "required",
-								params: { missingProperty: "code" },
-								message: "must have required property 'code'"
-							};
-							if (vErrors === null) vErrors = [err26];
-							else vErrors.push(err26);
-							errors++;
-						}
-						if (data.appliedAt === void 0) {
-							const err27 = {
-								instancePath,
-								schemaPath: "#/oneOf/5/required",
-								keyword: "required",
-								params: { missingProperty: "appliedAt" },
-								message: "must have required property 'appliedAt'"
-							};
-							if (vErrors === null) vErrors = [err27];
-							else vErrors.push(err27);
-							errors++;
-						}
-						for (const key5 in data) if (!(key5 === "code" || key5 === "appliedAt")) {
-							const err28 = {
-								instancePath,
-								schemaPath: "#/oneOf/5/additionalProperties",
-								keyword: "additionalProperties",
-								params: { additionalProperty: key5 },
-								message: "must NOT have additional properties"
-							};
-							if (vErrors === null) vErrors = [err28];
-							else vErrors.push(err28);
-							errors++;
-						}
-						if (data.code !== void 0) {
-							if ("deleted-on-remote" !== data.code) {
-								const err29 = {
-									instancePath: instancePath + "/code",
-									schemaPath: "#/oneOf/5/properties/code/const",
-									keyword: "const",
-									params: { allowedValue: "deleted-on-remote" },
-									message: "must be equal to constant"
-								};
-								if (vErrors === null) vErrors = [err29];
-								else vErrors.push(err29);
-								errors++;
-							}
-						}
-						if (data.appliedAt !== void 0) {
-							if (typeof data.appliedAt !== "string") {
-								const err30 = {
-									instancePath: instancePath + "/appliedAt",
-									schemaPath: "#/oneOf/5/properties/appliedAt/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err30];
-								else vErrors.push(err30);
-								errors++;
-							}
-						}
-					} else {
-						const err31 = {
-							instancePath,
-							schemaPath: "#/oneOf/5/type",
-							keyword: "type",
-							params: { type: "object" },
-							message: "must be object"
-						};
-						if (vErrors === null) vErrors = [err31];
-						else vErrors.push(err31);
-						errors++;
-					}
-					var _valid0 = _errs27 === errors;
-					if (_valid0 && valid0) {
-						valid0 = false;
-						passing0 = [passing0, 5];
-					} else {
-						if (_valid0) {
-							valid0 = true;
-							passing0 = 5;
-							if (props0 !== true) props0 = true;
-						}
-						const _errs33 = errors;
-						if (data && typeof data == "object" && !Array.isArray(data)) {
-							if (data.code === void 0) {
-								const err32 = {
-									instancePath,
-									schemaPath: "#/oneOf/6/required",
-									keyword: "required",
-									params: { missingProperty: "code" },
-									message: "must have required property 'code'"
-								};
-								if (vErrors === null) vErrors = [err32];
-								else vErrors.push(err32);
-								errors++;
-							}
-							if (data.key === void 0) {
-								const err33 = {
-									instancePath,
-									schemaPath: "#/oneOf/6/required",
-									keyword: "required",
-									params: { missingProperty: "key" },
-									message: "must have required property 'key'"
-								};
-								if (vErrors === null) vErrors = [err33];
-								else vErrors.push(err33);
-								errors++;
-							}
-							if (data.file === void 0) {
-								const err34 = {
-									instancePath,
-									schemaPath: "#/oneOf/6/required",
-									keyword: "required",
-									params: { missingProperty: "file" },
-									message: "must have required property 'file'"
-								};
-								if (vErrors === null) vErrors = [err34];
-								else vErrors.push(err34);
-								errors++;
-							}
-							for (const key6 in data) if (!(key6 === "code" || key6 === "key" || key6 === "file")) {
-								const err35 = {
-									instancePath,
-									schemaPath: "#/oneOf/6/additionalProperties",
-									keyword: "additionalProperties",
-									params: { additionalProperty: key6 },
-									message: "must NOT have additional properties"
-								};
-								if (vErrors === null) vErrors = [err35];
-								else vErrors.push(err35);
-								errors++;
-							}
-							if (data.code !== void 0) {
-								if ("recreate-hint" !== data.code) {
-									const err36 = {
-										instancePath: instancePath + "/code",
-										schemaPath: "#/oneOf/6/properties/code/const",
-										keyword: "const",
-										params: { allowedValue: "recreate-hint" },
-										message: "must be equal to constant"
-									};
-									if (vErrors === null) vErrors = [err36];
-									else vErrors.push(err36);
-									errors++;
-								}
-							}
-							if (data.key !== void 0) {
-								if (typeof data.key !== "string") {
-									const err37 = {
-										instancePath: instancePath + "/key",
-										schemaPath: "#/oneOf/6/properties/key/type",
-										keyword: "type",
-										params: { type: "string" },
-										message: "must be string"
-									};
-									if (vErrors === null) vErrors = [err37];
-									else vErrors.push(err37);
-									errors++;
-								}
-							}
-							if (data.file !== void 0) {
-								if (typeof data.file !== "string") {
-									const err38 = {
-										instancePath: instancePath + "/file",
-										schemaPath: "#/oneOf/6/properties/file/type",
-										keyword: "type",
-										params: { type: "string" },
-										message: "must be string"
-									};
-									if (vErrors === null) vErrors = [err38];
-									else vErrors.push(err38);
-									errors++;
-								}
-							}
-						} else {
-							const err39 = {
-								instancePath,
-								schemaPath: "#/oneOf/6/type",
-								keyword: "type",
-								params: { type: "object" },
-								message: "must be object"
-							};
-							if (vErrors === null) vErrors = [err39];
-							else vErrors.push(err39);
-							errors++;
-						}
-						var _valid0 = _errs33 === errors;
-						if (_valid0 && valid0) {
-							valid0 = false;
-							passing0 = [passing0, 6];
-						} else {
-							if (_valid0) {
-								valid0 = true;
-								passing0 = 6;
-								if (props0 !== true) props0 = true;
-							}
-							const _errs41 = errors;
-							if (data && typeof data == "object" && !Array.isArray(data)) {
-								if (data.code === void 0) {
-									const err40 = {
-										instancePath,
-										schemaPath: "#/oneOf/7/required",
-										keyword: "required",
-										params: { missingProperty: "code" },
-										message: "must have required property 'code'"
-									};
-									if (vErrors === null) vErrors = [err40];
-									else vErrors.push(err40);
-									errors++;
-								}
-								if (data.appliedAt === void 0) {
-									const err41 = {
-										instancePath,
-										schemaPath: "#/oneOf/7/required",
-										keyword: "required",
-										params: { missingProperty: "appliedAt" },
-										message: "must have required property 'appliedAt'"
-									};
-									if (vErrors === null) vErrors = [err41];
-									else vErrors.push(err41);
-									errors++;
-								}
-								for (const key7 in data) if (!(key7 === "code" || key7 === "appliedAt")) {
-									const err42 = {
-										instancePath,
-										schemaPath: "#/oneOf/7/additionalProperties",
-										keyword: "additionalProperties",
-										params: { additionalProperty: key7 },
-										message: "must NOT have additional properties"
-									};
-									if (vErrors === null) vErrors = [err42];
-									else vErrors.push(err42);
-									errors++;
-								}
-								if (data.code !== void 0) {
-									if ("not-visible-yet" !== data.code) {
-										const err43 = {
-											instancePath: instancePath + "/code",
-											schemaPath: "#/oneOf/7/properties/code/const",
-											keyword: "const",
-											params: { allowedValue: "not-visible-yet" },
-											message: "must be equal to constant"
-										};
-										if (vErrors === null) vErrors = [err43];
-										else vErrors.push(err43);
-										errors++;
-									}
-								}
-								if (data.appliedAt !== void 0) {
-									if (typeof data.appliedAt !== "string") {
-										const err44 = {
-											instancePath: instancePath + "/appliedAt",
-											schemaPath: "#/oneOf/7/properties/appliedAt/type",
-											keyword: "type",
-											params: { type: "string" },
-											message: "must be string"
-										};
-										if (vErrors === null) vErrors = [err44];
-										else vErrors.push(err44);
-										errors++;
-									}
-								}
-							} else {
-								const err45 = {
-									instancePath,
-									schemaPath: "#/oneOf/7/type",
-									keyword: "type",
-									params: { type: "object" },
-									message: "must be object"
-								};
-								if (vErrors === null) vErrors = [err45];
-								else vErrors.push(err45);
-								errors++;
-							}
-							var _valid0 = _errs41 === errors;
-							if (_valid0 && valid0) {
-								valid0 = false;
-								passing0 = [passing0, 7];
-							} else {
-								if (_valid0) {
-									valid0 = true;
-									passing0 = 7;
-									if (props0 !== true) props0 = true;
-								}
-								const _errs47 = errors;
-								if (data && typeof data == "object" && !Array.isArray(data)) {
-									if (data.code === void 0) {
-										const err46 = {
-											instancePath,
-											schemaPath: "#/oneOf/8/required",
-											keyword: "required",
-											params: { missingProperty: "code" },
-											message: "must have required property 'code'"
-										};
-										if (vErrors === null) vErrors = [err46];
-										else vErrors.push(err46);
-										errors++;
-									}
-									for (const key8 in data) if (!(key8 === "code")) {
-										const err47 = {
-											instancePath,
-											schemaPath: "#/oneOf/8/additionalProperties",
-											keyword: "additionalProperties",
-											params: { additionalProperty: key8 },
-											message: "must NOT have additional properties"
-										};
-										if (vErrors === null) vErrors = [err47];
-										else vErrors.push(err47);
-										errors++;
-									}
-									if (data.code !== void 0) {
-										if ("up-to-date" !== data.code) {
-											const err48 = {
-												instancePath: instancePath + "/code",
-												schemaPath: "#/oneOf/8/properties/code/const",
-												keyword: "const",
-												params: { allowedValue: "up-to-date" },
-												message: "must be equal to constant"
-											};
-											if (vErrors === null) vErrors = [err48];
-											else vErrors.push(err48);
-											errors++;
-										}
-									}
-								} else {
-									const err49 = {
-										instancePath,
-										schemaPath: "#/oneOf/8/type",
-										keyword: "type",
-										params: { type: "object" },
-										message: "must be object"
-									};
-									if (vErrors === null) vErrors = [err49];
-									else vErrors.push(err49);
-									errors++;
-								}
-								var _valid0 = _errs47 === errors;
-								if (_valid0 && valid0) {
-									valid0 = false;
-									passing0 = [passing0, 8];
-								} else {
-									if (_valid0) {
-										valid0 = true;
-										passing0 = 8;
-										if (props0 !== true) props0 = true;
-									}
-									const _errs51 = errors;
-									if (data && typeof data == "object" && !Array.isArray(data)) {
-										if (data.code === void 0) {
-											const err50 = {
-												instancePath,
-												schemaPath: "#/oneOf/9/required",
-												keyword: "required",
-												params: { missingProperty: "code" },
-												message: "must have required property 'code'"
-											};
-											if (vErrors === null) vErrors = [err50];
-											else vErrors.push(err50);
-											errors++;
-										}
-										if (data.file === void 0) {
-											const err51 = {
-												instancePath,
-												schemaPath: "#/oneOf/9/required",
-												keyword: "required",
-												params: { missingProperty: "file" },
-												message: "must have required property 'file'"
-											};
-											if (vErrors === null) vErrors = [err51];
-											else vErrors.push(err51);
-											errors++;
-										}
-										if (data.fields === void 0) {
-											const err52 = {
-												instancePath,
-												schemaPath: "#/oneOf/9/required",
-												keyword: "required",
-												params: { missingProperty: "fields" },
-												message: "must have required property 'fields'"
-											};
-											if (vErrors === null) vErrors = [err52];
-											else vErrors.push(err52);
-											errors++;
-										}
-										for (const key9 in data) if (!(key9 === "code" || key9 === "file" || key9 === "fields")) {
-											const err53 = {
-												instancePath,
-												schemaPath: "#/oneOf/9/additionalProperties",
-												keyword: "additionalProperties",
-												params: { additionalProperty: key9 },
-												message: "must NOT have additional properties"
-											};
-											if (vErrors === null) vErrors = [err53];
-											else vErrors.push(err53);
-											errors++;
-										}
-										if (data.code !== void 0) {
-											if ("file-changed" !== data.code) {
-												const err54 = {
-													instancePath: instancePath + "/code",
-													schemaPath: "#/oneOf/9/properties/code/const",
-													keyword: "const",
-													params: { allowedValue: "file-changed" },
-													message: "must be equal to constant"
-												};
-												if (vErrors === null) vErrors = [err54];
-												else vErrors.push(err54);
-												errors++;
-											}
-										}
-										if (data.file !== void 0) {
-											if (typeof data.file !== "string") {
-												const err55 = {
-													instancePath: instancePath + "/file",
-													schemaPath: "#/oneOf/9/properties/file/type",
-													keyword: "type",
-													params: { type: "string" },
-													message: "must be string"
-												};
-												if (vErrors === null) vErrors = [err55];
-												else vErrors.push(err55);
-												errors++;
-											}
-										}
-										if (data.fields !== void 0) {
-											let data18 = data.fields;
-											if (Array.isArray(data18)) {
-												const len0 = data18.length;
-												for (let i0 = 0; i0 < len0; i0++) if (typeof data18[i0] !== "string") {
-													const err56 = {
-														instancePath: instancePath + "/fields/" + i0,
-														schemaPath: "#/oneOf/9/properties/fields/items/type",
-														keyword: "type",
-														params: { type: "string" },
-														message: "must be string"
-													};
-													if (vErrors === null) vErrors = [err56];
-													else vErrors.push(err56);
-													errors++;
-												}
-											} else {
-												const err57 = {
-													instancePath: instancePath + "/fields",
-													schemaPath: "#/oneOf/9/properties/fields/type",
-													keyword: "type",
-													params: { type: "array" },
-													message: "must be array"
-												};
-												if (vErrors === null) vErrors = [err57];
-												else vErrors.push(err57);
-												errors++;
-											}
-										}
-									} else {
-										const err58 = {
-											instancePath,
-											schemaPath: "#/oneOf/9/type",
-											keyword: "type",
-											params: { type: "object" },
-											message: "must be object"
-										};
-										if (vErrors === null) vErrors = [err58];
-										else vErrors.push(err58);
-										errors++;
-									}
-									var _valid0 = _errs51 === errors;
-									if (_valid0 && valid0) {
-										valid0 = false;
-										passing0 = [passing0, 9];
-									} else {
-										if (_valid0) {
-											valid0 = true;
-											passing0 = 9;
-											if (props0 !== true) props0 = true;
-										}
-										const _errs61 = errors;
-										if (data && typeof data == "object" && !Array.isArray(data)) {
-											if (data.code === void 0) {
-												const err59 = {
-													instancePath,
-													schemaPath: "#/oneOf/10/required",
-													keyword: "required",
-													params: { missingProperty: "code" },
-													message: "must have required property 'code'"
-												};
-												if (vErrors === null) vErrors = [err59];
-												else vErrors.push(err59);
-												errors++;
-											}
-											if (data.file === void 0) {
-												const err60 = {
-													instancePath,
-													schemaPath: "#/oneOf/10/required",
-													keyword: "required",
-													params: { missingProperty: "file" },
-													message: "must have required property 'file'"
-												};
-												if (vErrors === null) vErrors = [err60];
-												else vErrors.push(err60);
-												errors++;
-											}
-											for (const key10 in data) if (!(key10 === "code" || key10 === "file")) {
-												const err61 = {
-													instancePath,
-													schemaPath: "#/oneOf/10/additionalProperties",
-													keyword: "additionalProperties",
-													params: { additionalProperty: key10 },
-													message: "must NOT have additional properties"
-												};
-												if (vErrors === null) vErrors = [err61];
-												else vErrors.push(err61);
-												errors++;
-											}
-											if (data.code !== void 0) {
-												if ("also-drifted" !== data.code) {
-													const err62 = {
-														instancePath: instancePath + "/code",
-														schemaPath: "#/oneOf/10/properties/code/const",
-														keyword: "const",
-														params: { allowedValue: "also-drifted" },
-														message: "must be equal to constant"
-													};
-													if (vErrors === null) vErrors = [err62];
-													else vErrors.push(err62);
-													errors++;
-												}
-											}
-											if (data.file !== void 0) {
-												if (typeof data.file !== "string") {
-													const err63 = {
-														instancePath: instancePath + "/file",
-														schemaPath: "#/oneOf/10/properties/file/type",
-														keyword: "type",
-														params: { type: "string" },
-														message: "must be string"
-													};
-													if (vErrors === null) vErrors = [err63];
-													else vErrors.push(err63);
-													errors++;
-												}
-											}
-										} else {
-											const err64 = {
-												instancePath,
-												schemaPath: "#/oneOf/10/type",
-												keyword: "type",
-												params: { type: "object" },
-												message: "must be object"
-											};
-											if (vErrors === null) vErrors = [err64];
-											else vErrors.push(err64);
-											errors++;
-										}
-										var _valid0 = _errs61 === errors;
-										if (_valid0 && valid0) {
-											valid0 = false;
-											passing0 = [passing0, 10];
-										} else {
-											if (_valid0) {
-												valid0 = true;
-												passing0 = 10;
-												if (props0 !== true) props0 = true;
-											}
-											const _errs67 = errors;
-											if (data && typeof data == "object" && !Array.isArray(data)) {
-												if (data.code === void 0) {
-													const err65 = {
-														instancePath,
-														schemaPath: "#/oneOf/11/required",
-														keyword: "required",
-														params: { missingProperty: "code" },
-														message: "must have required property 'code'"
-													};
-													if (vErrors === null) vErrors = [err65];
-													else vErrors.push(err65);
-													errors++;
-												}
-												if (data.fields === void 0) {
-													const err66 = {
-														instancePath,
-														schemaPath: "#/oneOf/11/required",
-														keyword: "required",
-														params: { missingProperty: "fields" },
-														message: "must have required property 'fields'"
-													};
-													if (vErrors === null) vErrors = [err66];
-													else vErrors.push(err66);
-													errors++;
-												}
-												for (const key11 in data) if (!(key11 === "code" || key11 === "fields")) {
-													const err67 = {
-														instancePath,
-														schemaPath: "#/oneOf/11/additionalProperties",
-														keyword: "additionalProperties",
-														params: { additionalProperty: key11 },
-														message: "must NOT have additional properties"
-													};
-													if (vErrors === null) vErrors = [err67];
-													else vErrors.push(err67);
-													errors++;
-												}
-												if (data.code !== void 0) {
-													if ("drifted" !== data.code) {
-														const err68 = {
-															instancePath: instancePath + "/code",
-															schemaPath: "#/oneOf/11/properties/code/const",
-															keyword: "const",
-															params: { allowedValue: "drifted" },
-															message: "must be equal to constant"
-														};
-														if (vErrors === null) vErrors = [err68];
-														else vErrors.push(err68);
-														errors++;
-													}
-												}
-												if (data.fields !== void 0) {
-													let data23 = data.fields;
-													if (Array.isArray(data23)) {
-														const len1 = data23.length;
-														for (let i1 = 0; i1 < len1; i1++) if (typeof data23[i1] !== "string") {
-															const err69 = {
-																instancePath: instancePath + "/fields/" + i1,
-																schemaPath: "#/oneOf/11/properties/fields/items/type",
-																keyword: "type",
-																params: { type: "string" },
-																message: "must be string"
-															};
-															if (vErrors === null) vErrors = [err69];
-															else vErrors.push(err69);
-															errors++;
-														}
-													} else {
-														const err70 = {
-															instancePath: instancePath + "/fields",
-															schemaPath: "#/oneOf/11/properties/fields/type",
-															keyword: "type",
-															params: { type: "array" },
-															message: "must be array"
-														};
-														if (vErrors === null) vErrors = [err70];
-														else vErrors.push(err70);
-														errors++;
-													}
-												}
-											} else {
-												const err71 = {
-													instancePath,
-													schemaPath: "#/oneOf/11/type",
-													keyword: "type",
-													params: { type: "object" },
-													message: "must be object"
-												};
-												if (vErrors === null) vErrors = [err71];
-												else vErrors.push(err71);
-												errors++;
-											}
-											var _valid0 = _errs67 === errors;
-											if (_valid0 && valid0) {
-												valid0 = false;
-												passing0 = [passing0, 11];
-											} else {
-												if (_valid0) {
-													valid0 = true;
-													passing0 = 11;
-													if (props0 !== true) props0 = true;
-												}
-												const _errs75 = errors;
-												if (data && typeof data == "object" && !Array.isArray(data)) {
-													if (data.code === void 0) {
-														const err72 = {
-															instancePath,
-															schemaPath: "#/oneOf/12/required",
-															keyword: "required",
-															params: { missingProperty: "code" },
-															message: "must have required property 'code'"
-														};
-														if (vErrors === null) vErrors = [err72];
-														else vErrors.push(err72);
-														errors++;
-													}
-													if (data.file === void 0) {
-														const err73 = {
-															instancePath,
-															schemaPath: "#/oneOf/12/required",
-															keyword: "required",
-															params: { missingProperty: "file" },
-															message: "must have required property 'file'"
-														};
-														if (vErrors === null) vErrors = [err73];
-														else vErrors.push(err73);
-														errors++;
-													}
-													if (data.fields === void 0) {
-														const err74 = {
-															instancePath,
-															schemaPath: "#/oneOf/12/required",
-															keyword: "required",
-															params: { missingProperty: "fields" },
-															message: "must have required property 'fields'"
-														};
-														if (vErrors === null) vErrors = [err74];
-														else vErrors.push(err74);
-														errors++;
-													}
-													for (const key12 in data) if (!(key12 === "code" || key12 === "file" || key12 === "fields")) {
-														const err75 = {
-															instancePath,
-															schemaPath: "#/oneOf/12/additionalProperties",
-															keyword: "additionalProperties",
-															params: { additionalProperty: key12 },
-															message: "must NOT have additional properties"
-														};
-														if (vErrors === null) vErrors = [err75];
-														else vErrors.push(err75);
-														errors++;
-													}
-													if (data.code !== void 0) {
-														if ("merged-record" !== data.code) {
-															const err76 = {
-																instancePath: instancePath + "/code",
-																schemaPath: "#/oneOf/12/properties/code/const",
-																keyword: "const",
-																params: { allowedValue: "merged-record" },
-																message: "must be equal to constant"
-															};
-															if (vErrors === null) vErrors = [err76];
-															else vErrors.push(err76);
-															errors++;
-														}
-													}
-													if (data.file !== void 0) {
-														if (typeof data.file !== "string") {
-															const err77 = {
-																instancePath: instancePath + "/file",
-																schemaPath: "#/oneOf/12/properties/file/type",
-																keyword: "type",
-																params: { type: "string" },
-																message: "must be string"
-															};
-															if (vErrors === null) vErrors = [err77];
-															else vErrors.push(err77);
-															errors++;
-														}
-													}
-													if (data.fields !== void 0) {
-														let data27 = data.fields;
-														if (Array.isArray(data27)) {
-															const len2 = data27.length;
-															for (let i2 = 0; i2 < len2; i2++) if (typeof data27[i2] !== "string") {
-																const err78 = {
-																	instancePath: instancePath + "/fields/" + i2,
-																	schemaPath: "#/oneOf/12/properties/fields/items/type",
-																	keyword: "type",
-																	params: { type: "string" },
-																	message: "must be string"
-																};
-																if (vErrors === null) vErrors = [err78];
-																else vErrors.push(err78);
-																errors++;
-															}
-														} else {
-															const err79 = {
-																instancePath: instancePath + "/fields",
-																schemaPath: "#/oneOf/12/properties/fields/type",
-																keyword: "type",
-																params: { type: "array" },
-																message: "must be array"
-															};
-															if (vErrors === null) vErrors = [err79];
-															else vErrors.push(err79);
-															errors++;
-														}
-													}
-												} else {
-													const err80 = {
-														instancePath,
-														schemaPath: "#/oneOf/12/type",
-														keyword: "type",
-														params: { type: "object" },
-														message: "must be object"
-													};
-													if (vErrors === null) vErrors = [err80];
-													else vErrors.push(err80);
-													errors++;
-												}
-												var _valid0 = _errs75 === errors;
-												if (_valid0 && valid0) {
-													valid0 = false;
-													passing0 = [passing0, 12];
-												} else {
-													if (_valid0) {
-														valid0 = true;
-														passing0 = 12;
-														if (props0 !== true) props0 = true;
-													}
-													const _errs85 = errors;
-													if (data && typeof data == "object" && !Array.isArray(data)) {
-														if (data.code === void 0) {
-															const err81 = {
-																instancePath,
-																schemaPath: "#/oneOf/13/required",
-																keyword: "required",
-																params: { missingProperty: "code" },
-																message: "must have required property 'code'"
-															};
-															if (vErrors === null) vErrors = [err81];
-															else vErrors.push(err81);
-															errors++;
-														}
-														if (data.from === void 0) {
-															const err82 = {
-																instancePath,
-																schemaPath: "#/oneOf/13/required",
-																keyword: "required",
-																params: { missingProperty: "from" },
-																message: "must have required property 'from'"
-															};
-															if (vErrors === null) vErrors = [err82];
-															else vErrors.push(err82);
-															errors++;
-														}
-														if (data.to === void 0) {
-															const err83 = {
-																instancePath,
-																schemaPath: "#/oneOf/13/required",
-																keyword: "required",
-																params: { missingProperty: "to" },
-																message: "must have required property 'to'"
-															};
-															if (vErrors === null) vErrors = [err83];
-															else vErrors.push(err83);
-															errors++;
-														}
-														for (const key13 in data) if (!(key13 === "code" || key13 === "from" || key13 === "to")) {
-															const err84 = {
-																instancePath,
-																schemaPath: "#/oneOf/13/additionalProperties",
-																keyword: "additionalProperties",
-																params: { additionalProperty: key13 },
-																message: "must NOT have additional properties"
-															};
-															if (vErrors === null) vErrors = [err84];
-															else vErrors.push(err84);
-															errors++;
-														}
-														if (data.code !== void 0) {
-															if ("renamed" !== data.code) {
-																const err85 = {
-																	instancePath: instancePath + "/code",
-																	schemaPath: "#/oneOf/13/properties/code/const",
-																	keyword: "const",
-																	params: { allowedValue: "renamed" },
-																	message: "must be equal to constant"
-																};
-																if (vErrors === null) vErrors = [err85];
-																else vErrors.push(err85);
-																errors++;
-															}
-														}
-														if (data.from !== void 0) {
-															if (typeof data.from !== "string") {
-																const err86 = {
-																	instancePath: instancePath + "/from",
-																	schemaPath: "#/oneOf/13/properties/from/type",
-																	keyword: "type",
-																	params: { type: "string" },
-																	message: "must be string"
-																};
-																if (vErrors === null) vErrors = [err86];
-																else vErrors.push(err86);
-																errors++;
-															}
-														}
-														if (data.to !== void 0) {
-															if (typeof data.to !== "string") {
-																const err87 = {
-																	instancePath: instancePath + "/to",
-																	schemaPath: "#/oneOf/13/properties/to/type",
-																	keyword: "type",
-																	params: { type: "string" },
-																	message: "must be string"
-																};
-																if (vErrors === null) vErrors = [err87];
-																else vErrors.push(err87);
-																errors++;
-															}
-														}
-													} else {
-														const err88 = {
-															instancePath,
-															schemaPath: "#/oneOf/13/type",
-															keyword: "type",
-															params: { type: "object" },
-															message: "must be object"
-														};
-														if (vErrors === null) vErrors = [err88];
-														else vErrors.push(err88);
-														errors++;
-													}
-													var _valid0 = _errs85 === errors;
-													if (_valid0 && valid0) {
-														valid0 = false;
-														passing0 = [passing0, 13];
-													} else {
-														if (_valid0) {
-															valid0 = true;
-															passing0 = 13;
-															if (props0 !== true) props0 = true;
-														}
-														const _errs93 = errors;
-														if (data && typeof data == "object" && !Array.isArray(data)) {
-															if (data.code === void 0) {
-																const err89 = {
-																	instancePath,
-																	schemaPath: "#/oneOf/14/required",
-																	keyword: "required",
-																	params: { missingProperty: "code" },
-																	message: "must have required property 'code'"
-																};
-																if (vErrors === null) vErrors = [err89];
-																else vErrors.push(err89);
-																errors++;
-															}
-															if (data.fromKey === void 0) {
-																const err90 = {
-																	instancePath,
-																	schemaPath: "#/oneOf/14/required",
-																	keyword: "required",
-																	params: { missingProperty: "fromKey" },
-																	message: "must have required property 'fromKey'"
-																};
-																if (vErrors === null) vErrors = [err90];
-																else vErrors.push(err90);
-																errors++;
-															}
-															if (data.key === void 0) {
-																const err91 = {
-																	instancePath,
-																	schemaPath: "#/oneOf/14/required",
-																	keyword: "required",
-																	params: { missingProperty: "key" },
-																	message: "must have required property 'key'"
-																};
-																if (vErrors === null) vErrors = [err91];
-																else vErrors.push(err91);
-																errors++;
-															}
-															if (data.file === void 0) {
-																const err92 = {
-																	instancePath,
-																	schemaPath: "#/oneOf/14/required",
-																	keyword: "required",
-																	params: { missingProperty: "file" },
-																	message: "must have required property 'file'"
-																};
-																if (vErrors === null) vErrors = [err92];
-																else vErrors.push(err92);
-																errors++;
-															}
-															for (const key14 in data) if (!(key14 === "code" || key14 === "fromKey" || key14 === "key" || key14 === "file")) {
-																const err93 = {
-																	instancePath,
-																	schemaPath: "#/oneOf/14/additionalProperties",
-																	keyword: "additionalProperties",
-																	params: { additionalProperty: key14 },
-																	message: "must NOT have additional properties"
-																};
-																if (vErrors === null) vErrors = [err93];
-																else vErrors.push(err93);
-																errors++;
-															}
-															if (data.code !== void 0) {
-																if ("key-changed" !== data.code) {
-																	const err94 = {
-																		instancePath: instancePath + "/code",
-																		schemaPath: "#/oneOf/14/properties/code/const",
-																		keyword: "const",
-																		params: { allowedValue: "key-changed" },
-																		message: "must be equal to constant"
-																	};
-																	if (vErrors === null) vErrors = [err94];
-																	else vErrors.push(err94);
-																	errors++;
-																}
-															}
-															if (data.fromKey !== void 0) {
-																if (typeof data.fromKey !== "string") {
-																	const err95 = {
-																		instancePath: instancePath + "/fromKey",
-																		schemaPath: "#/oneOf/14/properties/fromKey/type",
-																		keyword: "type",
-																		params: { type: "string" },
-																		message: "must be string"
-																	};
-																	if (vErrors === null) vErrors = [err95];
-																	else vErrors.push(err95);
-																	errors++;
-																}
-															}
-															if (data.key !== void 0) {
-																if (typeof data.key !== "string") {
-																	const err96 = {
-																		instancePath: instancePath + "/key",
-																		schemaPath: "#/oneOf/14/properties/key/type",
-																		keyword: "type",
-																		params: { type: "string" },
-																		message: "must be string"
-																	};
-																	if (vErrors === null) vErrors = [err96];
-																	else vErrors.push(err96);
-																	errors++;
-																}
-															}
-															if (data.file !== void 0) {
-																if (typeof data.file !== "string") {
-																	const err97 = {
-																		instancePath: instancePath + "/file",
-																		schemaPath: "#/oneOf/14/properties/file/type",
-																		keyword: "type",
-																		params: { type: "string" },
-																		message: "must be string"
-																	};
-																	if (vErrors === null) vErrors = [err97];
-																	else vErrors.push(err97);
-																	errors++;
-																}
-															}
-														} else {
-															const err98 = {
-																instancePath,
-																schemaPath: "#/oneOf/14/type",
-																keyword: "type",
-																params: { type: "object" },
-																message: "must be object"
-															};
-															if (vErrors === null) vErrors = [err98];
-															else vErrors.push(err98);
-															errors++;
-														}
-														var _valid0 = _errs93 === errors;
-														if (_valid0 && valid0) {
-															valid0 = false;
-															passing0 = [passing0, 14];
-														} else {
-															if (_valid0) {
-																valid0 = true;
-																passing0 = 14;
-																if (props0 !== true) props0 = true;
-															}
-															const _errs103 = errors;
-															if (data && typeof data == "object" && !Array.isArray(data)) {
-																if (data.code === void 0) {
-																	const err99 = {
-																		instancePath,
-																		schemaPath: "#/oneOf/15/required",
-																		keyword: "required",
-																		params: { missingProperty: "code" },
-																		message: "must have required property 'code'"
-																	};
-																	if (vErrors === null) vErrors = [err99];
-																	else vErrors.push(err99);
-																	errors++;
-																}
-																if (data.file === void 0) {
-																	const err100 = {
-																		instancePath,
-																		schemaPath: "#/oneOf/15/required",
-																		keyword: "required",
-																		params: { missingProperty: "file" },
-																		message: "must have required property 'file'"
-																	};
-																	if (vErrors === null) vErrors = [err100];
-																	else vErrors.push(err100);
-																	errors++;
-																}
-																if (data.outcome === void 0) {
-																	const err101 = {
-																		instancePath,
-																		schemaPath: "#/oneOf/15/required",
-																		keyword: "required",
-																		params: { missingProperty: "outcome" },
-																		message: "must have required property 'outcome'"
-																	};
-																	if (vErrors === null) vErrors = [err101];
-																	else vErrors.push(err101);
-																	errors++;
-																}
-																for (const key15 in data) if (!(key15 === "code" || key15 === "file" || key15 === "outcome")) {
-																	const err102 = {
-																		instancePath,
-																		schemaPath: "#/oneOf/15/additionalProperties",
-																		keyword: "additionalProperties",
-																		params: { additionalProperty: key15 },
-																		message: "must NOT have additional properties"
-																	};
-																	if (vErrors === null) vErrors = [err102];
-																	else vErrors.push(err102);
-																	errors++;
-																}
-																if (data.code !== void 0) {
-																	if ("file-removed" !== data.code) {
-																		const err103 = {
-																			instancePath: instancePath + "/code",
-																			schemaPath: "#/oneOf/15/properties/code/const",
-																			keyword: "const",
-																			params: { allowedValue: "file-removed" },
-																			message: "must be equal to constant"
-																		};
-																		if (vErrors === null) vErrors = [err103];
-																		else vErrors.push(err103);
-																		errors++;
-																	}
-																}
-																if (data.file !== void 0) {
-																	if (typeof data.file !== "string") {
-																		const err104 = {
-																			instancePath: instancePath + "/file",
-																			schemaPath: "#/oneOf/15/properties/file/type",
-																			keyword: "type",
-																			params: { type: "string" },
-																			message: "must be string"
-																		};
-																		if (vErrors === null) vErrors = [err104];
-																		else vErrors.push(err104);
-																		errors++;
-																	}
-																}
-																if (data.outcome !== void 0) {
-																	let data38 = data.outcome;
-																	if (!(data38 === "deleted" || data38 === "back-to-draft" || data38 === "kept-as-draft" || data38 === "published-kept")) {
-																		const err105 = {
-																			instancePath: instancePath + "/outcome",
-																			schemaPath: "#/oneOf/15/properties/outcome/enum",
-																			keyword: "enum",
-																			params: { allowedValues: schema36.oneOf[15].properties.outcome.enum },
-																			message: "must be equal to one of the allowed values"
-																		};
-																		if (vErrors === null) vErrors = [err105];
-																		else vErrors.push(err105);
-																		errors++;
-																	}
-																}
-															} else {
-																const err106 = {
-																	instancePath,
-																	schemaPath: "#/oneOf/15/type",
-																	keyword: "type",
-																	params: { type: "object" },
-																	message: "must be object"
-																};
-																if (vErrors === null) vErrors = [err106];
-																else vErrors.push(err106);
-																errors++;
-															}
-															var _valid0 = _errs103 === errors;
-															if (_valid0 && valid0) {
-																valid0 = false;
-																passing0 = [passing0, 15];
-															} else {
-																if (_valid0) {
-																	valid0 = true;
-																	passing0 = 15;
-																	if (props0 !== true) props0 = true;
-																}
-																const _errs110 = errors;
-																if (data && typeof data == "object" && !Array.isArray(data)) {
-																	if (data.code === void 0) {
-																		const err107 = {
-																			instancePath,
-																			schemaPath: "#/oneOf/16/required",
-																			keyword: "required",
-																			params: { missingProperty: "code" },
-																			message: "must have required property 'code'"
-																		};
-																		if (vErrors === null) vErrors = [err107];
-																		else vErrors.push(err107);
-																		errors++;
-																	}
-																	if (data.date === void 0) {
-																		const err108 = {
-																			instancePath,
-																			schemaPath: "#/oneOf/16/required",
-																			keyword: "required",
-																			params: { missingProperty: "date" },
-																			message: "must have required property 'date'"
-																		};
-																		if (vErrors === null) vErrors = [err108];
-																		else vErrors.push(err108);
-																		errors++;
-																	}
-																	if (data.file === void 0) {
-																		const err109 = {
-																			instancePath,
-																			schemaPath: "#/oneOf/16/required",
-																			keyword: "required",
-																			params: { missingProperty: "file" },
-																			message: "must have required property 'file'"
-																		};
-																		if (vErrors === null) vErrors = [err109];
-																		else vErrors.push(err109);
-																		errors++;
-																	}
-																	if (data.outcome === void 0) {
-																		const err110 = {
-																			instancePath,
-																			schemaPath: "#/oneOf/16/required",
-																			keyword: "required",
-																			params: { missingProperty: "outcome" },
-																			message: "must have required property 'outcome'"
-																		};
-																		if (vErrors === null) vErrors = [err110];
-																		else vErrors.push(err110);
-																		errors++;
-																	}
-																	for (const key16 in data) if (!(key16 === "code" || key16 === "date" || key16 === "file" || key16 === "outcome")) {
-																		const err111 = {
-																			instancePath,
-																			schemaPath: "#/oneOf/16/additionalProperties",
-																			keyword: "additionalProperties",
-																			params: { additionalProperty: key16 },
-																			message: "must NOT have additional properties"
-																		};
-																		if (vErrors === null) vErrors = [err111];
-																		else vErrors.push(err111);
-																		errors++;
-																	}
-																	if (data.code !== void 0) {
-																		if ("occurrence-removed" !== data.code) {
-																			const err112 = {
-																				instancePath: instancePath + "/code",
-																				schemaPath: "#/oneOf/16/properties/code/const",
-																				keyword: "const",
-																				params: { allowedValue: "occurrence-removed" },
-																				message: "must be equal to constant"
-																			};
-																			if (vErrors === null) vErrors = [err112];
-																			else vErrors.push(err112);
-																			errors++;
-																		}
-																	}
-																	if (data.date !== void 0) {
-																		if (typeof data.date !== "string") {
-																			const err113 = {
-																				instancePath: instancePath + "/date",
-																				schemaPath: "#/oneOf/16/properties/date/type",
-																				keyword: "type",
-																				params: { type: "string" },
-																				message: "must be string"
-																			};
-																			if (vErrors === null) vErrors = [err113];
-																			else vErrors.push(err113);
-																			errors++;
-																		}
-																	}
-																	if (data.file !== void 0) {
-																		if (typeof data.file !== "string") {
-																			const err114 = {
-																				instancePath: instancePath + "/file",
-																				schemaPath: "#/oneOf/16/properties/file/type",
-																				keyword: "type",
-																				params: { type: "string" },
-																				message: "must be string"
-																			};
-																			if (vErrors === null) vErrors = [err114];
-																			else vErrors.push(err114);
-																			errors++;
-																		}
-																	}
-																	if (data.outcome !== void 0) {
-																		let data42 = data.outcome;
-																		if (!(data42 === "deleted" || data42 === "back-to-draft" || data42 === "kept-as-draft" || data42 === "published-kept")) {
-																			const err115 = {
-																				instancePath: instancePath + "/outcome",
-																				schemaPath: "#/oneOf/16/properties/outcome/enum",
-																				keyword: "enum",
-																				params: { allowedValues: schema36.oneOf[16].properties.outcome.enum },
-																				message: "must be equal to one of the allowed values"
-																			};
-																			if (vErrors === null) vErrors = [err115];
-																			else vErrors.push(err115);
-																			errors++;
-																		}
-																	}
-																} else {
-																	const err116 = {
-																		instancePath,
-																		schemaPath: "#/oneOf/16/type",
-																		keyword: "type",
-																		params: { type: "object" },
-																		message: "must be object"
-																	};
-																	if (vErrors === null) vErrors = [err116];
-																	else vErrors.push(err116);
-																	errors++;
-																}
-																var _valid0 = _errs110 === errors;
-																if (_valid0 && valid0) {
-																	valid0 = false;
-																	passing0 = [passing0, 16];
-																} else {
-																	if (_valid0) {
-																		valid0 = true;
-																		passing0 = 16;
-																		if (props0 !== true) props0 = true;
-																	}
-																	const _errs119 = errors;
-																	if (data && typeof data == "object" && !Array.isArray(data)) {
-																		if (data.code === void 0) {
-																			const err117 = {
-																				instancePath,
-																				schemaPath: "#/oneOf/17/required",
-																				keyword: "required",
-																				params: { missingProperty: "code" },
-																				message: "must have required property 'code'"
-																			};
-																			if (vErrors === null) vErrors = [err117];
-																			else vErrors.push(err117);
-																			errors++;
-																		}
-																		if (data.file === void 0) {
-																			const err118 = {
-																				instancePath,
-																				schemaPath: "#/oneOf/17/required",
-																				keyword: "required",
-																				params: { missingProperty: "file" },
-																				message: "must have required property 'file'"
-																			};
-																			if (vErrors === null) vErrors = [err118];
-																			else vErrors.push(err118);
-																			errors++;
-																		}
-																		if (data.prune === void 0) {
-																			const err119 = {
-																				instancePath,
-																				schemaPath: "#/oneOf/17/required",
-																				keyword: "required",
-																				params: { missingProperty: "prune" },
-																				message: "must have required property 'prune'"
-																			};
-																			if (vErrors === null) vErrors = [err119];
-																			else vErrors.push(err119);
-																			errors++;
-																		}
-																		for (const key17 in data) if (!(key17 === "code" || key17 === "file" || key17 === "prune")) {
-																			const err120 = {
-																				instancePath,
-																				schemaPath: "#/oneOf/17/additionalProperties",
-																				keyword: "additionalProperties",
-																				params: { additionalProperty: key17 },
-																				message: "must NOT have additional properties"
-																			};
-																			if (vErrors === null) vErrors = [err120];
-																			else vErrors.push(err120);
-																			errors++;
-																		}
-																		if (data.code !== void 0) {
-																			if ("pending-removed" !== data.code) {
-																				const err121 = {
-																					instancePath: instancePath + "/code",
-																					schemaPath: "#/oneOf/17/properties/code/const",
-																					keyword: "const",
-																					params: { allowedValue: "pending-removed" },
-																					message: "must be equal to constant"
-																				};
-																				if (vErrors === null) vErrors = [err121];
-																				else vErrors.push(err121);
-																				errors++;
-																			}
-																		}
-																		if (data.file !== void 0) {
-																			if (typeof data.file !== "string") {
-																				const err122 = {
-																					instancePath: instancePath + "/file",
-																					schemaPath: "#/oneOf/17/properties/file/type",
-																					keyword: "type",
-																					params: { type: "string" },
-																					message: "must be string"
-																				};
-																				if (vErrors === null) vErrors = [err122];
-																				else vErrors.push(err122);
-																				errors++;
-																			}
-																		}
-																		if (data.prune !== void 0) {
-																			if (typeof data.prune !== "boolean") {
-																				const err123 = {
-																					instancePath: instancePath + "/prune",
-																					schemaPath: "#/oneOf/17/properties/prune/type",
-																					keyword: "type",
-																					params: { type: "boolean" },
-																					message: "must be boolean"
-																				};
-																				if (vErrors === null) vErrors = [err123];
-																				else vErrors.push(err123);
-																				errors++;
-																			}
-																		}
-																	} else {
-																		const err124 = {
-																			instancePath,
-																			schemaPath: "#/oneOf/17/type",
-																			keyword: "type",
-																			params: { type: "object" },
-																			message: "must be object"
-																		};
-																		if (vErrors === null) vErrors = [err124];
-																		else vErrors.push(err124);
-																		errors++;
-																	}
-																	var _valid0 = _errs119 === errors;
-																	if (_valid0 && valid0) {
-																		valid0 = false;
-																		passing0 = [passing0, 17];
-																	} else {
-																		if (_valid0) {
-																			valid0 = true;
-																			passing0 = 17;
-																			if (props0 !== true) props0 = true;
-																		}
-																		const _errs127 = errors;
-																		if (data && typeof data == "object" && !Array.isArray(data)) {
-																			if (data.code === void 0) {
-																				const err125 = {
-																					instancePath,
-																					schemaPath: "#/oneOf/18/required",
-																					keyword: "required",
-																					params: { missingProperty: "code" },
-																					message: "must have required property 'code'"
-																				};
-																				if (vErrors === null) vErrors = [err125];
-																				else vErrors.push(err125);
-																				errors++;
-																			}
-																			for (const key18 in data) if (!(key18 === "code")) {
-																				const err126 = {
-																					instancePath,
-																					schemaPath: "#/oneOf/18/additionalProperties",
-																					keyword: "additionalProperties",
-																					params: { additionalProperty: key18 },
-																					message: "must NOT have additional properties"
-																				};
-																				if (vErrors === null) vErrors = [err126];
-																				else vErrors.push(err126);
-																				errors++;
-																			}
-																			if (data.code !== void 0) {
-																				if ("gone-on-remote" !== data.code) {
-																					const err127 = {
-																						instancePath: instancePath + "/code",
-																						schemaPath: "#/oneOf/18/properties/code/const",
-																						keyword: "const",
-																						params: { allowedValue: "gone-on-remote" },
-																						message: "must be equal to constant"
-																					};
-																					if (vErrors === null) vErrors = [err127];
-																					else vErrors.push(err127);
-																					errors++;
-																				}
-																			}
-																		} else {
-																			const err128 = {
-																				instancePath,
-																				schemaPath: "#/oneOf/18/type",
-																				keyword: "type",
-																				params: { type: "object" },
-																				message: "must be object"
-																			};
-																			if (vErrors === null) vErrors = [err128];
-																			else vErrors.push(err128);
-																			errors++;
-																		}
-																		var _valid0 = _errs127 === errors;
-																		if (_valid0 && valid0) {
-																			valid0 = false;
-																			passing0 = [passing0, 18];
-																		} else {
-																			if (_valid0) {
-																				valid0 = true;
-																				passing0 = 18;
-																				if (props0 !== true) props0 = true;
-																			}
-																			const _errs131 = errors;
-																			if (data && typeof data == "object" && !Array.isArray(data)) {
-																				if (data.code === void 0) {
-																					const err129 = {
-																						instancePath,
-																						schemaPath: "#/oneOf/19/required",
-																						keyword: "required",
-																						params: { missingProperty: "code" },
-																						message: "must have required property 'code'"
-																					};
-																					if (vErrors === null) vErrors = [err129];
-																					else vErrors.push(err129);
-																					errors++;
-																				}
-																				if (data.status === void 0) {
-																					const err130 = {
-																						instancePath,
-																						schemaPath: "#/oneOf/19/required",
-																						keyword: "required",
-																						params: { missingProperty: "status" },
-																						message: "must have required property 'status'"
-																					};
-																					if (vErrors === null) vErrors = [err130];
-																					else vErrors.push(err130);
-																					errors++;
-																				}
-																				if (data.verb === void 0) {
-																					const err131 = {
-																						instancePath,
-																						schemaPath: "#/oneOf/19/required",
-																						keyword: "required",
-																						params: { missingProperty: "verb" },
-																						message: "must have required property 'verb'"
-																					};
-																					if (vErrors === null) vErrors = [err131];
-																					else vErrors.push(err131);
-																					errors++;
-																				}
-																				for (const key19 in data) if (!(key19 === "code" || key19 === "status" || key19 === "verb")) {
-																					const err132 = {
-																						instancePath,
-																						schemaPath: "#/oneOf/19/additionalProperties",
-																						keyword: "additionalProperties",
-																						params: { additionalProperty: key19 },
-																						message: "must NOT have additional properties"
-																					};
-																					if (vErrors === null) vErrors = [err132];
-																					else vErrors.push(err132);
-																					errors++;
-																				}
-																				if (data.code !== void 0) {
-																					if ("not-editable" !== data.code) {
-																						const err133 = {
-																							instancePath: instancePath + "/code",
-																							schemaPath: "#/oneOf/19/properties/code/const",
-																							keyword: "const",
-																							params: { allowedValue: "not-editable" },
-																							message: "must be equal to constant"
-																						};
-																						if (vErrors === null) vErrors = [err133];
-																						else vErrors.push(err133);
-																						errors++;
-																					}
-																				}
-																				if (data.status !== void 0) {
-																					if (typeof data.status !== "string") {
-																						const err134 = {
-																							instancePath: instancePath + "/status",
-																							schemaPath: "#/oneOf/19/properties/status/type",
-																							keyword: "type",
-																							params: { type: "string" },
-																							message: "must be string"
-																						};
-																						if (vErrors === null) vErrors = [err134];
-																						else vErrors.push(err134);
-																						errors++;
-																					}
-																				}
-																				if (data.verb !== void 0) {
-																					let data49 = data.verb;
-																					if (!(data49 === "edited" || data49 === "deleted")) {
-																						const err135 = {
-																							instancePath: instancePath + "/verb",
-																							schemaPath: "#/oneOf/19/properties/verb/enum",
-																							keyword: "enum",
-																							params: { allowedValues: schema36.oneOf[19].properties.verb.enum },
-																							message: "must be equal to one of the allowed values"
-																						};
-																						if (vErrors === null) vErrors = [err135];
-																						else vErrors.push(err135);
-																						errors++;
-																					}
-																				}
-																			} else {
-																				const err136 = {
-																					instancePath,
-																					schemaPath: "#/oneOf/19/type",
-																					keyword: "type",
-																					params: { type: "object" },
-																					message: "must be object"
-																				};
-																				if (vErrors === null) vErrors = [err136];
-																				else vErrors.push(err136);
-																				errors++;
-																			}
-																			var _valid0 = _errs131 === errors;
-																			if (_valid0 && valid0) {
-																				valid0 = false;
-																				passing0 = [passing0, 19];
-																			} else {
-																				if (_valid0) {
-																					valid0 = true;
-																					passing0 = 19;
-																					if (props0 !== true) props0 = true;
-																				}
-																				const _errs138 = errors;
-																				if (data && typeof data == "object" && !Array.isArray(data)) {
-																					if (data.code === void 0) {
-																						const err137 = {
-																							instancePath,
-																							schemaPath: "#/oneOf/20/required",
-																							keyword: "required",
-																							params: { missingProperty: "code" },
-																							message: "must have required property 'code'"
-																						};
-																						if (vErrors === null) vErrors = [err137];
-																						else vErrors.push(err137);
-																						errors++;
-																					}
-																					if (data.account === void 0) {
-																						const err138 = {
-																							instancePath,
-																							schemaPath: "#/oneOf/20/required",
-																							keyword: "required",
-																							params: { missingProperty: "account" },
-																							message: "must have required property 'account'"
-																						};
-																						if (vErrors === null) vErrors = [err138];
-																						else vErrors.push(err138);
-																						errors++;
-																					}
-																					if (data.why === void 0) {
-																						const err139 = {
-																							instancePath,
-																							schemaPath: "#/oneOf/20/required",
-																							keyword: "required",
-																							params: { missingProperty: "why" },
-																							message: "must have required property 'why'"
-																						};
-																						if (vErrors === null) vErrors = [err139];
-																						else vErrors.push(err139);
-																						errors++;
-																					}
-																					for (const key20 in data) if (!(key20 === "code" || key20 === "account" || key20 === "why")) {
-																						const err140 = {
-																							instancePath,
-																							schemaPath: "#/oneOf/20/additionalProperties",
-																							keyword: "additionalProperties",
-																							params: { additionalProperty: key20 },
-																							message: "must NOT have additional properties"
-																						};
-																						if (vErrors === null) vErrors = [err140];
-																						else vErrors.push(err140);
-																						errors++;
-																					}
-																					if (data.code !== void 0) {
-																						if ("account-unavailable" !== data.code) {
-																							const err141 = {
-																								instancePath: instancePath + "/code",
-																								schemaPath: "#/oneOf/20/properties/code/const",
-																								keyword: "const",
-																								params: { allowedValue: "account-unavailable" },
-																								message: "must be equal to constant"
-																							};
-																							if (vErrors === null) vErrors = [err141];
-																							else vErrors.push(err141);
-																							errors++;
-																						}
-																					}
-																					if (data.account !== void 0) {
-																						if (typeof data.account !== "string") {
-																							const err142 = {
-																								instancePath: instancePath + "/account",
-																								schemaPath: "#/oneOf/20/properties/account/type",
-																								keyword: "type",
-																								params: { type: "string" },
-																								message: "must be string"
-																							};
-																							if (vErrors === null) vErrors = [err142];
-																							else vErrors.push(err142);
-																							errors++;
-																						}
-																					}
-																					if (data.why !== void 0) {
-																						let data52 = data.why;
-																						if (typeof data52 !== "string" && data52 !== null) {
-																							const err143 = {
-																								instancePath: instancePath + "/why",
-																								schemaPath: "#/oneOf/20/properties/why/type",
-																								keyword: "type",
-																								params: { type: schema36.oneOf[20].properties.why.type },
-																								message: "must be string,null"
-																							};
-																							if (vErrors === null) vErrors = [err143];
-																							else vErrors.push(err143);
-																							errors++;
-																						}
-																					}
-																				} else {
-																					const err144 = {
-																						instancePath,
-																						schemaPath: "#/oneOf/20/type",
-																						keyword: "type",
-																						params: { type: "object" },
-																						message: "must be object"
-																					};
-																					if (vErrors === null) vErrors = [err144];
-																					else vErrors.push(err144);
-																					errors++;
-																				}
-																				var _valid0 = _errs138 === errors;
-																				if (_valid0 && valid0) {
-																					valid0 = false;
-																					passing0 = [passing0, 20];
-																				} else {
-																					if (_valid0) {
-																						valid0 = true;
-																						passing0 = 20;
-																						if (props0 !== true) props0 = true;
-																					}
-																					const _errs146 = errors;
-																					if (data && typeof data == "object" && !Array.isArray(data)) {
-																						if (data.code === void 0) {
-																							const err145 = {
-																								instancePath,
-																								schemaPath: "#/oneOf/21/required",
-																								keyword: "required",
-																								params: { missingProperty: "code" },
-																								message: "must have required property 'code'"
-																							};
-																							if (vErrors === null) vErrors = [err145];
-																							else vErrors.push(err145);
-																							errors++;
-																						}
-																						if (data.account === void 0) {
-																							const err146 = {
-																								instancePath,
-																								schemaPath: "#/oneOf/21/required",
-																								keyword: "required",
-																								params: { missingProperty: "account" },
-																								message: "must have required property 'account'"
-																							};
-																							if (vErrors === null) vErrors = [err146];
-																							else vErrors.push(err146);
-																							errors++;
-																						}
-																						for (const key21 in data) if (!(key21 === "code" || key21 === "account")) {
-																							const err147 = {
-																								instancePath,
-																								schemaPath: "#/oneOf/21/additionalProperties",
-																								keyword: "additionalProperties",
-																								params: { additionalProperty: key21 },
-																								message: "must NOT have additional properties"
-																							};
-																							if (vErrors === null) vErrors = [err147];
-																							else vErrors.push(err147);
-																							errors++;
-																						}
-																						if (data.code !== void 0) {
-																							if ("account-not-connected" !== data.code) {
-																								const err148 = {
-																									instancePath: instancePath + "/code",
-																									schemaPath: "#/oneOf/21/properties/code/const",
-																									keyword: "const",
-																									params: { allowedValue: "account-not-connected" },
-																									message: "must be equal to constant"
-																								};
-																								if (vErrors === null) vErrors = [err148];
-																								else vErrors.push(err148);
-																								errors++;
-																							}
-																						}
-																						if (data.account !== void 0) {
-																							if (typeof data.account !== "string") {
-																								const err149 = {
-																									instancePath: instancePath + "/account",
-																									schemaPath: "#/oneOf/21/properties/account/type",
-																									keyword: "type",
-																									params: { type: "string" },
-																									message: "must be string"
-																								};
-																								if (vErrors === null) vErrors = [err149];
-																								else vErrors.push(err149);
-																								errors++;
-																							}
-																						}
-																					} else {
-																						const err150 = {
-																							instancePath,
-																							schemaPath: "#/oneOf/21/type",
-																							keyword: "type",
-																							params: { type: "object" },
-																							message: "must be object"
-																						};
-																						if (vErrors === null) vErrors = [err150];
-																						else vErrors.push(err150);
-																						errors++;
-																					}
-																					var _valid0 = _errs146 === errors;
-																					if (_valid0 && valid0) {
-																						valid0 = false;
-																						passing0 = [passing0, 21];
-																					} else {
-																						if (_valid0) {
-																							valid0 = true;
-																							passing0 = 21;
-																							if (props0 !== true) props0 = true;
-																						}
-																						const _errs152 = errors;
-																						if (data && typeof data == "object" && !Array.isArray(data)) {
-																							if (data.code === void 0) {
-																								const err151 = {
-																									instancePath,
-																									schemaPath: "#/oneOf/22/required",
-																									keyword: "required",
-																									params: { missingProperty: "code" },
-																									message: "must have required property 'code'"
-																								};
-																								if (vErrors === null) vErrors = [err151];
-																								else vErrors.push(err151);
-																								errors++;
-																							}
-																							if (data.how === void 0) {
-																								const err152 = {
-																									instancePath,
-																									schemaPath: "#/oneOf/22/required",
-																									keyword: "required",
-																									params: { missingProperty: "how" },
-																									message: "must have required property 'how'"
-																								};
-																								if (vErrors === null) vErrors = [err152];
-																								else vErrors.push(err152);
-																								errors++;
-																							}
-																							if (data.status === void 0) {
-																								const err153 = {
-																									instancePath,
-																									schemaPath: "#/oneOf/22/required",
-																									keyword: "required",
-																									params: { missingProperty: "status" },
-																									message: "must have required property 'status'"
-																								};
-																								if (vErrors === null) vErrors = [err153];
-																								else vErrors.push(err153);
-																								errors++;
-																							}
-																							for (const key22 in data) if (!(key22 === "code" || key22 === "how" || key22 === "status")) {
-																								const err154 = {
-																									instancePath,
-																									schemaPath: "#/oneOf/22/additionalProperties",
-																									keyword: "additionalProperties",
-																									params: { additionalProperty: key22 },
-																									message: "must NOT have additional properties"
-																								};
-																								if (vErrors === null) vErrors = [err154];
-																								else vErrors.push(err154);
-																								errors++;
-																							}
-																							if (data.code !== void 0) {
-																								if ("adopted" !== data.code) {
-																									const err155 = {
-																										instancePath: instancePath + "/code",
-																										schemaPath: "#/oneOf/22/properties/code/const",
-																										keyword: "const",
-																										params: { allowedValue: "adopted" },
-																										message: "must be equal to constant"
-																									};
-																									if (vErrors === null) vErrors = [err155];
-																									else vErrors.push(err155);
-																									errors++;
-																								}
-																							}
-																							if (data.how !== void 0) {
-																								let data56 = data.how;
-																								if (!(data56 === "unowned-match" || data56 === "tidied-match" || data56 === "chosen")) {
-																									const err156 = {
-																										instancePath: instancePath + "/how",
-																										schemaPath: "#/oneOf/22/properties/how/enum",
-																										keyword: "enum",
-																										params: { allowedValues: schema36.oneOf[22].properties.how.enum },
-																										message: "must be equal to one of the allowed values"
-																									};
-																									if (vErrors === null) vErrors = [err156];
-																									else vErrors.push(err156);
-																									errors++;
-																								}
-																							}
-																							if (data.status !== void 0) {
-																								if (typeof data.status !== "string") {
-																									const err157 = {
-																										instancePath: instancePath + "/status",
-																										schemaPath: "#/oneOf/22/properties/status/type",
-																										keyword: "type",
-																										params: { type: "string" },
-																										message: "must be string"
-																									};
-																									if (vErrors === null) vErrors = [err157];
-																									else vErrors.push(err157);
-																									errors++;
-																								}
-																							}
-																						} else {
-																							const err158 = {
-																								instancePath,
-																								schemaPath: "#/oneOf/22/type",
-																								keyword: "type",
-																								params: { type: "object" },
-																								message: "must be object"
-																							};
-																							if (vErrors === null) vErrors = [err158];
-																							else vErrors.push(err158);
-																							errors++;
-																						}
-																						var _valid0 = _errs152 === errors;
-																						if (_valid0 && valid0) {
-																							valid0 = false;
-																							passing0 = [passing0, 22];
-																						} else {
-																							if (_valid0) {
-																								valid0 = true;
-																								passing0 = 22;
-																								if (props0 !== true) props0 = true;
-																							}
-																							const _errs159 = errors;
-																							if (data && typeof data == "object" && !Array.isArray(data)) {
-																								if (data.code === void 0) {
-																									const err159 = {
-																										instancePath,
-																										schemaPath: "#/oneOf/23/required",
-																										keyword: "required",
-																										params: { missingProperty: "code" },
-																										message: "must have required property 'code'"
-																									};
-																									if (vErrors === null) vErrors = [err159];
-																									else vErrors.push(err159);
-																									errors++;
-																								}
-																								if (data.candidates === void 0) {
-																									const err160 = {
-																										instancePath,
-																										schemaPath: "#/oneOf/23/required",
-																										keyword: "required",
-																										params: { missingProperty: "candidates" },
-																										message: "must have required property 'candidates'"
-																									};
-																									if (vErrors === null) vErrors = [err160];
-																									else vErrors.push(err160);
-																									errors++;
-																								}
-																								for (const key23 in data) if (!(key23 === "code" || key23 === "candidates")) {
-																									const err161 = {
-																										instancePath,
-																										schemaPath: "#/oneOf/23/additionalProperties",
-																										keyword: "additionalProperties",
-																										params: { additionalProperty: key23 },
-																										message: "must NOT have additional properties"
-																									};
-																									if (vErrors === null) vErrors = [err161];
-																									else vErrors.push(err161);
-																									errors++;
-																								}
-																								if (data.code !== void 0) {
-																									if ("adopt-ambiguous" !== data.code) {
-																										const err162 = {
-																											instancePath: instancePath + "/code",
-																											schemaPath: "#/oneOf/23/properties/code/const",
-																											keyword: "const",
-																											params: { allowedValue: "adopt-ambiguous" },
-																											message: "must be equal to constant"
-																										};
-																										if (vErrors === null) vErrors = [err162];
-																										else vErrors.push(err162);
-																										errors++;
-																									}
-																								}
-																								if (data.candidates !== void 0) {
-																									let data59 = data.candidates;
-																									if (Array.isArray(data59)) {
-																										const len3 = data59.length;
-																										for (let i3 = 0; i3 < len3; i3++) {
-																											let data60 = data59[i3];
-																											if (data60 && typeof data60 == "object" && !Array.isArray(data60)) {
-																												if (data60.postId === void 0) {
-																													const err163 = {
-																														instancePath: instancePath + "/candidates/" + i3,
-																														schemaPath: "#/oneOf/23/properties/candidates/items/required",
-																														keyword: "required",
-																														params: { missingProperty: "postId" },
-																														message: "must have required property 'postId'"
-																													};
-																													if (vErrors === null) vErrors = [err163];
-																													else vErrors.push(err163);
-																													errors++;
-																												}
-																												if (data60.status === void 0) {
-																													const err164 = {
-																														instancePath: instancePath + "/candidates/" + i3,
-																														schemaPath: "#/oneOf/23/properties/candidates/items/required",
-																														keyword: "required",
-																														params: { missingProperty: "status" },
-																														message: "must have required property 'status'"
-																													};
-																													if (vErrors === null) vErrors = [err164];
-																													else vErrors.push(err164);
-																													errors++;
-																												}
-																												if (data60.createdAt === void 0) {
-																													const err165 = {
-																														instancePath: instancePath + "/candidates/" + i3,
-																														schemaPath: "#/oneOf/23/properties/candidates/items/required",
-																														keyword: "required",
-																														params: { missingProperty: "createdAt" },
-																														message: "must have required property 'createdAt'"
-																													};
-																													if (vErrors === null) vErrors = [err165];
-																													else vErrors.push(err165);
-																													errors++;
-																												}
-																												if (data60.differs === void 0) {
-																													const err166 = {
-																														instancePath: instancePath + "/candidates/" + i3,
-																														schemaPath: "#/oneOf/23/properties/candidates/items/required",
-																														keyword: "required",
-																														params: { missingProperty: "differs" },
-																														message: "must have required property 'differs'"
-																													};
-																													if (vErrors === null) vErrors = [err166];
-																													else vErrors.push(err166);
-																													errors++;
-																												}
-																												for (const key24 in data60) if (!(key24 === "postId" || key24 === "status" || key24 === "createdAt" || key24 === "differs")) {
-																													const err167 = {
-																														instancePath: instancePath + "/candidates/" + i3,
-																														schemaPath: "#/oneOf/23/properties/candidates/items/additionalProperties",
-																														keyword: "additionalProperties",
-																														params: { additionalProperty: key24 },
-																														message: "must NOT have additional properties"
-																													};
-																													if (vErrors === null) vErrors = [err167];
-																													else vErrors.push(err167);
-																													errors++;
-																												}
-																												if (data60.postId !== void 0) {
-																													if (typeof data60.postId !== "string") {
-																														const err168 = {
-																															instancePath: instancePath + "/candidates/" + i3 + "/postId",
-																															schemaPath: "#/oneOf/23/properties/candidates/items/properties/postId/type",
-																															keyword: "type",
-																															params: { type: "string" },
-																															message: "must be string"
-																														};
-																														if (vErrors === null) vErrors = [err168];
-																														else vErrors.push(err168);
-																														errors++;
-																													}
-																												}
-																												if (data60.status !== void 0) {
-																													if (typeof data60.status !== "string") {
-																														const err169 = {
-																															instancePath: instancePath + "/candidates/" + i3 + "/status",
-																															schemaPath: "#/oneOf/23/properties/candidates/items/properties/status/type",
-																															keyword: "type",
-																															params: { type: "string" },
-																															message: "must be string"
-																														};
-																														if (vErrors === null) vErrors = [err169];
-																														else vErrors.push(err169);
-																														errors++;
-																													}
-																												}
-																												if (data60.createdAt !== void 0) {
-																													if (typeof data60.createdAt !== "string") {
-																														const err170 = {
-																															instancePath: instancePath + "/candidates/" + i3 + "/createdAt",
-																															schemaPath: "#/oneOf/23/properties/candidates/items/properties/createdAt/type",
-																															keyword: "type",
-																															params: { type: "string" },
-																															message: "must be string"
-																														};
-																														if (vErrors === null) vErrors = [err170];
-																														else vErrors.push(err170);
-																														errors++;
-																													}
-																												}
-																												if (data60.differs !== void 0) {
-																													let data64 = data60.differs;
-																													if (Array.isArray(data64)) {
-																														const len4 = data64.length;
-																														for (let i4 = 0; i4 < len4; i4++) if (typeof data64[i4] !== "string") {
-																															const err171 = {
-																																instancePath: instancePath + "/candidates/" + i3 + "/differs/" + i4,
-																																schemaPath: "#/oneOf/23/properties/candidates/items/properties/differs/items/type",
-																																keyword: "type",
-																																params: { type: "string" },
-																																message: "must be string"
-																															};
-																															if (vErrors === null) vErrors = [err171];
-																															else vErrors.push(err171);
-																															errors++;
-																														}
-																													} else {
-																														const err172 = {
-																															instancePath: instancePath + "/candidates/" + i3 + "/differs",
-																															schemaPath: "#/oneOf/23/properties/candidates/items/properties/differs/type",
-																															keyword: "type",
-																															params: { type: "array" },
-																															message: "must be array"
-																														};
-																														if (vErrors === null) vErrors = [err172];
-																														else vErrors.push(err172);
-																														errors++;
-																													}
-																												}
-																											} else {
-																												const err173 = {
-																													instancePath: instancePath + "/candidates/" + i3,
-																													schemaPath: "#/oneOf/23/properties/candidates/items/type",
-																													keyword: "type",
-																													params: { type: "object" },
-																													message: "must be object"
-																												};
-																												if (vErrors === null) vErrors = [err173];
-																												else vErrors.push(err173);
-																												errors++;
-																											}
-																										}
-																									} else {
-																										const err174 = {
-																											instancePath: instancePath + "/candidates",
-																											schemaPath: "#/oneOf/23/properties/candidates/type",
-																											keyword: "type",
-																											params: { type: "array" },
-																											message: "must be array"
-																										};
-																										if (vErrors === null) vErrors = [err174];
-																										else vErrors.push(err174);
-																										errors++;
-																									}
-																								}
-																							} else {
-																								const err175 = {
-																									instancePath,
-																									schemaPath: "#/oneOf/23/type",
-																									keyword: "type",
-																									params: { type: "object" },
-																									message: "must be object"
-																								};
-																								if (vErrors === null) vErrors = [err175];
-																								else vErrors.push(err175);
-																								errors++;
-																							}
-																							var _valid0 = _errs159 === errors;
-																							if (_valid0 && valid0) {
-																								valid0 = false;
-																								passing0 = [passing0, 23];
-																							} else {
-																								if (_valid0) {
-																									valid0 = true;
-																									passing0 = 23;
-																									if (props0 !== true) props0 = true;
-																								}
-																								const _errs178 = errors;
-																								if (data && typeof data == "object" && !Array.isArray(data)) {
-																									if (data.code === void 0) {
-																										const err176 = {
-																											instancePath,
-																											schemaPath: "#/oneOf/24/required",
-																											keyword: "required",
-																											params: { missingProperty: "code" },
-																											message: "must have required property 'code'"
-																										};
-																										if (vErrors === null) vErrors = [err176];
-																										else vErrors.push(err176);
-																										errors++;
-																									}
-																									if (data.candidates === void 0) {
-																										const err177 = {
-																											instancePath,
-																											schemaPath: "#/oneOf/24/required",
-																											keyword: "required",
-																											params: { missingProperty: "candidates" },
-																											message: "must have required property 'candidates'"
-																										};
-																										if (vErrors === null) vErrors = [err177];
-																										else vErrors.push(err177);
-																										errors++;
-																									}
-																									for (const key25 in data) if (!(key25 === "code" || key25 === "candidates")) {
-																										const err178 = {
-																											instancePath,
-																											schemaPath: "#/oneOf/24/additionalProperties",
-																											keyword: "additionalProperties",
-																											params: { additionalProperty: key25 },
-																											message: "must NOT have additional properties"
-																										};
-																										if (vErrors === null) vErrors = [err178];
-																										else vErrors.push(err178);
-																										errors++;
-																									}
-																									if (data.code !== void 0) {
-																										if ("adopt-uncertain" !== data.code) {
-																											const err179 = {
-																												instancePath: instancePath + "/code",
-																												schemaPath: "#/oneOf/24/properties/code/const",
-																												keyword: "const",
-																												params: { allowedValue: "adopt-uncertain" },
-																												message: "must be equal to constant"
-																											};
-																											if (vErrors === null) vErrors = [err179];
-																											else vErrors.push(err179);
-																											errors++;
-																										}
-																									}
-																									if (data.candidates !== void 0) {
-																										let data67 = data.candidates;
-																										if (Array.isArray(data67)) {
-																											const len5 = data67.length;
-																											for (let i5 = 0; i5 < len5; i5++) {
-																												let data68 = data67[i5];
-																												if (data68 && typeof data68 == "object" && !Array.isArray(data68)) {
-																													if (data68.postId === void 0) {
-																														const err180 = {
-																															instancePath: instancePath + "/candidates/" + i5,
-																															schemaPath: "#/oneOf/24/properties/candidates/items/required",
-																															keyword: "required",
-																															params: { missingProperty: "postId" },
-																															message: "must have required property 'postId'"
-																														};
-																														if (vErrors === null) vErrors = [err180];
-																														else vErrors.push(err180);
-																														errors++;
-																													}
-																													if (data68.status === void 0) {
-																														const err181 = {
-																															instancePath: instancePath + "/candidates/" + i5,
-																															schemaPath: "#/oneOf/24/properties/candidates/items/required",
-																															keyword: "required",
-																															params: { missingProperty: "status" },
-																															message: "must have required property 'status'"
-																														};
-																														if (vErrors === null) vErrors = [err181];
-																														else vErrors.push(err181);
-																														errors++;
-																													}
-																													if (data68.createdAt === void 0) {
-																														const err182 = {
-																															instancePath: instancePath + "/candidates/" + i5,
-																															schemaPath: "#/oneOf/24/properties/candidates/items/required",
-																															keyword: "required",
-																															params: { missingProperty: "createdAt" },
-																															message: "must have required property 'createdAt'"
-																														};
-																														if (vErrors === null) vErrors = [err182];
-																														else vErrors.push(err182);
-																														errors++;
-																													}
-																													if (data68.differs === void 0) {
-																														const err183 = {
-																															instancePath: instancePath + "/candidates/" + i5,
-																															schemaPath: "#/oneOf/24/properties/candidates/items/required",
-																															keyword: "required",
-																															params: { missingProperty: "differs" },
-																															message: "must have required property 'differs'"
-																														};
-																														if (vErrors === null) vErrors = [err183];
-																														else vErrors.push(err183);
-																														errors++;
-																													}
-																													for (const key26 in data68) if (!(key26 === "postId" || key26 === "status" || key26 === "createdAt" || key26 === "differs")) {
-																														const err184 = {
-																															instancePath: instancePath + "/candidates/" + i5,
-																															schemaPath: "#/oneOf/24/properties/candidates/items/additionalProperties",
-																															keyword: "additionalProperties",
-																															params: { additionalProperty: key26 },
-																															message: "must NOT have additional properties"
-																														};
-																														if (vErrors === null) vErrors = [err184];
-																														else vErrors.push(err184);
-																														errors++;
-																													}
-																													if (data68.postId !== void 0) {
-																														if (typeof data68.postId !== "string") {
-																															const err185 = {
-																																instancePath: instancePath + "/candidates/" + i5 + "/postId",
-																																schemaPath: "#/oneOf/24/properties/candidates/items/properties/postId/type",
-																																keyword: "type",
-																																params: { type: "string" },
-																																message: "must be string"
-																															};
-																															if (vErrors === null) vErrors = [err185];
-																															else vErrors.push(err185);
-																															errors++;
-																														}
-																													}
-																													if (data68.status !== void 0) {
-																														if (typeof data68.status !== "string") {
-																															const err186 = {
-																																instancePath: instancePath + "/candidates/" + i5 + "/status",
-																																schemaPath: "#/oneOf/24/properties/candidates/items/properties/status/type",
-																																keyword: "type",
-																																params: { type: "string" },
-																																message: "must be string"
-																															};
-																															if (vErrors === null) vErrors = [err186];
-																															else vErrors.push(err186);
-																															errors++;
-																														}
-																													}
-																													if (data68.createdAt !== void 0) {
-																														if (typeof data68.createdAt !== "string") {
-																															const err187 = {
-																																instancePath: instancePath + "/candidates/" + i5 + "/createdAt",
-																																schemaPath: "#/oneOf/24/properties/candidates/items/properties/createdAt/type",
-																																keyword: "type",
-																																params: { type: "string" },
-																																message: "must be string"
-																															};
-																															if (vErrors === null) vErrors = [err187];
-																															else vErrors.push(err187);
-																															errors++;
-																														}
-																													}
-																													if (data68.differs !== void 0) {
-																														let data72 = data68.differs;
-																														if (Array.isArray(data72)) {
-																															const len6 = data72.length;
-																															for (let i6 = 0; i6 < len6; i6++) if (typeof data72[i6] !== "string") {
-																																const err188 = {
-																																	instancePath: instancePath + "/candidates/" + i5 + "/differs/" + i6,
-																																	schemaPath: "#/oneOf/24/properties/candidates/items/properties/differs/items/type",
-																																	keyword: "type",
-																																	params: { type: "string" },
-																																	message: "must be string"
-																																};
-																																if (vErrors === null) vErrors = [err188];
-																																else vErrors.push(err188);
-																																errors++;
-																															}
-																														} else {
-																															const err189 = {
-																																instancePath: instancePath + "/candidates/" + i5 + "/differs",
-																																schemaPath: "#/oneOf/24/properties/candidates/items/properties/differs/type",
-																																keyword: "type",
-																																params: { type: "array" },
-																																message: "must be array"
-																															};
-																															if (vErrors === null) vErrors = [err189];
-																															else vErrors.push(err189);
-																															errors++;
-																														}
-																													}
-																												} else {
-																													const err190 = {
-																														instancePath: instancePath + "/candidates/" + i5,
-																														schemaPath: "#/oneOf/24/properties/candidates/items/type",
-																														keyword: "type",
-																														params: { type: "object" },
-																														message: "must be object"
-																													};
-																													if (vErrors === null) vErrors = [err190];
-																													else vErrors.push(err190);
-																													errors++;
-																												}
-																											}
-																										} else {
-																											const err191 = {
-																												instancePath: instancePath + "/candidates",
-																												schemaPath: "#/oneOf/24/properties/candidates/type",
-																												keyword: "type",
-																												params: { type: "array" },
-																												message: "must be array"
-																											};
-																											if (vErrors === null) vErrors = [err191];
-																											else vErrors.push(err191);
-																											errors++;
-																										}
-																									}
-																								} else {
-																									const err192 = {
-																										instancePath,
-																										schemaPath: "#/oneOf/24/type",
-																										keyword: "type",
-																										params: { type: "object" },
-																										message: "must be object"
-																									};
-																									if (vErrors === null) vErrors = [err192];
-																									else vErrors.push(err192);
-																									errors++;
-																								}
-																								var _valid0 = _errs178 === errors;
-																								if (_valid0 && valid0) {
-																									valid0 = false;
-																									passing0 = [passing0, 24];
-																								} else {
-																									if (_valid0) {
-																										valid0 = true;
-																										passing0 = 24;
-																										if (props0 !== true) props0 = true;
-																									}
-																									const _errs197 = errors;
-																									if (data && typeof data == "object" && !Array.isArray(data)) {
-																										if (data.code === void 0) {
-																											const err193 = {
-																												instancePath,
-																												schemaPath: "#/oneOf/25/required",
-																												keyword: "required",
-																												params: { missingProperty: "code" },
-																												message: "must have required property 'code'"
-																											};
-																											if (vErrors === null) vErrors = [err193];
-																											else vErrors.push(err193);
-																											errors++;
-																										}
-																										if (data.key === void 0) {
-																											const err194 = {
-																												instancePath,
-																												schemaPath: "#/oneOf/25/required",
-																												keyword: "required",
-																												params: { missingProperty: "key" },
-																												message: "must have required property 'key'"
-																											};
-																											if (vErrors === null) vErrors = [err194];
-																											else vErrors.push(err194);
-																											errors++;
-																										}
-																										for (const key27 in data) if (!(key27 === "code" || key27 === "key")) {
-																											const err195 = {
-																												instancePath,
-																												schemaPath: "#/oneOf/25/additionalProperties",
-																												keyword: "additionalProperties",
-																												params: { additionalProperty: key27 },
-																												message: "must NOT have additional properties"
-																											};
-																											if (vErrors === null) vErrors = [err195];
-																											else vErrors.push(err195);
-																											errors++;
-																										}
-																										if (data.code !== void 0) {
-																											if ("adopt-hint" !== data.code) {
-																												const err196 = {
-																													instancePath: instancePath + "/code",
-																													schemaPath: "#/oneOf/25/properties/code/const",
-																													keyword: "const",
-																													params: { allowedValue: "adopt-hint" },
-																													message: "must be equal to constant"
-																												};
-																												if (vErrors === null) vErrors = [err196];
-																												else vErrors.push(err196);
-																												errors++;
-																											}
-																										}
-																										if (data.key !== void 0) {
-																											if (typeof data.key !== "string") {
-																												const err197 = {
-																													instancePath: instancePath + "/key",
-																													schemaPath: "#/oneOf/25/properties/key/type",
-																													keyword: "type",
-																													params: { type: "string" },
-																													message: "must be string"
-																												};
-																												if (vErrors === null) vErrors = [err197];
-																												else vErrors.push(err197);
-																												errors++;
-																											}
-																										}
-																									} else {
-																										const err198 = {
-																											instancePath,
-																											schemaPath: "#/oneOf/25/type",
-																											keyword: "type",
-																											params: { type: "object" },
-																											message: "must be object"
-																										};
-																										if (vErrors === null) vErrors = [err198];
-																										else vErrors.push(err198);
-																										errors++;
-																									}
-																									var _valid0 = _errs197 === errors;
-																									if (_valid0 && valid0) {
-																										valid0 = false;
-																										passing0 = [passing0, 25];
-																									} else {
-																										if (_valid0) {
-																											valid0 = true;
-																											passing0 = 25;
-																											if (props0 !== true) props0 = true;
-																										}
-																										const _errs203 = errors;
-																										if (data && typeof data == "object" && !Array.isArray(data)) {
-																											if (data.code === void 0) {
-																												const err199 = {
-																													instancePath,
-																													schemaPath: "#/oneOf/26/required",
-																													keyword: "required",
-																													params: { missingProperty: "code" },
-																													message: "must have required property 'code'"
-																												};
-																												if (vErrors === null) vErrors = [err199];
-																												else vErrors.push(err199);
-																												errors++;
-																											}
-																											if (data.scheduledAt === void 0) {
-																												const err200 = {
-																													instancePath,
-																													schemaPath: "#/oneOf/26/required",
-																													keyword: "required",
-																													params: { missingProperty: "scheduledAt" },
-																													message: "must have required property 'scheduledAt'"
-																												};
-																												if (vErrors === null) vErrors = [err200];
-																												else vErrors.push(err200);
-																												errors++;
-																											}
-																											if (data.timezone === void 0) {
-																												const err201 = {
-																													instancePath,
-																													schemaPath: "#/oneOf/26/required",
-																													keyword: "required",
-																													params: { missingProperty: "timezone" },
-																													message: "must have required property 'timezone'"
-																												};
-																												if (vErrors === null) vErrors = [err201];
-																												else vErrors.push(err201);
-																												errors++;
-																											}
-																											for (const key28 in data) if (!(key28 === "code" || key28 === "scheduledAt" || key28 === "timezone")) {
-																												const err202 = {
-																													instancePath,
-																													schemaPath: "#/oneOf/26/additionalProperties",
-																													keyword: "additionalProperties",
-																													params: { additionalProperty: key28 },
-																													message: "must NOT have additional properties"
-																												};
-																												if (vErrors === null) vErrors = [err202];
-																												else vErrors.push(err202);
-																												errors++;
-																											}
-																											if (data.code !== void 0) {
-																												if ("scheduled-in-past" !== data.code) {
-																													const err203 = {
-																														instancePath: instancePath + "/code",
-																														schemaPath: "#/oneOf/26/properties/code/const",
-																														keyword: "const",
-																														params: { allowedValue: "scheduled-in-past" },
-																														message: "must be equal to constant"
-																													};
-																													if (vErrors === null) vErrors = [err203];
-																													else vErrors.push(err203);
-																													errors++;
-																												}
-																											}
-																											if (data.scheduledAt !== void 0) {
-																												if (typeof data.scheduledAt !== "string") {
-																													const err204 = {
-																														instancePath: instancePath + "/scheduledAt",
-																														schemaPath: "#/oneOf/26/properties/scheduledAt/type",
-																														keyword: "type",
-																														params: { type: "string" },
-																														message: "must be string"
-																													};
-																													if (vErrors === null) vErrors = [err204];
-																													else vErrors.push(err204);
-																													errors++;
-																												}
-																											}
-																											if (data.timezone !== void 0) {
-																												if (typeof data.timezone !== "string") {
-																													const err205 = {
-																														instancePath: instancePath + "/timezone",
-																														schemaPath: "#/oneOf/26/properties/timezone/type",
-																														keyword: "type",
-																														params: { type: "string" },
-																														message: "must be string"
-																													};
-																													if (vErrors === null) vErrors = [err205];
-																													else vErrors.push(err205);
-																													errors++;
-																												}
-																											}
-																										} else {
-																											const err206 = {
-																												instancePath,
-																												schemaPath: "#/oneOf/26/type",
-																												keyword: "type",
-																												params: { type: "object" },
-																												message: "must be object"
-																											};
-																											if (vErrors === null) vErrors = [err206];
-																											else vErrors.push(err206);
-																											errors++;
-																										}
-																										var _valid0 = _errs203 === errors;
-																										if (_valid0 && valid0) {
-																											valid0 = false;
-																											passing0 = [passing0, 26];
-																										} else {
-																											if (_valid0) {
-																												valid0 = true;
-																												passing0 = 26;
-																												if (props0 !== true) props0 = true;
-																											}
-																											const _errs211 = errors;
-																											if (data && typeof data == "object" && !Array.isArray(data)) {
-																												if (data.code === void 0) {
-																													const err207 = {
-																														instancePath,
-																														schemaPath: "#/oneOf/27/required",
-																														keyword: "required",
-																														params: { missingProperty: "code" },
-																														message: "must have required property 'code'"
-																													};
-																													if (vErrors === null) vErrors = [err207];
-																													else vErrors.push(err207);
-																													errors++;
-																												}
-																												if (data.slot === void 0) {
-																													const err208 = {
-																														instancePath,
-																														schemaPath: "#/oneOf/27/required",
-																														keyword: "required",
-																														params: { missingProperty: "slot" },
-																														message: "must have required property 'slot'"
-																													};
-																													if (vErrors === null) vErrors = [err208];
-																													else vErrors.push(err208);
-																													errors++;
-																												}
-																												if (data.wall === void 0) {
-																													const err209 = {
-																														instancePath,
-																														schemaPath: "#/oneOf/27/required",
-																														keyword: "required",
-																														params: { missingProperty: "wall" },
-																														message: "must have required property 'wall'"
-																													};
-																													if (vErrors === null) vErrors = [err209];
-																													else vErrors.push(err209);
-																													errors++;
-																												}
-																												if (data.source === void 0) {
-																													const err210 = {
-																														instancePath,
-																														schemaPath: "#/oneOf/27/required",
-																														keyword: "required",
-																														params: { missingProperty: "source" },
-																														message: "must have required property 'source'"
-																													};
-																													if (vErrors === null) vErrors = [err210];
-																													else vErrors.push(err210);
-																													errors++;
-																												}
-																												for (const key29 in data) if (!(key29 === "code" || key29 === "slot" || key29 === "wall" || key29 === "source")) {
-																													const err211 = {
-																														instancePath,
-																														schemaPath: "#/oneOf/27/additionalProperties",
-																														keyword: "additionalProperties",
-																														params: { additionalProperty: key29 },
-																														message: "must NOT have additional properties"
-																													};
-																													if (vErrors === null) vErrors = [err211];
-																													else vErrors.push(err211);
-																													errors++;
-																												}
-																												if (data.code !== void 0) {
-																													if ("slot" !== data.code) {
-																														const err212 = {
-																															instancePath: instancePath + "/code",
-																															schemaPath: "#/oneOf/27/properties/code/const",
-																															keyword: "const",
-																															params: { allowedValue: "slot" },
-																															message: "must be equal to constant"
-																														};
-																														if (vErrors === null) vErrors = [err212];
-																														else vErrors.push(err212);
-																														errors++;
-																													}
-																												}
-																												if (data.slot !== void 0) {
-																													if (typeof data.slot !== "string") {
-																														const err213 = {
-																															instancePath: instancePath + "/slot",
-																															schemaPath: "#/oneOf/27/properties/slot/type",
-																															keyword: "type",
-																															params: { type: "string" },
-																															message: "must be string"
-																														};
-																														if (vErrors === null) vErrors = [err213];
-																														else vErrors.push(err213);
-																														errors++;
-																													}
-																												}
-																												if (data.wall !== void 0) {
-																													if (typeof data.wall !== "string") {
-																														const err214 = {
-																															instancePath: instancePath + "/wall",
-																															schemaPath: "#/oneOf/27/properties/wall/type",
-																															keyword: "type",
-																															params: { type: "string" },
-																															message: "must be string"
-																														};
-																														if (vErrors === null) vErrors = [err214];
-																														else vErrors.push(err214);
-																														errors++;
-																													}
-																												}
-																												if (data.source !== void 0) {
-																													let data82 = data.source;
-																													if (!(data82 === "recorded" || data82 === "assigned")) {
-																														const err215 = {
-																															instancePath: instancePath + "/source",
-																															schemaPath: "#/oneOf/27/properties/source/enum",
-																															keyword: "enum",
-																															params: { allowedValues: schema36.oneOf[27].properties.source.enum },
-																															message: "must be equal to one of the allowed values"
-																														};
-																														if (vErrors === null) vErrors = [err215];
-																														else vErrors.push(err215);
-																														errors++;
-																													}
-																												}
-																											} else {
-																												const err216 = {
-																													instancePath,
-																													schemaPath: "#/oneOf/27/type",
-																													keyword: "type",
-																													params: { type: "object" },
-																													message: "must be object"
-																												};
-																												if (vErrors === null) vErrors = [err216];
-																												else vErrors.push(err216);
-																												errors++;
-																											}
-																											var _valid0 = _errs211 === errors;
-																											if (_valid0 && valid0) {
-																												valid0 = false;
-																												passing0 = [passing0, 27];
-																											} else {
-																												if (_valid0) {
-																													valid0 = true;
-																													passing0 = 27;
-																													if (props0 !== true) props0 = true;
-																												}
-																												const _errs220 = errors;
-																												if (data && typeof data == "object" && !Array.isArray(data)) {
-																													if (data.code === void 0) {
-																														const err217 = {
-																															instancePath,
-																															schemaPath: "#/oneOf/28/required",
-																															keyword: "required",
-																															params: { missingProperty: "code" },
-																															message: "must have required property 'code'"
-																														};
-																														if (vErrors === null) vErrors = [err217];
-																														else vErrors.push(err217);
-																														errors++;
-																													}
-																													if (data.file === void 0) {
-																														const err218 = {
-																															instancePath,
-																															schemaPath: "#/oneOf/28/required",
-																															keyword: "required",
-																															params: { missingProperty: "file" },
-																															message: "must have required property 'file'"
-																														};
-																														if (vErrors === null) vErrors = [err218];
-																														else vErrors.push(err218);
-																														errors++;
-																													}
-																													if (data.message === void 0) {
-																														const err219 = {
-																															instancePath,
-																															schemaPath: "#/oneOf/28/required",
-																															keyword: "required",
-																															params: { missingProperty: "message" },
-																															message: "must have required property 'message'"
-																														};
-																														if (vErrors === null) vErrors = [err219];
-																														else vErrors.push(err219);
-																														errors++;
-																													}
-																													if (data.count === void 0) {
-																														const err220 = {
-																															instancePath,
-																															schemaPath: "#/oneOf/28/required",
-																															keyword: "required",
-																															params: { missingProperty: "count" },
-																															message: "must have required property 'count'"
-																														};
-																														if (vErrors === null) vErrors = [err220];
-																														else vErrors.push(err220);
-																														errors++;
-																													}
-																													for (const key30 in data) if (!(key30 === "code" || key30 === "file" || key30 === "message" || key30 === "count")) {
-																														const err221 = {
-																															instancePath,
-																															schemaPath: "#/oneOf/28/additionalProperties",
-																															keyword: "additionalProperties",
-																															params: { additionalProperty: key30 },
-																															message: "must NOT have additional properties"
-																														};
-																														if (vErrors === null) vErrors = [err221];
-																														else vErrors.push(err221);
-																														errors++;
-																													}
-																													if (data.code !== void 0) {
-																														if ("file-errors" !== data.code) {
-																															const err222 = {
-																																instancePath: instancePath + "/code",
-																																schemaPath: "#/oneOf/28/properties/code/const",
-																																keyword: "const",
-																																params: { allowedValue: "file-errors" },
-																																message: "must be equal to constant"
-																															};
-																															if (vErrors === null) vErrors = [err222];
-																															else vErrors.push(err222);
-																															errors++;
-																														}
-																													}
-																													if (data.file !== void 0) {
-																														if (typeof data.file !== "string") {
-																															const err223 = {
-																																instancePath: instancePath + "/file",
-																																schemaPath: "#/oneOf/28/properties/file/type",
-																																keyword: "type",
-																																params: { type: "string" },
-																																message: "must be string"
-																															};
-																															if (vErrors === null) vErrors = [err223];
-																															else vErrors.push(err223);
-																															errors++;
-																														}
-																													}
-																													if (data.message !== void 0) {
-																														if (typeof data.message !== "string") {
-																															const err224 = {
-																																instancePath: instancePath + "/message",
-																																schemaPath: "#/oneOf/28/properties/message/type",
-																																keyword: "type",
-																																params: { type: "string" },
-																																message: "must be string"
-																															};
-																															if (vErrors === null) vErrors = [err224];
-																															else vErrors.push(err224);
-																															errors++;
-																														}
-																													}
-																													if (data.count !== void 0) {
-																														let data86 = data.count;
-																														if (!(typeof data86 == "number" && !(data86 % 1) && !isNaN(data86) && isFinite(data86))) {
-																															const err225 = {
-																																instancePath: instancePath + "/count",
-																																schemaPath: "#/oneOf/28/properties/count/type",
-																																keyword: "type",
-																																params: { type: "integer" },
-																																message: "must be integer"
-																															};
-																															if (vErrors === null) vErrors = [err225];
-																															else vErrors.push(err225);
-																															errors++;
-																														}
-																														if (typeof data86 == "number" && isFinite(data86)) {
-																															if (data86 < 0 || isNaN(data86)) {
-																																const err226 = {
-																																	instancePath: instancePath + "/count",
-																																	schemaPath: "#/oneOf/28/properties/count/minimum",
-																																	keyword: "minimum",
-																																	params: {
-																																		comparison: ">=",
-																																		limit: 0
-																																	},
-																																	message: "must be >= 0"
-																																};
-																																if (vErrors === null) vErrors = [err226];
-																																else vErrors.push(err226);
-																																errors++;
-																															}
-																														}
-																													}
-																												} else {
-																													const err227 = {
-																														instancePath,
-																														schemaPath: "#/oneOf/28/type",
-																														keyword: "type",
-																														params: { type: "object" },
-																														message: "must be object"
-																													};
-																													if (vErrors === null) vErrors = [err227];
-																													else vErrors.push(err227);
-																													errors++;
-																												}
-																												var _valid0 = _errs220 === errors;
-																												if (_valid0 && valid0) {
-																													valid0 = false;
-																													passing0 = [passing0, 28];
-																												} else {
-																													if (_valid0) {
-																														valid0 = true;
-																														passing0 = 28;
-																														if (props0 !== true) props0 = true;
-																													}
-																													const _errs230 = errors;
-																													if (data && typeof data == "object" && !Array.isArray(data)) {
-																														if (data.code === void 0) {
-																															const err228 = {
-																																instancePath,
-																																schemaPath: "#/oneOf/29/required",
-																																keyword: "required",
-																																params: { missingProperty: "code" },
-																																message: "must have required property 'code'"
-																															};
-																															if (vErrors === null) vErrors = [err228];
-																															else vErrors.push(err228);
-																															errors++;
-																														}
-																														if (data.action === void 0) {
-																															const err229 = {
-																																instancePath,
-																																schemaPath: "#/oneOf/29/required",
-																																keyword: "required",
-																																params: { missingProperty: "action" },
-																																message: "must have required property 'action'"
-																															};
-																															if (vErrors === null) vErrors = [err229];
-																															else vErrors.push(err229);
-																															errors++;
-																														}
-																														for (const key31 in data) if (!(key31 === "code" || key31 === "action")) {
-																															const err230 = {
-																																instancePath,
-																																schemaPath: "#/oneOf/29/additionalProperties",
-																																keyword: "additionalProperties",
-																																params: { additionalProperty: key31 },
-																																message: "must NOT have additional properties"
-																															};
-																															if (vErrors === null) vErrors = [err230];
-																															else vErrors.push(err230);
-																															errors++;
-																														}
-																														if (data.code !== void 0) {
-																															if ("held-back" !== data.code) {
-																																const err231 = {
-																																	instancePath: instancePath + "/code",
-																																	schemaPath: "#/oneOf/29/properties/code/const",
-																																	keyword: "const",
-																																	params: { allowedValue: "held-back" },
-																																	message: "must be equal to constant"
-																																};
-																																if (vErrors === null) vErrors = [err231];
-																																else vErrors.push(err231);
-																																errors++;
-																															}
-																														}
-																														if (data.action !== void 0) {
-																															let data88 = data.action;
-																															if (!(data88 === "create" || data88 === "adopt" || data88 === "update" || data88 === "unschedule" || data88 === "delete" || data88 === "move" || data88 === "noop" || data88 === "blocked")) {
-																																const err232 = {
-																																	instancePath: instancePath + "/action",
-																																	schemaPath: "#/$defs/action/enum",
-																																	keyword: "enum",
-																																	params: { allowedValues: schema35.enum },
-																																	message: "must be equal to one of the allowed values"
-																																};
-																																if (vErrors === null) vErrors = [err232];
-																																else vErrors.push(err232);
-																																errors++;
-																															}
-																														}
-																													} else {
-																														const err233 = {
-																															instancePath,
-																															schemaPath: "#/oneOf/29/type",
-																															keyword: "type",
-																															params: { type: "object" },
-																															message: "must be object"
-																														};
-																														if (vErrors === null) vErrors = [err233];
-																														else vErrors.push(err233);
-																														errors++;
-																													}
-																													var _valid0 = _errs230 === errors;
-																													if (_valid0 && valid0) {
-																														valid0 = false;
-																														passing0 = [passing0, 29];
-																													} else {
-																														if (_valid0) {
-																															valid0 = true;
-																															passing0 = 29;
-																															if (props0 !== true) props0 = true;
-																														}
-																														const _errs236 = errors;
-																														if (data && typeof data == "object" && !Array.isArray(data)) {
-																															if (data.code === void 0) {
-																																const err234 = {
-																																	instancePath,
-																																	schemaPath: "#/oneOf/30/required",
-																																	keyword: "required",
-																																	params: { missingProperty: "code" },
-																																	message: "must have required property 'code'"
-																																};
-																																if (vErrors === null) vErrors = [err234];
-																																else vErrors.push(err234);
-																																errors++;
-																															}
-																															if (data.message === void 0) {
-																																const err235 = {
-																																	instancePath,
-																																	schemaPath: "#/oneOf/30/required",
-																																	keyword: "required",
-																																	params: { missingProperty: "message" },
-																																	message: "must have required property 'message'"
-																																};
-																																if (vErrors === null) vErrors = [err235];
-																																else vErrors.push(err235);
-																																errors++;
-																															}
-																															if (data.count === void 0) {
-																																const err236 = {
-																																	instancePath,
-																																	schemaPath: "#/oneOf/30/required",
-																																	keyword: "required",
-																																	params: { missingProperty: "count" },
-																																	message: "must have required property 'count'"
-																																};
-																																if (vErrors === null) vErrors = [err236];
-																																else vErrors.push(err236);
-																																errors++;
-																															}
-																															if (data.namesRule === void 0) {
-																																const err237 = {
-																																	instancePath,
-																																	schemaPath: "#/oneOf/30/required",
-																																	keyword: "required",
-																																	params: { missingProperty: "namesRule" },
-																																	message: "must have required property 'namesRule'"
-																																};
-																																if (vErrors === null) vErrors = [err237];
-																																else vErrors.push(err237);
-																																errors++;
-																															}
-																															for (const key32 in data) if (!(key32 === "code" || key32 === "message" || key32 === "count" || key32 === "namesRule")) {
-																																const err238 = {
-																																	instancePath,
-																																	schemaPath: "#/oneOf/30/additionalProperties",
-																																	keyword: "additionalProperties",
-																																	params: { additionalProperty: key32 },
-																																	message: "must NOT have additional properties"
-																																};
-																																if (vErrors === null) vErrors = [err238];
-																																else vErrors.push(err238);
-																																errors++;
-																															}
-																															if (data.code !== void 0) {
-																																if ("held-by-rule" !== data.code) {
-																																	const err239 = {
-																																		instancePath: instancePath + "/code",
-																																		schemaPath: "#/oneOf/30/properties/code/const",
-																																		keyword: "const",
-																																		params: { allowedValue: "held-by-rule" },
-																																		message: "must be equal to constant"
-																																	};
-																																	if (vErrors === null) vErrors = [err239];
-																																	else vErrors.push(err239);
-																																	errors++;
-																																}
-																															}
-																															if (data.message !== void 0) {
-																																if (typeof data.message !== "string") {
-																																	const err240 = {
-																																		instancePath: instancePath + "/message",
-																																		schemaPath: "#/oneOf/30/properties/message/type",
-																																		keyword: "type",
-																																		params: { type: "string" },
-																																		message: "must be string"
-																																	};
-																																	if (vErrors === null) vErrors = [err240];
-																																	else vErrors.push(err240);
-																																	errors++;
-																																}
-																															}
-																															if (data.count !== void 0) {
-																																let data91 = data.count;
-																																if (!(typeof data91 == "number" && !(data91 % 1) && !isNaN(data91) && isFinite(data91))) {
-																																	const err241 = {
-																																		instancePath: instancePath + "/count",
-																																		schemaPath: "#/oneOf/30/properties/count/type",
-																																		keyword: "type",
-																																		params: { type: "integer" },
-																																		message: "must be integer"
-																																	};
-																																	if (vErrors === null) vErrors = [err241];
-																																	else vErrors.push(err241);
-																																	errors++;
-																																}
-																																if (typeof data91 == "number" && isFinite(data91)) {
-																																	if (data91 < 0 || isNaN(data91)) {
-																																		const err242 = {
-																																			instancePath: instancePath + "/count",
-																																			schemaPath: "#/oneOf/30/properties/count/minimum",
-																																			keyword: "minimum",
-																																			params: {
-																																				comparison: ">=",
-																																				limit: 0
-																																			},
-																																			message: "must be >= 0"
-																																		};
-																																		if (vErrors === null) vErrors = [err242];
-																																		else vErrors.push(err242);
-																																		errors++;
-																																	}
-																																}
-																															}
-																															if (data.namesRule !== void 0) {
-																																if (typeof data.namesRule !== "boolean") {
-																																	const err243 = {
-																																		instancePath: instancePath + "/namesRule",
-																																		schemaPath: "#/oneOf/30/properties/namesRule/type",
-																																		keyword: "type",
-																																		params: { type: "boolean" },
-																																		message: "must be boolean"
-																																	};
-																																	if (vErrors === null) vErrors = [err243];
-																																	else vErrors.push(err243);
-																																	errors++;
-																																}
-																															}
-																														} else {
-																															const err244 = {
-																																instancePath,
-																																schemaPath: "#/oneOf/30/type",
-																																keyword: "type",
-																																params: { type: "object" },
-																																message: "must be object"
-																															};
-																															if (vErrors === null) vErrors = [err244];
-																															else vErrors.push(err244);
-																															errors++;
-																														}
-																														var _valid0 = _errs236 === errors;
-																														if (_valid0 && valid0) {
-																															valid0 = false;
-																															passing0 = [passing0, 30];
-																														} else {
-																															if (_valid0) {
-																																valid0 = true;
-																																passing0 = 30;
-																																if (props0 !== true) props0 = true;
-																															}
-																															const _errs246 = errors;
-																															if (data && typeof data == "object" && !Array.isArray(data)) {
-																																if (data.code === void 0) {
-																																	const err245 = {
-																																		instancePath,
-																																		schemaPath: "#/oneOf/31/required",
-																																		keyword: "required",
-																																		params: { missingProperty: "code" },
-																																		message: "must have required property 'code'"
-																																	};
-																																	if (vErrors === null) vErrors = [err245];
-																																	else vErrors.push(err245);
-																																	errors++;
-																																}
-																																if (data.create === void 0) {
-																																	const err246 = {
-																																		instancePath,
-																																		schemaPath: "#/oneOf/31/required",
-																																		keyword: "required",
-																																		params: { missingProperty: "create" },
-																																		message: "must have required property 'create'"
-																																	};
-																																	if (vErrors === null) vErrors = [err246];
-																																	else vErrors.push(err246);
-																																	errors++;
-																																}
-																																for (const key33 in data) if (!(key33 === "code" || key33 === "create")) {
-																																	const err247 = {
-																																		instancePath,
-																																		schemaPath: "#/oneOf/31/additionalProperties",
-																																		keyword: "additionalProperties",
-																																		params: { additionalProperty: key33 },
-																																		message: "must NOT have additional properties"
-																																	};
-																																	if (vErrors === null) vErrors = [err247];
-																																	else vErrors.push(err247);
-																																	errors++;
-																																}
-																																if (data.code !== void 0) {
-																																	if ("rule-wait" !== data.code) {
-																																		const err248 = {
-																																			instancePath: instancePath + "/code",
-																																			schemaPath: "#/oneOf/31/properties/code/const",
-																																			keyword: "const",
-																																			params: { allowedValue: "rule-wait" },
-																																			message: "must be equal to constant"
-																																		};
-																																		if (vErrors === null) vErrors = [err248];
-																																		else vErrors.push(err248);
-																																		errors++;
-																																	}
-																																}
-																																if (data.create !== void 0) {
-																																	if (typeof data.create !== "boolean") {
-																																		const err249 = {
-																																			instancePath: instancePath + "/create",
-																																			schemaPath: "#/oneOf/31/properties/create/type",
-																																			keyword: "type",
-																																			params: { type: "boolean" },
-																																			message: "must be boolean"
-																																		};
-																																		if (vErrors === null) vErrors = [err249];
-																																		else vErrors.push(err249);
-																																		errors++;
-																																	}
-																																}
-																															} else {
-																																const err250 = {
-																																	instancePath,
-																																	schemaPath: "#/oneOf/31/type",
-																																	keyword: "type",
-																																	params: { type: "object" },
-																																	message: "must be object"
-																																};
-																																if (vErrors === null) vErrors = [err250];
-																																else vErrors.push(err250);
-																																errors++;
-																															}
-																															var _valid0 = _errs246 === errors;
-																															if (_valid0 && valid0) {
-																																valid0 = false;
-																																passing0 = [passing0, 31];
-																															} else {
-																																if (_valid0) {
-																																	valid0 = true;
-																																	passing0 = 31;
-																																	if (props0 !== true) props0 = true;
-																																}
-																																const _errs252 = errors;
-																																if (data && typeof data == "object" && !Array.isArray(data)) {
-																																	if (data.code === void 0) {
-																																		const err251 = {
-																																			instancePath,
-																																			schemaPath: "#/oneOf/32/required",
-																																			keyword: "required",
-																																			params: { missingProperty: "code" },
-																																			message: "must have required property 'code'"
-																																		};
-																																		if (vErrors === null) vErrors = [err251];
-																																		else vErrors.push(err251);
-																																		errors++;
-																																	}
-																																	if (data.where === void 0) {
-																																		const err252 = {
-																																			instancePath,
-																																			schemaPath: "#/oneOf/32/required",
-																																			keyword: "required",
-																																			params: { missingProperty: "where" },
-																																			message: "must have required property 'where'"
-																																		};
-																																		if (vErrors === null) vErrors = [err252];
-																																		else vErrors.push(err252);
-																																		errors++;
-																																	}
-																																	if (data.message === void 0) {
-																																		const err253 = {
-																																			instancePath,
-																																			schemaPath: "#/oneOf/32/required",
-																																			keyword: "required",
-																																			params: { missingProperty: "message" },
-																																			message: "must have required property 'message'"
-																																		};
-																																		if (vErrors === null) vErrors = [err253];
-																																		else vErrors.push(err253);
-																																		errors++;
-																																	}
-																																	if (data.count === void 0) {
-																																		const err254 = {
-																																			instancePath,
-																																			schemaPath: "#/oneOf/32/required",
-																																			keyword: "required",
-																																			params: { missingProperty: "count" },
-																																			message: "must have required property 'count'"
-																																		};
-																																		if (vErrors === null) vErrors = [err254];
-																																		else vErrors.push(err254);
-																																		errors++;
-																																	}
-																																	for (const key34 in data) if (!(key34 === "code" || key34 === "where" || key34 === "message" || key34 === "count")) {
-																																		const err255 = {
-																																			instancePath,
-																																			schemaPath: "#/oneOf/32/additionalProperties",
-																																			keyword: "additionalProperties",
-																																			params: { additionalProperty: key34 },
-																																			message: "must NOT have additional properties"
-																																		};
-																																		if (vErrors === null) vErrors = [err255];
-																																		else vErrors.push(err255);
-																																		errors++;
-																																	}
-																																	if (data.code !== void 0) {
-																																		if ("project-errors" !== data.code) {
-																																			const err256 = {
-																																				instancePath: instancePath + "/code",
-																																				schemaPath: "#/oneOf/32/properties/code/const",
-																																				keyword: "const",
-																																				params: { allowedValue: "project-errors" },
-																																				message: "must be equal to constant"
-																																			};
-																																			if (vErrors === null) vErrors = [err256];
-																																			else vErrors.push(err256);
-																																			errors++;
-																																		}
-																																	}
-																																	if (data.where !== void 0) {
-																																		let data96 = data.where;
-																																		if (Array.isArray(data96)) {
-																																			const len7 = data96.length;
-																																			for (let i7 = 0; i7 < len7; i7++) {
-																																				let data97 = data96[i7];
-																																				if (typeof data97 !== "string" && data97 !== null) {
-																																					const err257 = {
-																																						instancePath: instancePath + "/where/" + i7,
-																																						schemaPath: "#/oneOf/32/properties/where/items/type",
-																																						keyword: "type",
-																																						params: { type: schema36.oneOf[32].properties.where.items.type },
-																																						message: "must be string,null"
-																																					};
-																																					if (vErrors === null) vErrors = [err257];
-																																					else vErrors.push(err257);
-																																					errors++;
-																																				}
-																																			}
-																																		} else {
-																																			const err258 = {
-																																				instancePath: instancePath + "/where",
-																																				schemaPath: "#/oneOf/32/properties/where/type",
-																																				keyword: "type",
-																																				params: { type: "array" },
-																																				message: "must be array"
-																																			};
-																																			if (vErrors === null) vErrors = [err258];
-																																			else vErrors.push(err258);
-																																			errors++;
-																																		}
-																																	}
-																																	if (data.message !== void 0) {
-																																		if (typeof data.message !== "string") {
-																																			const err259 = {
-																																				instancePath: instancePath + "/message",
-																																				schemaPath: "#/oneOf/32/properties/message/type",
-																																				keyword: "type",
-																																				params: { type: "string" },
-																																				message: "must be string"
-																																			};
-																																			if (vErrors === null) vErrors = [err259];
-																																			else vErrors.push(err259);
-																																			errors++;
-																																		}
-																																	}
-																																	if (data.count !== void 0) {
-																																		let data99 = data.count;
-																																		if (!(typeof data99 == "number" && !(data99 % 1) && !isNaN(data99) && isFinite(data99))) {
-																																			const err260 = {
-																																				instancePath: instancePath + "/count",
-																																				schemaPath: "#/oneOf/32/properties/count/type",
-																																				keyword: "type",
-																																				params: { type: "integer" },
-																																				message: "must be integer"
-																																			};
-																																			if (vErrors === null) vErrors = [err260];
-																																			else vErrors.push(err260);
-																																			errors++;
-																																		}
-																																		if (typeof data99 == "number" && isFinite(data99)) {
-																																			if (data99 < 0 || isNaN(data99)) {
-																																				const err261 = {
-																																					instancePath: instancePath + "/count",
-																																					schemaPath: "#/oneOf/32/properties/count/minimum",
-																																					keyword: "minimum",
-																																					params: {
-																																						comparison: ">=",
-																																						limit: 0
-																																					},
-																																					message: "must be >= 0"
-																																				};
-																																				if (vErrors === null) vErrors = [err261];
-																																				else vErrors.push(err261);
-																																				errors++;
-																																			}
-																																		}
-																																	}
-																																} else {
-																																	const err262 = {
-																																		instancePath,
-																																		schemaPath: "#/oneOf/32/type",
-																																		keyword: "type",
-																																		params: { type: "object" },
-																																		message: "must be object"
-																																	};
-																																	if (vErrors === null) vErrors = [err262];
-																																	else vErrors.push(err262);
-																																	errors++;
-																																}
-																																var _valid0 = _errs252 === errors;
-																																if (_valid0 && valid0) {
-																																	valid0 = false;
-																																	passing0 = [passing0, 32];
-																																} else {
-																																	if (_valid0) {
-																																		valid0 = true;
-																																		passing0 = 32;
-																																		if (props0 !== true) props0 = true;
-																																	}
-																																	const _errs264 = errors;
-																																	if (data && typeof data == "object" && !Array.isArray(data)) {
-																																		if (data.code === void 0) {
-																																			const err263 = {
-																																				instancePath,
-																																				schemaPath: "#/oneOf/33/required",
-																																				keyword: "required",
-																																				params: { missingProperty: "code" },
-																																				message: "must have required property 'code'"
-																																			};
-																																			if (vErrors === null) vErrors = [err263];
-																																			else vErrors.push(err263);
-																																			errors++;
-																																		}
-																																		if (data.gone === void 0) {
-																																			const err264 = {
-																																				instancePath,
-																																				schemaPath: "#/oneOf/33/required",
-																																				keyword: "required",
-																																				params: { missingProperty: "gone" },
-																																				message: "must have required property 'gone'"
-																																			};
-																																			if (vErrors === null) vErrors = [err264];
-																																			else vErrors.push(err264);
-																																			errors++;
-																																		}
-																																		if (data.files === void 0) {
-																																			const err265 = {
-																																				instancePath,
-																																				schemaPath: "#/oneOf/33/required",
-																																				keyword: "required",
-																																				params: { missingProperty: "files" },
-																																				message: "must have required property 'files'"
-																																			};
-																																			if (vErrors === null) vErrors = [err265];
-																																			else vErrors.push(err265);
-																																			errors++;
-																																		}
-																																		for (const key35 in data) if (!(key35 === "code" || key35 === "gone" || key35 === "files")) {
-																																			const err266 = {
-																																				instancePath,
-																																				schemaPath: "#/oneOf/33/additionalProperties",
-																																				keyword: "additionalProperties",
-																																				params: { additionalProperty: key35 },
-																																				message: "must NOT have additional properties"
-																																			};
-																																			if (vErrors === null) vErrors = [err266];
-																																			else vErrors.push(err266);
-																																			errors++;
-																																		}
-																																		if (data.code !== void 0) {
-																																			if ("unreadable-file" !== data.code) {
-																																				const err267 = {
-																																					instancePath: instancePath + "/code",
-																																					schemaPath: "#/oneOf/33/properties/code/const",
-																																					keyword: "const",
-																																					params: { allowedValue: "unreadable-file" },
-																																					message: "must be equal to constant"
-																																				};
-																																				if (vErrors === null) vErrors = [err267];
-																																				else vErrors.push(err267);
-																																				errors++;
-																																			}
-																																		}
-																																		if (data.gone !== void 0) {
-																																			if (typeof data.gone !== "string") {
-																																				const err268 = {
-																																					instancePath: instancePath + "/gone",
-																																					schemaPath: "#/oneOf/33/properties/gone/type",
-																																					keyword: "type",
-																																					params: { type: "string" },
-																																					message: "must be string"
-																																				};
-																																				if (vErrors === null) vErrors = [err268];
-																																				else vErrors.push(err268);
-																																				errors++;
-																																			}
-																																		}
-																																		if (data.files !== void 0) {
-																																			let data102 = data.files;
-																																			if (Array.isArray(data102)) {
-																																				const len8 = data102.length;
-																																				for (let i8 = 0; i8 < len8; i8++) if (typeof data102[i8] !== "string") {
-																																					const err269 = {
-																																						instancePath: instancePath + "/files/" + i8,
-																																						schemaPath: "#/oneOf/33/properties/files/items/type",
-																																						keyword: "type",
-																																						params: { type: "string" },
-																																						message: "must be string"
-																																					};
-																																					if (vErrors === null) vErrors = [err269];
-																																					else vErrors.push(err269);
-																																					errors++;
-																																				}
-																																			} else {
-																																				const err270 = {
-																																					instancePath: instancePath + "/files",
-																																					schemaPath: "#/oneOf/33/properties/files/type",
-																																					keyword: "type",
-																																					params: { type: "array" },
-																																					message: "must be array"
-																																				};
-																																				if (vErrors === null) vErrors = [err270];
-																																				else vErrors.push(err270);
-																																				errors++;
-																																			}
-																																		}
-																																	} else {
-																																		const err271 = {
-																																			instancePath,
-																																			schemaPath: "#/oneOf/33/type",
-																																			keyword: "type",
-																																			params: { type: "object" },
-																																			message: "must be object"
-																																		};
-																																		if (vErrors === null) vErrors = [err271];
-																																		else vErrors.push(err271);
-																																		errors++;
-																																	}
-																																	var _valid0 = _errs264 === errors;
-																																	if (_valid0 && valid0) {
-																																		valid0 = false;
-																																		passing0 = [passing0, 33];
-																																	} else {
-																																		if (_valid0) {
-																																			valid0 = true;
-																																			passing0 = 33;
-																																			if (props0 !== true) props0 = true;
-																																		}
-																																		const _errs274 = errors;
-																																		if (data && typeof data == "object" && !Array.isArray(data)) {
-																																			if (data.code === void 0) {
-																																				const err272 = {
-																																					instancePath,
-																																					schemaPath: "#/oneOf/34/required",
-																																					keyword: "required",
-																																					params: { missingProperty: "code" },
-																																					message: "must have required property 'code'"
-																																				};
-																																				if (vErrors === null) vErrors = [err272];
-																																				else vErrors.push(err272);
-																																				errors++;
-																																			}
-																																			if (data.key === void 0) {
-																																				const err273 = {
-																																					instancePath,
-																																					schemaPath: "#/oneOf/34/required",
-																																					keyword: "required",
-																																					params: { missingProperty: "key" },
-																																					message: "must have required property 'key'"
-																																				};
-																																				if (vErrors === null) vErrors = [err273];
-																																				else vErrors.push(err273);
-																																				errors++;
-																																			}
-																																			if (data.postId === void 0) {
-																																				const err274 = {
-																																					instancePath,
-																																					schemaPath: "#/oneOf/34/required",
-																																					keyword: "required",
-																																					params: { missingProperty: "postId" },
-																																					message: "must have required property 'postId'"
-																																				};
-																																				if (vErrors === null) vErrors = [err274];
-																																				else vErrors.push(err274);
-																																				errors++;
-																																			}
-																																			if (data.pending === void 0) {
-																																				const err275 = {
-																																					instancePath,
-																																					schemaPath: "#/oneOf/34/required",
-																																					keyword: "required",
-																																					params: { missingProperty: "pending" },
-																																					message: "must have required property 'pending'"
-																																				};
-																																				if (vErrors === null) vErrors = [err275];
-																																				else vErrors.push(err275);
-																																				errors++;
-																																			}
-																																			for (const key36 in data) if (!(key36 === "code" || key36 === "key" || key36 === "postId" || key36 === "pending")) {
-																																				const err276 = {
-																																					instancePath,
-																																					schemaPath: "#/oneOf/34/additionalProperties",
-																																					keyword: "additionalProperties",
-																																					params: { additionalProperty: key36 },
-																																					message: "must NOT have additional properties"
-																																				};
-																																				if (vErrors === null) vErrors = [err276];
-																																				else vErrors.push(err276);
-																																				errors++;
-																																			}
-																																			if (data.code !== void 0) {
-																																				if ("unconfirmed-record" !== data.code) {
-																																					const err277 = {
-																																						instancePath: instancePath + "/code",
-																																						schemaPath: "#/oneOf/34/properties/code/const",
-																																						keyword: "const",
-																																						params: { allowedValue: "unconfirmed-record" },
-																																						message: "must be equal to constant"
-																																					};
-																																					if (vErrors === null) vErrors = [err277];
-																																					else vErrors.push(err277);
-																																					errors++;
-																																				}
-																																			}
-																																			if (data.key !== void 0) {
-																																				if (typeof data.key !== "string") {
-																																					const err278 = {
-																																						instancePath: instancePath + "/key",
-																																						schemaPath: "#/oneOf/34/properties/key/type",
-																																						keyword: "type",
-																																						params: { type: "string" },
-																																						message: "must be string"
-																																					};
-																																					if (vErrors === null) vErrors = [err278];
-																																					else vErrors.push(err278);
-																																					errors++;
-																																				}
-																																			}
-																																			if (data.postId !== void 0) {
-																																				let data106 = data.postId;
-																																				if (typeof data106 !== "string" && data106 !== null) {
-																																					const err279 = {
-																																						instancePath: instancePath + "/postId",
-																																						schemaPath: "#/oneOf/34/properties/postId/type",
-																																						keyword: "type",
-																																						params: { type: schema36.oneOf[34].properties.postId.type },
-																																						message: "must be string,null"
-																																					};
-																																					if (vErrors === null) vErrors = [err279];
-																																					else vErrors.push(err279);
-																																					errors++;
-																																				}
-																																			}
-																																			if (data.pending !== void 0) {
-																																				if (typeof data.pending !== "boolean") {
-																																					const err280 = {
-																																						instancePath: instancePath + "/pending",
-																																						schemaPath: "#/oneOf/34/properties/pending/type",
-																																						keyword: "type",
-																																						params: { type: "boolean" },
-																																						message: "must be boolean"
-																																					};
-																																					if (vErrors === null) vErrors = [err280];
-																																					else vErrors.push(err280);
-																																					errors++;
-																																				}
-																																			}
-																																		} else {
-																																			const err281 = {
-																																				instancePath,
-																																				schemaPath: "#/oneOf/34/type",
-																																				keyword: "type",
-																																				params: { type: "object" },
-																																				message: "must be object"
-																																			};
-																																			if (vErrors === null) vErrors = [err281];
-																																			else vErrors.push(err281);
-																																			errors++;
-																																		}
-																																		var _valid0 = _errs274 === errors;
-																																		if (_valid0 && valid0) {
-																																			valid0 = false;
-																																			passing0 = [passing0, 34];
-																																		} else {
-																																			if (_valid0) {
-																																				valid0 = true;
-																																				passing0 = 34;
-																																				if (props0 !== true) props0 = true;
-																																			}
-																																			const _errs284 = errors;
-																																			if (data && typeof data == "object" && !Array.isArray(data)) {
-																																				if (data.code === void 0) {
-																																					const err282 = {
-																																						instancePath,
-																																						schemaPath: "#/oneOf/35/required",
-																																						keyword: "required",
-																																						params: { missingProperty: "code" },
-																																						message: "must have required property 'code'"
-																																					};
-																																					if (vErrors === null) vErrors = [err282];
-																																					else vErrors.push(err282);
-																																					errors++;
-																																				}
-																																				if (data.keys === void 0) {
-																																					const err283 = {
-																																						instancePath,
-																																						schemaPath: "#/oneOf/35/required",
-																																						keyword: "required",
-																																						params: { missingProperty: "keys" },
-																																						message: "must have required property 'keys'"
-																																					};
-																																					if (vErrors === null) vErrors = [err283];
-																																					else vErrors.push(err283);
-																																					errors++;
-																																				}
-																																				if (data.postId === void 0) {
-																																					const err284 = {
-																																						instancePath,
-																																						schemaPath: "#/oneOf/35/required",
-																																						keyword: "required",
-																																						params: { missingProperty: "postId" },
-																																						message: "must have required property 'postId'"
-																																					};
-																																					if (vErrors === null) vErrors = [err284];
-																																					else vErrors.push(err284);
-																																					errors++;
-																																				}
-																																				for (const key37 in data) if (!(key37 === "code" || key37 === "keys" || key37 === "postId")) {
-																																					const err285 = {
-																																						instancePath,
-																																						schemaPath: "#/oneOf/35/additionalProperties",
-																																						keyword: "additionalProperties",
-																																						params: { additionalProperty: key37 },
-																																						message: "must NOT have additional properties"
-																																					};
-																																					if (vErrors === null) vErrors = [err285];
-																																					else vErrors.push(err285);
-																																					errors++;
-																																				}
-																																				if (data.code !== void 0) {
-																																					if ("shared-record" !== data.code) {
-																																						const err286 = {
-																																							instancePath: instancePath + "/code",
-																																							schemaPath: "#/oneOf/35/properties/code/const",
-																																							keyword: "const",
-																																							params: { allowedValue: "shared-record" },
-																																							message: "must be equal to constant"
-																																						};
-																																						if (vErrors === null) vErrors = [err286];
-																																						else vErrors.push(err286);
-																																						errors++;
-																																					}
-																																				}
-																																				if (data.keys !== void 0) {
-																																					let data109 = data.keys;
-																																					if (Array.isArray(data109)) {
-																																						const len9 = data109.length;
-																																						for (let i9 = 0; i9 < len9; i9++) if (typeof data109[i9] !== "string") {
-																																							const err287 = {
-																																								instancePath: instancePath + "/keys/" + i9,
-																																								schemaPath: "#/oneOf/35/properties/keys/items/type",
-																																								keyword: "type",
-																																								params: { type: "string" },
-																																								message: "must be string"
-																																							};
-																																							if (vErrors === null) vErrors = [err287];
-																																							else vErrors.push(err287);
-																																							errors++;
-																																						}
-																																					} else {
-																																						const err288 = {
-																																							instancePath: instancePath + "/keys",
-																																							schemaPath: "#/oneOf/35/properties/keys/type",
-																																							keyword: "type",
-																																							params: { type: "array" },
-																																							message: "must be array"
-																																						};
-																																						if (vErrors === null) vErrors = [err288];
-																																						else vErrors.push(err288);
-																																						errors++;
-																																					}
-																																				}
-																																				if (data.postId !== void 0) {
-																																					let data111 = data.postId;
-																																					if (typeof data111 !== "string" && data111 !== null) {
-																																						const err289 = {
-																																							instancePath: instancePath + "/postId",
-																																							schemaPath: "#/oneOf/35/properties/postId/type",
-																																							keyword: "type",
-																																							params: { type: schema36.oneOf[35].properties.postId.type },
-																																							message: "must be string,null"
-																																						};
-																																						if (vErrors === null) vErrors = [err289];
-																																						else vErrors.push(err289);
-																																						errors++;
-																																					}
-																																				}
-																																			} else {
-																																				const err290 = {
-																																					instancePath,
-																																					schemaPath: "#/oneOf/35/type",
-																																					keyword: "type",
-																																					params: { type: "object" },
-																																					message: "must be object"
-																																				};
-																																				if (vErrors === null) vErrors = [err290];
-																																				else vErrors.push(err290);
-																																				errors++;
-																																			}
-																																			var _valid0 = _errs284 === errors;
-																																			if (_valid0 && valid0) {
-																																				valid0 = false;
-																																				passing0 = [passing0, 35];
-																																			} else {
-																																				if (_valid0) {
-																																					valid0 = true;
-																																					passing0 = 35;
-																																					if (props0 !== true) props0 = true;
-																																				}
-																																				const _errs294 = errors;
-																																				if (data && typeof data == "object" && !Array.isArray(data)) {
-																																					if (data.code === void 0) {
-																																						const err291 = {
-																																							instancePath,
-																																							schemaPath: "#/oneOf/36/required",
-																																							keyword: "required",
-																																							params: { missingProperty: "code" },
-																																							message: "must have required property 'code'"
-																																						};
-																																						if (vErrors === null) vErrors = [err291];
-																																						else vErrors.push(err291);
-																																						errors++;
-																																					}
-																																					if (data.postId === void 0) {
-																																						const err292 = {
-																																							instancePath,
-																																							schemaPath: "#/oneOf/36/required",
-																																							keyword: "required",
-																																							params: { missingProperty: "postId" },
-																																							message: "must have required property 'postId'"
-																																						};
-																																						if (vErrors === null) vErrors = [err292];
-																																						else vErrors.push(err292);
-																																						errors++;
-																																					}
-																																					if (data.owner === void 0) {
-																																						const err293 = {
-																																							instancePath,
-																																							schemaPath: "#/oneOf/36/required",
-																																							keyword: "required",
-																																							params: { missingProperty: "owner" },
-																																							message: "must have required property 'owner'"
-																																						};
-																																						if (vErrors === null) vErrors = [err293];
-																																						else vErrors.push(err293);
-																																						errors++;
-																																					}
-																																					if (data.key === void 0) {
-																																						const err294 = {
-																																							instancePath,
-																																							schemaPath: "#/oneOf/36/required",
-																																							keyword: "required",
-																																							params: { missingProperty: "key" },
-																																							message: "must have required property 'key'"
-																																						};
-																																						if (vErrors === null) vErrors = [err294];
-																																						else vErrors.push(err294);
-																																						errors++;
-																																					}
-																																					for (const key38 in data) if (!(key38 === "code" || key38 === "postId" || key38 === "owner" || key38 === "key")) {
-																																						const err295 = {
-																																							instancePath,
-																																							schemaPath: "#/oneOf/36/additionalProperties",
-																																							keyword: "additionalProperties",
-																																							params: { additionalProperty: key38 },
-																																							message: "must NOT have additional properties"
-																																						};
-																																						if (vErrors === null) vErrors = [err295];
-																																						else vErrors.push(err295);
-																																						errors++;
-																																					}
-																																					if (data.code !== void 0) {
-																																						if ("other-calendar" !== data.code) {
-																																							const err296 = {
-																																								instancePath: instancePath + "/code",
-																																								schemaPath: "#/oneOf/36/properties/code/const",
-																																								keyword: "const",
-																																								params: { allowedValue: "other-calendar" },
-																																								message: "must be equal to constant"
-																																							};
-																																							if (vErrors === null) vErrors = [err296];
-																																							else vErrors.push(err296);
-																																							errors++;
-																																						}
-																																					}
-																																					if (data.postId !== void 0) {
-																																						if (typeof data.postId !== "string") {
-																																							const err297 = {
-																																								instancePath: instancePath + "/postId",
-																																								schemaPath: "#/oneOf/36/properties/postId/type",
-																																								keyword: "type",
-																																								params: { type: "string" },
-																																								message: "must be string"
-																																							};
-																																							if (vErrors === null) vErrors = [err297];
-																																							else vErrors.push(err297);
-																																							errors++;
-																																						}
-																																					}
-																																					if (data.owner !== void 0) {
-																																						if (typeof data.owner !== "string") {
-																																							const err298 = {
-																																								instancePath: instancePath + "/owner",
-																																								schemaPath: "#/oneOf/36/properties/owner/type",
-																																								keyword: "type",
-																																								params: { type: "string" },
-																																								message: "must be string"
-																																							};
-																																							if (vErrors === null) vErrors = [err298];
-																																							else vErrors.push(err298);
-																																							errors++;
-																																						}
-																																					}
-																																					if (data.key !== void 0) {
-																																						if (typeof data.key !== "string") {
-																																							const err299 = {
-																																								instancePath: instancePath + "/key",
-																																								schemaPath: "#/oneOf/36/properties/key/type",
-																																								keyword: "type",
-																																								params: { type: "string" },
-																																								message: "must be string"
-																																							};
-																																							if (vErrors === null) vErrors = [err299];
-																																							else vErrors.push(err299);
-																																							errors++;
-																																						}
-																																					}
-																																				} else {
-																																					const err300 = {
-																																						instancePath,
-																																						schemaPath: "#/oneOf/36/type",
-																																						keyword: "type",
-																																						params: { type: "object" },
-																																						message: "must be object"
-																																					};
-																																					if (vErrors === null) vErrors = [err300];
-																																					else vErrors.push(err300);
-																																					errors++;
-																																				}
-																																				var _valid0 = _errs294 === errors;
-																																				if (_valid0 && valid0) {
-																																					valid0 = false;
-																																					passing0 = [passing0, 36];
-																																				} else if (_valid0) {
-																																					valid0 = true;
-																																					passing0 = 36;
-																																					if (props0 !== true) props0 = true;
-																																				}
-																																			}
-																																		}
-																																	}
-																																}
-																															}
-																														}
-																													}
-																												}
-																											}
-																										}
-																									}
-																								}
-																							}
-																						}
-																					}
-																				}
-																			}
-																		}
-																	}
-																}
-															}
-														}
-													}
-												}
-											}
-										}
-									}
-								}
-							}
-						}
-					}
-				}
-			}
-		}
-	}
-	if (!valid0) {
-		const err301 = {
-			instancePath,
-			schemaPath: "#/oneOf",
-			keyword: "oneOf",
-			params: { passingSchemas: passing0 },
-			message: "must match exactly one schema in oneOf"
-		};
-		if (vErrors === null) vErrors = [err301];
-		else vErrors.push(err301);
-		errors++;
-	} else {
-		errors = _errs0;
-		if (vErrors !== null) {
-			if (_errs0) vErrors.length = _errs0;
-			else vErrors = null;
-		}
-	}
-	validate15.errors = vErrors;
-	evaluated0.props = props0;
-	return errors === 0;
-}
-validate15.evaluated = {
-	"dynamicProps": true,
-	"dynamicItems": false
 };
 function validate14(data, { instancePath = "", parentData, parentDataProperty, rootData = data, dynamicAnchors = {} } = {}) {
 	let vErrors = null;
@@ -12360,7 +6919,8 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 	const _errs8 = errors;
 	if (data && typeof data == "object" && !Array.isArray(data)) {
 		if (data.action !== void 0) {
-			if ("adopt" !== data.action) {
+			let data1 = data.action;
+			if (!(data1 === "create" || data1 === "adopt" || data1 === "update" || data1 === "move" || data1 === "unschedule")) {
 				const err3 = {};
 				if (vErrors === null) vErrors = [err3];
 				else vErrors.push(err3);
@@ -12377,41 +6937,17 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 	if (_valid1) {
 		const _errs10 = errors;
 		if (data && typeof data == "object" && !Array.isArray(data)) {
-			if (data.postId === void 0) {
-				const err4 = {
-					instancePath,
-					schemaPath: "#/allOf/1/then/required",
-					keyword: "required",
-					params: { missingProperty: "postId" },
-					message: "must have required property 'postId'"
-				};
-				if (vErrors === null) vErrors = [err4];
-				else vErrors.push(err4);
-				errors++;
-			}
-			if (data.liveUpdatedAt === void 0) {
-				const err5 = {
-					instancePath,
-					schemaPath: "#/allOf/1/then/required",
-					keyword: "required",
-					params: { missingProperty: "liveUpdatedAt" },
-					message: "must have required property 'liveUpdatedAt'"
-				};
-				if (vErrors === null) vErrors = [err5];
-				else vErrors.push(err5);
-				errors++;
-			}
-			if (data.postId !== void 0) {
-				if (typeof data.postId !== "string") {
-					const err6 = {
-						instancePath: instancePath + "/postId",
-						schemaPath: "#/allOf/1/then/properties/postId/type",
+			if (data.file !== void 0) {
+				if (typeof data.file !== "string") {
+					const err4 = {
+						instancePath: instancePath + "/file",
+						schemaPath: "#/allOf/1/then/properties/file/type",
 						keyword: "type",
 						params: { type: "string" },
 						message: "must be string"
 					};
-					if (vErrors === null) vErrors = [err6];
-					else vErrors.push(err6);
+					if (vErrors === null) vErrors = [err4];
+					else vErrors.push(err4);
 					errors++;
 				}
 			}
@@ -12420,20 +6956,20 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 		valid3 = _valid1;
 		if (valid3) {
 			var props0 = {};
-			props0.postId = true;
+			props0.file = true;
 			props0.action = true;
 		}
 	}
 	if (!valid3) {
-		const err7 = {
+		const err5 = {
 			instancePath,
 			schemaPath: "#/allOf/1/if",
 			keyword: "if",
 			params: { failingKeyword: "then" },
 			message: "must match \"then\" schema"
 		};
-		if (vErrors === null) vErrors = [err7];
-		else vErrors.push(err7);
+		if (vErrors === null) vErrors = [err5];
+		else vErrors.push(err5);
 		errors++;
 	}
 	if (props0 !== true) {
@@ -12445,10 +6981,10 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 	const _errs15 = errors;
 	if (data && typeof data == "object" && !Array.isArray(data)) {
 		if (data.action !== void 0) {
-			if ("update" !== data.action) {
-				const err8 = {};
-				if (vErrors === null) vErrors = [err8];
-				else vErrors.push(err8);
+			if ("adopt" !== data.action) {
+				const err6 = {};
+				if (vErrors === null) vErrors = [err6];
+				else vErrors.push(err6);
 				errors++;
 			}
 		}
@@ -12463,52 +6999,40 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 		const _errs17 = errors;
 		if (data && typeof data == "object" && !Array.isArray(data)) {
 			if (data.postId === void 0) {
-				const err9 = {
+				const err7 = {
 					instancePath,
 					schemaPath: "#/allOf/2/then/required",
 					keyword: "required",
 					params: { missingProperty: "postId" },
 					message: "must have required property 'postId'"
 				};
-				if (vErrors === null) vErrors = [err9];
-				else vErrors.push(err9);
-				errors++;
-			}
-			if (data.fields === void 0) {
-				const err10 = {
-					instancePath,
-					schemaPath: "#/allOf/2/then/required",
-					keyword: "required",
-					params: { missingProperty: "fields" },
-					message: "must have required property 'fields'"
-				};
-				if (vErrors === null) vErrors = [err10];
-				else vErrors.push(err10);
+				if (vErrors === null) vErrors = [err7];
+				else vErrors.push(err7);
 				errors++;
 			}
 			if (data.liveUpdatedAt === void 0) {
-				const err11 = {
+				const err8 = {
 					instancePath,
 					schemaPath: "#/allOf/2/then/required",
 					keyword: "required",
 					params: { missingProperty: "liveUpdatedAt" },
 					message: "must have required property 'liveUpdatedAt'"
 				};
-				if (vErrors === null) vErrors = [err11];
-				else vErrors.push(err11);
+				if (vErrors === null) vErrors = [err8];
+				else vErrors.push(err8);
 				errors++;
 			}
 			if (data.postId !== void 0) {
 				if (typeof data.postId !== "string") {
-					const err12 = {
+					const err9 = {
 						instancePath: instancePath + "/postId",
 						schemaPath: "#/allOf/2/then/properties/postId/type",
 						keyword: "type",
 						params: { type: "string" },
 						message: "must be string"
 					};
-					if (vErrors === null) vErrors = [err12];
-					else vErrors.push(err12);
+					if (vErrors === null) vErrors = [err9];
+					else vErrors.push(err9);
 					errors++;
 				}
 			}
@@ -12522,15 +7046,15 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 		}
 	}
 	if (!valid6) {
-		const err13 = {
+		const err10 = {
 			instancePath,
 			schemaPath: "#/allOf/2/if",
 			keyword: "if",
 			params: { failingKeyword: "then" },
 			message: "must match \"then\" schema"
 		};
-		if (vErrors === null) vErrors = [err13];
-		else vErrors.push(err13);
+		if (vErrors === null) vErrors = [err10];
+		else vErrors.push(err10);
 		errors++;
 	}
 	if (props0 !== true && props1 !== void 0) {
@@ -12545,10 +7069,10 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 	const _errs22 = errors;
 	if (data && typeof data == "object" && !Array.isArray(data)) {
 		if (data.action !== void 0) {
-			if ("move" !== data.action) {
-				const err14 = {};
-				if (vErrors === null) vErrors = [err14];
-				else vErrors.push(err14);
+			if ("update" !== data.action) {
+				const err11 = {};
+				if (vErrors === null) vErrors = [err11];
+				else vErrors.push(err11);
 				errors++;
 			}
 		}
@@ -12562,21 +7086,64 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 	if (_valid3) {
 		const _errs24 = errors;
 		if (data && typeof data == "object" && !Array.isArray(data)) {
-			if (data.fromKey === void 0) {
-				const err15 = {
+			if (data.postId === void 0) {
+				const err12 = {
 					instancePath,
 					schemaPath: "#/allOf/3/then/required",
 					keyword: "required",
-					params: { missingProperty: "fromKey" },
-					message: "must have required property 'fromKey'"
+					params: { missingProperty: "postId" },
+					message: "must have required property 'postId'"
 				};
-				if (vErrors === null) vErrors = [err15];
-				else vErrors.push(err15);
+				if (vErrors === null) vErrors = [err12];
+				else vErrors.push(err12);
 				errors++;
+			}
+			if (data.fields === void 0) {
+				const err13 = {
+					instancePath,
+					schemaPath: "#/allOf/3/then/required",
+					keyword: "required",
+					params: { missingProperty: "fields" },
+					message: "must have required property 'fields'"
+				};
+				if (vErrors === null) vErrors = [err13];
+				else vErrors.push(err13);
+				errors++;
+			}
+			if (data.liveUpdatedAt === void 0) {
+				const err14 = {
+					instancePath,
+					schemaPath: "#/allOf/3/then/required",
+					keyword: "required",
+					params: { missingProperty: "liveUpdatedAt" },
+					message: "must have required property 'liveUpdatedAt'"
+				};
+				if (vErrors === null) vErrors = [err14];
+				else vErrors.push(err14);
+				errors++;
+			}
+			if (data.postId !== void 0) {
+				if (typeof data.postId !== "string") {
+					const err15 = {
+						instancePath: instancePath + "/postId",
+						schemaPath: "#/allOf/3/then/properties/postId/type",
+						keyword: "type",
+						params: { type: "string" },
+						message: "must be string"
+					};
+					if (vErrors === null) vErrors = [err15];
+					else vErrors.push(err15);
+					errors++;
+				}
 			}
 		}
 		var _valid3 = _errs24 === errors;
 		valid9 = _valid3;
+		if (valid9) {
+			var props2 = {};
+			props2.postId = true;
+			props2.action = true;
+		}
 	}
 	if (!valid9) {
 		const err16 = {
@@ -12590,16 +7157,19 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 		else vErrors.push(err16);
 		errors++;
 	}
-	if (props0 !== true) {
-		props0 = props0 || {};
-		props0.action = true;
+	if (props0 !== true && props2 !== void 0) {
+		if (props2 === true) props0 = true;
+		else {
+			props0 = props0 || {};
+			Object.assign(props0, props2);
+		}
 	}
-	const _errs26 = errors;
-	let valid11 = true;
-	const _errs27 = errors;
+	const _errs28 = errors;
+	let valid12 = true;
+	const _errs29 = errors;
 	if (data && typeof data == "object" && !Array.isArray(data)) {
 		if (data.action !== void 0) {
-			if ("create" !== data.action) {
+			if ("move" !== data.action) {
 				const err17 = {};
 				if (vErrors === null) vErrors = [err17];
 				else vErrors.push(err17);
@@ -12607,40 +7177,32 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 			}
 		}
 	}
-	var _valid4 = _errs27 === errors;
-	errors = _errs26;
+	var _valid4 = _errs29 === errors;
+	errors = _errs28;
 	if (vErrors !== null) {
-		if (_errs26) vErrors.length = _errs26;
+		if (_errs28) vErrors.length = _errs28;
 		else vErrors = null;
 	}
 	if (_valid4) {
-		const _errs29 = errors;
+		const _errs31 = errors;
 		if (data && typeof data == "object" && !Array.isArray(data)) {
-			if (data.reason !== void 0) {
-				let data7 = data.reason;
-				if (!(data7 === "new-file" || data7 === "new-occurrence" || data7 === "interrupted-create" || data7 === "deleted-on-remote")) {
-					const err18 = {
-						instancePath: instancePath + "/reason",
-						schemaPath: "#/allOf/4/then/properties/reason/enum",
-						keyword: "enum",
-						params: { allowedValues: schema34.allOf[4].then.properties.reason.enum },
-						message: "must be equal to one of the allowed values"
-					};
-					if (vErrors === null) vErrors = [err18];
-					else vErrors.push(err18);
-					errors++;
-				}
+			if (data.fromKey === void 0) {
+				const err18 = {
+					instancePath,
+					schemaPath: "#/allOf/4/then/required",
+					keyword: "required",
+					params: { missingProperty: "fromKey" },
+					message: "must have required property 'fromKey'"
+				};
+				if (vErrors === null) vErrors = [err18];
+				else vErrors.push(err18);
+				errors++;
 			}
 		}
-		var _valid4 = _errs29 === errors;
-		valid11 = _valid4;
-		if (valid11) {
-			var props2 = {};
-			props2.reason = true;
-			props2.action = true;
-		}
+		var _valid4 = _errs31 === errors;
+		valid12 = _valid4;
 	}
-	if (!valid11) {
+	if (!valid12) {
 		const err19 = {
 			instancePath,
 			schemaPath: "#/allOf/4/if",
@@ -12652,19 +7214,16 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 		else vErrors.push(err19);
 		errors++;
 	}
-	if (props0 !== true && props2 !== void 0) {
-		if (props2 === true) props0 = true;
-		else {
-			props0 = props0 || {};
-			Object.assign(props0, props2);
-		}
+	if (props0 !== true) {
+		props0 = props0 || {};
+		props0.action = true;
 	}
-	const _errs32 = errors;
-	let valid14 = true;
 	const _errs33 = errors;
+	let valid14 = true;
+	const _errs34 = errors;
 	if (data && typeof data == "object" && !Array.isArray(data)) {
 		if (data.action !== void 0) {
-			if ("adopt" !== data.action) {
+			if ("create" !== data.action) {
 				const err20 = {};
 				if (vErrors === null) vErrors = [err20];
 				else vErrors.push(err20);
@@ -12672,18 +7231,18 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 			}
 		}
 	}
-	var _valid5 = _errs33 === errors;
-	errors = _errs32;
+	var _valid5 = _errs34 === errors;
+	errors = _errs33;
 	if (vErrors !== null) {
-		if (_errs32) vErrors.length = _errs32;
+		if (_errs33) vErrors.length = _errs33;
 		else vErrors = null;
 	}
 	if (_valid5) {
-		const _errs35 = errors;
+		const _errs36 = errors;
 		if (data && typeof data == "object" && !Array.isArray(data)) {
 			if (data.reason !== void 0) {
 				let data9 = data.reason;
-				if (!(data9 === "unowned-match" || data9 === "tidied-match" || data9 === "chosen")) {
+				if (!(data9 === "new-file" || data9 === "new-occurrence" || data9 === "interrupted-create" || data9 === "deleted-on-remote")) {
 					const err21 = {
 						instancePath: instancePath + "/reason",
 						schemaPath: "#/allOf/5/then/properties/reason/enum",
@@ -12697,7 +7256,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 				}
 			}
 		}
-		var _valid5 = _errs35 === errors;
+		var _valid5 = _errs36 === errors;
 		valid14 = _valid5;
 		if (valid14) {
 			var props3 = {};
@@ -12724,12 +7283,12 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 			Object.assign(props0, props3);
 		}
 	}
-	const _errs38 = errors;
-	let valid17 = true;
 	const _errs39 = errors;
+	let valid17 = true;
+	const _errs40 = errors;
 	if (data && typeof data == "object" && !Array.isArray(data)) {
 		if (data.action !== void 0) {
-			if ("update" !== data.action) {
+			if ("adopt" !== data.action) {
 				const err23 = {};
 				if (vErrors === null) vErrors = [err23];
 				else vErrors.push(err23);
@@ -12737,18 +7296,18 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 			}
 		}
 	}
-	var _valid6 = _errs39 === errors;
-	errors = _errs38;
+	var _valid6 = _errs40 === errors;
+	errors = _errs39;
 	if (vErrors !== null) {
-		if (_errs38) vErrors.length = _errs38;
+		if (_errs39) vErrors.length = _errs39;
 		else vErrors = null;
 	}
 	if (_valid6) {
-		const _errs41 = errors;
+		const _errs42 = errors;
 		if (data && typeof data == "object" && !Array.isArray(data)) {
 			if (data.reason !== void 0) {
 				let data11 = data.reason;
-				if (!(data11 === "file-changed" || data11 === "drifted" || data11 === "merged-record")) {
+				if (!(data11 === "unowned-match" || data11 === "tidied-match" || data11 === "chosen")) {
 					const err24 = {
 						instancePath: instancePath + "/reason",
 						schemaPath: "#/allOf/6/then/properties/reason/enum",
@@ -12762,7 +7321,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 				}
 			}
 		}
-		var _valid6 = _errs41 === errors;
+		var _valid6 = _errs42 === errors;
 		valid17 = _valid6;
 		if (valid17) {
 			var props4 = {};
@@ -12789,12 +7348,12 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 			Object.assign(props0, props4);
 		}
 	}
-	const _errs44 = errors;
-	let valid20 = true;
 	const _errs45 = errors;
+	let valid20 = true;
+	const _errs46 = errors;
 	if (data && typeof data == "object" && !Array.isArray(data)) {
 		if (data.action !== void 0) {
-			if ("unschedule" !== data.action) {
+			if ("update" !== data.action) {
 				const err26 = {};
 				if (vErrors === null) vErrors = [err26];
 				else vErrors.push(err26);
@@ -12802,18 +7361,18 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 			}
 		}
 	}
-	var _valid7 = _errs45 === errors;
-	errors = _errs44;
+	var _valid7 = _errs46 === errors;
+	errors = _errs45;
 	if (vErrors !== null) {
-		if (_errs44) vErrors.length = _errs44;
+		if (_errs45) vErrors.length = _errs45;
 		else vErrors = null;
 	}
 	if (_valid7) {
-		const _errs47 = errors;
+		const _errs48 = errors;
 		if (data && typeof data == "object" && !Array.isArray(data)) {
 			if (data.reason !== void 0) {
 				let data13 = data.reason;
-				if (!(data13 === "file-removed" || data13 === "occurrence-removed")) {
+				if (!(data13 === "file-changed" || data13 === "drifted" || data13 === "merged-record")) {
 					const err27 = {
 						instancePath: instancePath + "/reason",
 						schemaPath: "#/allOf/7/then/properties/reason/enum",
@@ -12827,7 +7386,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 				}
 			}
 		}
-		var _valid7 = _errs47 === errors;
+		var _valid7 = _errs48 === errors;
 		valid20 = _valid7;
 		if (valid20) {
 			var props5 = {};
@@ -12854,12 +7413,12 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 			Object.assign(props0, props5);
 		}
 	}
-	const _errs50 = errors;
-	let valid23 = true;
 	const _errs51 = errors;
+	let valid23 = true;
+	const _errs52 = errors;
 	if (data && typeof data == "object" && !Array.isArray(data)) {
 		if (data.action !== void 0) {
-			if ("delete" !== data.action) {
+			if ("unschedule" !== data.action) {
 				const err29 = {};
 				if (vErrors === null) vErrors = [err29];
 				else vErrors.push(err29);
@@ -12867,18 +7426,18 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 			}
 		}
 	}
-	var _valid8 = _errs51 === errors;
-	errors = _errs50;
+	var _valid8 = _errs52 === errors;
+	errors = _errs51;
 	if (vErrors !== null) {
-		if (_errs50) vErrors.length = _errs50;
+		if (_errs51) vErrors.length = _errs51;
 		else vErrors = null;
 	}
 	if (_valid8) {
-		const _errs53 = errors;
+		const _errs54 = errors;
 		if (data && typeof data == "object" && !Array.isArray(data)) {
 			if (data.reason !== void 0) {
 				let data15 = data.reason;
-				if (!(data15 === "file-removed" || data15 === "occurrence-removed" || data15 === "gone-on-remote")) {
+				if (!(data15 === "file-removed" || data15 === "occurrence-removed")) {
 					const err30 = {
 						instancePath: instancePath + "/reason",
 						schemaPath: "#/allOf/8/then/properties/reason/enum",
@@ -12892,7 +7451,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 				}
 			}
 		}
-		var _valid8 = _errs53 === errors;
+		var _valid8 = _errs54 === errors;
 		valid23 = _valid8;
 		if (valid23) {
 			var props6 = {};
@@ -12919,12 +7478,12 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 			Object.assign(props0, props6);
 		}
 	}
-	const _errs56 = errors;
-	let valid26 = true;
 	const _errs57 = errors;
+	let valid26 = true;
+	const _errs58 = errors;
 	if (data && typeof data == "object" && !Array.isArray(data)) {
 		if (data.action !== void 0) {
-			if ("move" !== data.action) {
+			if ("delete" !== data.action) {
 				const err32 = {};
 				if (vErrors === null) vErrors = [err32];
 				else vErrors.push(err32);
@@ -12932,18 +7491,18 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 			}
 		}
 	}
-	var _valid9 = _errs57 === errors;
-	errors = _errs56;
+	var _valid9 = _errs58 === errors;
+	errors = _errs57;
 	if (vErrors !== null) {
-		if (_errs56) vErrors.length = _errs56;
+		if (_errs57) vErrors.length = _errs57;
 		else vErrors = null;
 	}
 	if (_valid9) {
-		const _errs59 = errors;
+		const _errs60 = errors;
 		if (data && typeof data == "object" && !Array.isArray(data)) {
 			if (data.reason !== void 0) {
 				let data17 = data.reason;
-				if (!(data17 === "renamed" || data17 === "key-changed")) {
+				if (!(data17 === "file-removed" || data17 === "occurrence-removed" || data17 === "gone-on-remote")) {
 					const err33 = {
 						instancePath: instancePath + "/reason",
 						schemaPath: "#/allOf/9/then/properties/reason/enum",
@@ -12957,7 +7516,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 				}
 			}
 		}
-		var _valid9 = _errs59 === errors;
+		var _valid9 = _errs60 === errors;
 		valid26 = _valid9;
 		if (valid26) {
 			var props7 = {};
@@ -12984,12 +7543,12 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 			Object.assign(props0, props7);
 		}
 	}
-	const _errs62 = errors;
-	let valid29 = true;
 	const _errs63 = errors;
+	let valid29 = true;
+	const _errs64 = errors;
 	if (data && typeof data == "object" && !Array.isArray(data)) {
 		if (data.action !== void 0) {
-			if ("noop" !== data.action) {
+			if ("move" !== data.action) {
 				const err35 = {};
 				if (vErrors === null) vErrors = [err35];
 				else vErrors.push(err35);
@@ -12997,18 +7556,18 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 			}
 		}
 	}
-	var _valid10 = _errs63 === errors;
-	errors = _errs62;
+	var _valid10 = _errs64 === errors;
+	errors = _errs63;
 	if (vErrors !== null) {
-		if (_errs62) vErrors.length = _errs62;
+		if (_errs63) vErrors.length = _errs63;
 		else vErrors = null;
 	}
 	if (_valid10) {
-		const _errs65 = errors;
+		const _errs66 = errors;
 		if (data && typeof data == "object" && !Array.isArray(data)) {
 			if (data.reason !== void 0) {
 				let data19 = data.reason;
-				if (!(data19 === "up-to-date" || data19 === "file-removed" || data19 === "occurrence-removed" || data19 === "published-kept" || data19 === "not-visible-yet")) {
+				if (!(data19 === "renamed" || data19 === "key-changed")) {
 					const err36 = {
 						instancePath: instancePath + "/reason",
 						schemaPath: "#/allOf/10/then/properties/reason/enum",
@@ -13022,7 +7581,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 				}
 			}
 		}
-		var _valid10 = _errs65 === errors;
+		var _valid10 = _errs66 === errors;
 		valid29 = _valid10;
 		if (valid29) {
 			var props8 = {};
@@ -13049,12 +7608,12 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 			Object.assign(props0, props8);
 		}
 	}
-	const _errs68 = errors;
-	let valid32 = true;
 	const _errs69 = errors;
+	let valid32 = true;
+	const _errs70 = errors;
 	if (data && typeof data == "object" && !Array.isArray(data)) {
 		if (data.action !== void 0) {
-			if ("blocked" !== data.action) {
+			if ("noop" !== data.action) {
 				const err38 = {};
 				if (vErrors === null) vErrors = [err38];
 				else vErrors.push(err38);
@@ -13062,18 +7621,18 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 			}
 		}
 	}
-	var _valid11 = _errs69 === errors;
-	errors = _errs68;
+	var _valid11 = _errs70 === errors;
+	errors = _errs69;
 	if (vErrors !== null) {
-		if (_errs68) vErrors.length = _errs68;
+		if (_errs69) vErrors.length = _errs69;
 		else vErrors = null;
 	}
 	if (_valid11) {
-		const _errs71 = errors;
+		const _errs72 = errors;
 		if (data && typeof data == "object" && !Array.isArray(data)) {
 			if (data.reason !== void 0) {
 				let data21 = data.reason;
-				if (!(data21 === "file-errors" || data21 === "held-by-rule" || data21 === "project-errors" || data21 === "unreadable-file" || data21 === "unconfirmed-record" || data21 === "shared-record" || data21 === "other-calendar" || data21 === "not-editable" || data21 === "account-unavailable" || data21 === "scheduled-in-past" || data21 === "deleted-on-remote" || data21 === "adopt-ambiguous" || data21 === "adopt-uncertain")) {
+				if (!(data21 === "up-to-date" || data21 === "file-removed" || data21 === "occurrence-removed" || data21 === "published-kept" || data21 === "not-visible-yet")) {
 					const err39 = {
 						instancePath: instancePath + "/reason",
 						schemaPath: "#/allOf/11/then/properties/reason/enum",
@@ -13087,7 +7646,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 				}
 			}
 		}
-		var _valid11 = _errs71 === errors;
+		var _valid11 = _errs72 === errors;
 		valid32 = _valid11;
 		if (valid32) {
 			var props9 = {};
@@ -13114,232 +7673,270 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 			Object.assign(props0, props9);
 		}
 	}
+	const _errs75 = errors;
+	let valid35 = true;
+	const _errs76 = errors;
+	if (data && typeof data == "object" && !Array.isArray(data)) {
+		if (data.action !== void 0) {
+			if ("blocked" !== data.action) {
+				const err41 = {};
+				if (vErrors === null) vErrors = [err41];
+				else vErrors.push(err41);
+				errors++;
+			}
+		}
+	}
+	var _valid12 = _errs76 === errors;
+	errors = _errs75;
+	if (vErrors !== null) {
+		if (_errs75) vErrors.length = _errs75;
+		else vErrors = null;
+	}
+	if (_valid12) {
+		const _errs78 = errors;
+		if (data && typeof data == "object" && !Array.isArray(data)) {
+			if (data.reason !== void 0) {
+				let data23 = data.reason;
+				if (!(data23 === "file-errors" || data23 === "held-by-rule" || data23 === "project-errors" || data23 === "unreadable-file" || data23 === "unconfirmed-record" || data23 === "shared-record" || data23 === "other-calendar" || data23 === "not-editable" || data23 === "account-unavailable" || data23 === "scheduled-in-past" || data23 === "deleted-on-remote" || data23 === "adopt-ambiguous" || data23 === "adopt-uncertain")) {
+					const err42 = {
+						instancePath: instancePath + "/reason",
+						schemaPath: "#/allOf/12/then/properties/reason/enum",
+						keyword: "enum",
+						params: { allowedValues: schema34.allOf[12].then.properties.reason.enum },
+						message: "must be equal to one of the allowed values"
+					};
+					if (vErrors === null) vErrors = [err42];
+					else vErrors.push(err42);
+					errors++;
+				}
+			}
+		}
+		var _valid12 = _errs78 === errors;
+		valid35 = _valid12;
+		if (valid35) {
+			var props10 = {};
+			props10.reason = true;
+			props10.action = true;
+		}
+	}
+	if (!valid35) {
+		const err43 = {
+			instancePath,
+			schemaPath: "#/allOf/12/if",
+			keyword: "if",
+			params: { failingKeyword: "then" },
+			message: "must match \"then\" schema"
+		};
+		if (vErrors === null) vErrors = [err43];
+		else vErrors.push(err43);
+		errors++;
+	}
+	if (props0 !== true && props10 !== void 0) {
+		if (props10 === true) props0 = true;
+		else {
+			props0 = props0 || {};
+			Object.assign(props0, props10);
+		}
+	}
 	if (data && typeof data == "object" && !Array.isArray(data)) {
 		if (data.action === void 0) {
-			const err41 = {
+			const err44 = {
 				instancePath,
 				schemaPath: "#/required",
 				keyword: "required",
 				params: { missingProperty: "action" },
 				message: "must have required property 'action'"
 			};
-			if (vErrors === null) vErrors = [err41];
-			else vErrors.push(err41);
+			if (vErrors === null) vErrors = [err44];
+			else vErrors.push(err44);
 			errors++;
 		}
 		if (data.reason === void 0) {
-			const err42 = {
+			const err45 = {
 				instancePath,
 				schemaPath: "#/required",
 				keyword: "required",
 				params: { missingProperty: "reason" },
 				message: "must have required property 'reason'"
 			};
-			if (vErrors === null) vErrors = [err42];
-			else vErrors.push(err42);
+			if (vErrors === null) vErrors = [err45];
+			else vErrors.push(err45);
 			errors++;
 		}
 		if (data.key === void 0) {
-			const err43 = {
+			const err46 = {
 				instancePath,
 				schemaPath: "#/required",
 				keyword: "required",
 				params: { missingProperty: "key" },
 				message: "must have required property 'key'"
 			};
-			if (vErrors === null) vErrors = [err43];
-			else vErrors.push(err43);
+			if (vErrors === null) vErrors = [err46];
+			else vErrors.push(err46);
 			errors++;
 		}
 		if (data.file === void 0) {
-			const err44 = {
+			const err47 = {
 				instancePath,
 				schemaPath: "#/required",
 				keyword: "required",
 				params: { missingProperty: "file" },
 				message: "must have required property 'file'"
 			};
-			if (vErrors === null) vErrors = [err44];
-			else vErrors.push(err44);
+			if (vErrors === null) vErrors = [err47];
+			else vErrors.push(err47);
 			errors++;
 		}
 		if (data.postId === void 0) {
-			const err45 = {
+			const err48 = {
 				instancePath,
 				schemaPath: "#/required",
 				keyword: "required",
 				params: { missingProperty: "postId" },
 				message: "must have required property 'postId'"
 			};
-			if (vErrors === null) vErrors = [err45];
-			else vErrors.push(err45);
+			if (vErrors === null) vErrors = [err48];
+			else vErrors.push(err48);
 			errors++;
 		}
-		if (data.details === void 0) {
-			const err46 = {
+		if (data.reasons === void 0) {
+			const err49 = {
 				instancePath,
 				schemaPath: "#/required",
 				keyword: "required",
-				params: { missingProperty: "details" },
-				message: "must have required property 'details'"
+				params: { missingProperty: "reasons" },
+				message: "must have required property 'reasons'"
 			};
-			if (vErrors === null) vErrors = [err46];
-			else vErrors.push(err46);
+			if (vErrors === null) vErrors = [err49];
+			else vErrors.push(err49);
 			errors++;
 		}
 		for (const key0 in data) if (!func3.call(schema34.properties, key0)) {
-			const err47 = {
+			const err50 = {
 				instancePath,
 				schemaPath: "#/additionalProperties",
 				keyword: "additionalProperties",
 				params: { additionalProperty: key0 },
 				message: "must NOT have additional properties"
 			};
-			if (vErrors === null) vErrors = [err47];
-			else vErrors.push(err47);
+			if (vErrors === null) vErrors = [err50];
+			else vErrors.push(err50);
 			errors++;
 		}
 		if (data.action !== void 0) {
-			let data22 = data.action;
-			if (!(data22 === "create" || data22 === "adopt" || data22 === "update" || data22 === "unschedule" || data22 === "delete" || data22 === "move" || data22 === "noop" || data22 === "blocked")) {
-				const err48 = {
+			let data24 = data.action;
+			if (!(data24 === "create" || data24 === "adopt" || data24 === "update" || data24 === "unschedule" || data24 === "delete" || data24 === "move" || data24 === "noop" || data24 === "blocked")) {
+				const err51 = {
 					instancePath: instancePath + "/action",
 					schemaPath: "#/$defs/action/enum",
 					keyword: "enum",
 					params: { allowedValues: schema35.enum },
 					message: "must be equal to one of the allowed values"
 				};
-				if (vErrors === null) vErrors = [err48];
-				else vErrors.push(err48);
+				if (vErrors === null) vErrors = [err51];
+				else vErrors.push(err51);
 				errors++;
 			}
 		}
 		if (data.key !== void 0) {
-			let data23 = data.key;
-			if (typeof data23 === "string") {
-				if (func0(data23) < 1) {
-					const err49 = {
+			let data25 = data.key;
+			if (typeof data25 === "string") {
+				if (func0(data25) < 1) {
+					const err52 = {
 						instancePath: instancePath + "/key",
 						schemaPath: "#/properties/key/minLength",
 						keyword: "minLength",
 						params: { limit: 1 },
 						message: "must NOT have fewer than 1 characters"
 					};
-					if (vErrors === null) vErrors = [err49];
-					else vErrors.push(err49);
+					if (vErrors === null) vErrors = [err52];
+					else vErrors.push(err52);
 					errors++;
 				}
 			} else {
-				const err50 = {
+				const err53 = {
 					instancePath: instancePath + "/key",
 					schemaPath: "#/properties/key/type",
 					keyword: "type",
 					params: { type: "string" },
 					message: "must be string"
 				};
-				if (vErrors === null) vErrors = [err50];
-				else vErrors.push(err50);
+				if (vErrors === null) vErrors = [err53];
+				else vErrors.push(err53);
 				errors++;
 			}
 		}
 		if (data.file !== void 0) {
-			let data24 = data.file;
-			if (typeof data24 !== "string" && data24 !== null) {
-				const err51 = {
+			let data26 = data.file;
+			if (typeof data26 !== "string" && data26 !== null) {
+				const err54 = {
 					instancePath: instancePath + "/file",
 					schemaPath: "#/properties/file/type",
 					keyword: "type",
 					params: { type: schema34.properties.file.type },
 					message: "must be string,null"
 				};
-				if (vErrors === null) vErrors = [err51];
-				else vErrors.push(err51);
+				if (vErrors === null) vErrors = [err54];
+				else vErrors.push(err54);
 				errors++;
 			}
 		}
 		if (data.postId !== void 0) {
-			let data25 = data.postId;
-			if (typeof data25 !== "string" && data25 !== null) {
-				const err52 = {
+			let data27 = data.postId;
+			if (typeof data27 !== "string" && data27 !== null) {
+				const err55 = {
 					instancePath: instancePath + "/postId",
 					schemaPath: "#/properties/postId/type",
 					keyword: "type",
 					params: { type: schema34.properties.postId.type },
 					message: "must be string,null"
 				};
-				if (vErrors === null) vErrors = [err52];
-				else vErrors.push(err52);
+				if (vErrors === null) vErrors = [err55];
+				else vErrors.push(err55);
 				errors++;
 			}
 		}
 		if (data.reasons !== void 0) {
-			let data26 = data.reasons;
-			if (Array.isArray(data26)) {
-				const len0 = data26.length;
-				for (let i0 = 0; i0 < len0; i0++) if (typeof data26[i0] !== "string") {
-					const err53 = {
+			let data28 = data.reasons;
+			if (Array.isArray(data28)) {
+				const len0 = data28.length;
+				for (let i0 = 0; i0 < len0; i0++) if (typeof data28[i0] !== "string") {
+					const err56 = {
 						instancePath: instancePath + "/reasons/" + i0,
 						schemaPath: "#/properties/reasons/items/type",
 						keyword: "type",
 						params: { type: "string" },
 						message: "must be string"
 					};
-					if (vErrors === null) vErrors = [err53];
-					else vErrors.push(err53);
+					if (vErrors === null) vErrors = [err56];
+					else vErrors.push(err56);
 					errors++;
 				}
 			} else {
-				const err54 = {
+				const err57 = {
 					instancePath: instancePath + "/reasons",
 					schemaPath: "#/properties/reasons/type",
 					keyword: "type",
 					params: { type: "array" },
 					message: "must be array"
 				};
-				if (vErrors === null) vErrors = [err54];
-				else vErrors.push(err54);
-				errors++;
-			}
-		}
-		if (data.details !== void 0) {
-			let data28 = data.details;
-			if (Array.isArray(data28)) {
-				const len1 = data28.length;
-				for (let i1 = 0; i1 < len1; i1++) if (!validate15(data28[i1], {
-					instancePath: instancePath + "/details/" + i1,
-					parentData: data28,
-					parentDataProperty: i1,
-					rootData,
-					dynamicAnchors
-				})) {
-					vErrors = vErrors === null ? validate15.errors : vErrors.concat(validate15.errors);
-					errors = vErrors.length;
-				}
-			} else {
-				const err55 = {
-					instancePath: instancePath + "/details",
-					schemaPath: "#/properties/details/type",
-					keyword: "type",
-					params: { type: "array" },
-					message: "must be array"
-				};
-				if (vErrors === null) vErrors = [err55];
-				else vErrors.push(err55);
+				if (vErrors === null) vErrors = [err57];
+				else vErrors.push(err57);
 				errors++;
 			}
 		}
 		if (data.reason !== void 0) {
 			let data30 = data.reason;
 			if (!(data30 === "new-file" || data30 === "new-occurrence" || data30 === "interrupted-create" || data30 === "deleted-on-remote" || data30 === "unowned-match" || data30 === "file-changed" || data30 === "drifted" || data30 === "merged-record" || data30 === "file-removed" || data30 === "occurrence-removed" || data30 === "gone-on-remote" || data30 === "renamed" || data30 === "key-changed" || data30 === "up-to-date" || data30 === "published-kept" || data30 === "not-visible-yet" || data30 === "tidied-match" || data30 === "chosen" || data30 === "file-errors" || data30 === "held-by-rule" || data30 === "project-errors" || data30 === "unreadable-file" || data30 === "unconfirmed-record" || data30 === "shared-record" || data30 === "other-calendar" || data30 === "not-editable" || data30 === "account-unavailable" || data30 === "scheduled-in-past" || data30 === "adopt-ambiguous" || data30 === "adopt-uncertain")) {
-				const err56 = {
+				const err58 = {
 					instancePath: instancePath + "/reason",
 					schemaPath: "#/properties/reason/enum",
 					keyword: "enum",
 					params: { allowedValues: schema34.properties.reason.enum },
 					message: "must be equal to one of the allowed values"
 				};
-				if (vErrors === null) vErrors = [err56];
-				else vErrors.push(err56);
+				if (vErrors === null) vErrors = [err58];
+				else vErrors.push(err58);
 				errors++;
 			}
 		}
@@ -13347,226 +7944,197 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 			let data31 = data.desired;
 			if (data31 && typeof data31 == "object" && !Array.isArray(data31)) {
 				if (data31.content === void 0) {
-					const err57 = {
+					const err59 = {
 						instancePath: instancePath + "/desired",
 						schemaPath: "#/$defs/postShape/required",
 						keyword: "required",
 						params: { missingProperty: "content" },
 						message: "must have required property 'content'"
 					};
-					if (vErrors === null) vErrors = [err57];
-					else vErrors.push(err57);
+					if (vErrors === null) vErrors = [err59];
+					else vErrors.push(err59);
 					errors++;
 				}
 				if (data31.scheduledAt === void 0) {
-					const err58 = {
+					const err60 = {
 						instancePath: instancePath + "/desired",
 						schemaPath: "#/$defs/postShape/required",
 						keyword: "required",
 						params: { missingProperty: "scheduledAt" },
 						message: "must have required property 'scheduledAt'"
 					};
-					if (vErrors === null) vErrors = [err58];
-					else vErrors.push(err58);
+					if (vErrors === null) vErrors = [err60];
+					else vErrors.push(err60);
 					errors++;
 				}
 				if (data31.targets === void 0) {
-					const err59 = {
+					const err61 = {
 						instancePath: instancePath + "/desired",
 						schemaPath: "#/$defs/postShape/required",
 						keyword: "required",
 						params: { missingProperty: "targets" },
 						message: "must have required property 'targets'"
 					};
-					if (vErrors === null) vErrors = [err59];
-					else vErrors.push(err59);
+					if (vErrors === null) vErrors = [err61];
+					else vErrors.push(err61);
 					errors++;
 				}
 				if (data31.media === void 0) {
-					const err60 = {
+					const err62 = {
 						instancePath: instancePath + "/desired",
 						schemaPath: "#/$defs/postShape/required",
 						keyword: "required",
 						params: { missingProperty: "media" },
 						message: "must have required property 'media'"
 					};
-					if (vErrors === null) vErrors = [err60];
-					else vErrors.push(err60);
+					if (vErrors === null) vErrors = [err62];
+					else vErrors.push(err62);
 					errors++;
 				}
 				for (const key1 in data31) if (!(key1 === "content" || key1 === "scheduledAt" || key1 === "targets" || key1 === "media")) {
-					const err61 = {
+					const err63 = {
 						instancePath: instancePath + "/desired",
 						schemaPath: "#/$defs/postShape/additionalProperties",
 						keyword: "additionalProperties",
 						params: { additionalProperty: key1 },
 						message: "must NOT have additional properties"
 					};
-					if (vErrors === null) vErrors = [err61];
-					else vErrors.push(err61);
+					if (vErrors === null) vErrors = [err63];
+					else vErrors.push(err63);
 					errors++;
 				}
 				if (data31.content !== void 0) {
 					if (typeof data31.content !== "string") {
-						const err62 = {
+						const err64 = {
 							instancePath: instancePath + "/desired/content",
 							schemaPath: "#/$defs/postShape/properties/content/type",
 							keyword: "type",
 							params: { type: "string" },
 							message: "must be string"
 						};
-						if (vErrors === null) vErrors = [err62];
-						else vErrors.push(err62);
+						if (vErrors === null) vErrors = [err64];
+						else vErrors.push(err64);
 						errors++;
 					}
 				}
 				if (data31.scheduledAt !== void 0) {
 					let data33 = data31.scheduledAt;
 					if (typeof data33 !== "string" && data33 !== null) {
-						const err63 = {
+						const err65 = {
 							instancePath: instancePath + "/desired/scheduledAt",
 							schemaPath: "#/$defs/postShape/properties/scheduledAt/type",
 							keyword: "type",
-							params: { type: schema38.properties.scheduledAt.type },
+							params: { type: schema36.properties.scheduledAt.type },
 							message: "must be string,null"
 						};
-						if (vErrors === null) vErrors = [err63];
-						else vErrors.push(err63);
+						if (vErrors === null) vErrors = [err65];
+						else vErrors.push(err65);
 						errors++;
 					}
 				}
 				if (data31.targets !== void 0) {
 					let data34 = data31.targets;
 					if (Array.isArray(data34)) {
-						const len2 = data34.length;
-						for (let i2 = 0; i2 < len2; i2++) {
-							let data35 = data34[i2];
+						const len1 = data34.length;
+						for (let i1 = 0; i1 < len1; i1++) {
+							let data35 = data34[i1];
 							if (data35 && typeof data35 == "object" && !Array.isArray(data35)) {
 								if (data35.socialAccountId === void 0) {
-									const err64 = {
-										instancePath: instancePath + "/desired/targets/" + i2,
+									const err66 = {
+										instancePath: instancePath + "/desired/targets/" + i1,
 										schemaPath: "#/$defs/postShape/properties/targets/items/required",
 										keyword: "required",
 										params: { missingProperty: "socialAccountId" },
 										message: "must have required property 'socialAccountId'"
 									};
-									if (vErrors === null) vErrors = [err64];
-									else vErrors.push(err64);
+									if (vErrors === null) vErrors = [err66];
+									else vErrors.push(err66);
 									errors++;
 								}
 								if (data35.options === void 0) {
-									const err65 = {
-										instancePath: instancePath + "/desired/targets/" + i2,
+									const err67 = {
+										instancePath: instancePath + "/desired/targets/" + i1,
 										schemaPath: "#/$defs/postShape/properties/targets/items/required",
 										keyword: "required",
 										params: { missingProperty: "options" },
 										message: "must have required property 'options'"
 									};
-									if (vErrors === null) vErrors = [err65];
-									else vErrors.push(err65);
+									if (vErrors === null) vErrors = [err67];
+									else vErrors.push(err67);
 									errors++;
 								}
 								for (const key2 in data35) if (!(key2 === "socialAccountId" || key2 === "contentOverride" || key2 === "options")) {
-									const err66 = {
-										instancePath: instancePath + "/desired/targets/" + i2,
+									const err68 = {
+										instancePath: instancePath + "/desired/targets/" + i1,
 										schemaPath: "#/$defs/postShape/properties/targets/items/additionalProperties",
 										keyword: "additionalProperties",
 										params: { additionalProperty: key2 },
 										message: "must NOT have additional properties"
 									};
-									if (vErrors === null) vErrors = [err66];
-									else vErrors.push(err66);
+									if (vErrors === null) vErrors = [err68];
+									else vErrors.push(err68);
 									errors++;
 								}
 								if (data35.socialAccountId !== void 0) {
 									if (typeof data35.socialAccountId !== "string") {
-										const err67 = {
-											instancePath: instancePath + "/desired/targets/" + i2 + "/socialAccountId",
+										const err69 = {
+											instancePath: instancePath + "/desired/targets/" + i1 + "/socialAccountId",
 											schemaPath: "#/$defs/postShape/properties/targets/items/properties/socialAccountId/type",
 											keyword: "type",
 											params: { type: "string" },
 											message: "must be string"
-										};
-										if (vErrors === null) vErrors = [err67];
-										else vErrors.push(err67);
-										errors++;
-									}
-								}
-								if (data35.contentOverride !== void 0) {
-									if (typeof data35.contentOverride !== "string") {
-										const err68 = {
-											instancePath: instancePath + "/desired/targets/" + i2 + "/contentOverride",
-											schemaPath: "#/$defs/postShape/properties/targets/items/properties/contentOverride/type",
-											keyword: "type",
-											params: { type: "string" },
-											message: "must be string"
-										};
-										if (vErrors === null) vErrors = [err68];
-										else vErrors.push(err68);
-										errors++;
-									}
-								}
-								if (data35.options !== void 0) {
-									let data38 = data35.options;
-									if (!(data38 && typeof data38 == "object" && !Array.isArray(data38))) {
-										const err69 = {
-											instancePath: instancePath + "/desired/targets/" + i2 + "/options",
-											schemaPath: "#/$defs/postShape/properties/targets/items/properties/options/type",
-											keyword: "type",
-											params: { type: "object" },
-											message: "must be object"
 										};
 										if (vErrors === null) vErrors = [err69];
 										else vErrors.push(err69);
 										errors++;
 									}
 								}
+								if (data35.contentOverride !== void 0) {
+									if (typeof data35.contentOverride !== "string") {
+										const err70 = {
+											instancePath: instancePath + "/desired/targets/" + i1 + "/contentOverride",
+											schemaPath: "#/$defs/postShape/properties/targets/items/properties/contentOverride/type",
+											keyword: "type",
+											params: { type: "string" },
+											message: "must be string"
+										};
+										if (vErrors === null) vErrors = [err70];
+										else vErrors.push(err70);
+										errors++;
+									}
+								}
+								if (data35.options !== void 0) {
+									let data38 = data35.options;
+									if (!(data38 && typeof data38 == "object" && !Array.isArray(data38))) {
+										const err71 = {
+											instancePath: instancePath + "/desired/targets/" + i1 + "/options",
+											schemaPath: "#/$defs/postShape/properties/targets/items/properties/options/type",
+											keyword: "type",
+											params: { type: "object" },
+											message: "must be object"
+										};
+										if (vErrors === null) vErrors = [err71];
+										else vErrors.push(err71);
+										errors++;
+									}
+								}
 							} else {
-								const err70 = {
-									instancePath: instancePath + "/desired/targets/" + i2,
+								const err72 = {
+									instancePath: instancePath + "/desired/targets/" + i1,
 									schemaPath: "#/$defs/postShape/properties/targets/items/type",
 									keyword: "type",
 									params: { type: "object" },
 									message: "must be object"
 								};
-								if (vErrors === null) vErrors = [err70];
-								else vErrors.push(err70);
+								if (vErrors === null) vErrors = [err72];
+								else vErrors.push(err72);
 								errors++;
 							}
 						}
 					} else {
-						const err71 = {
+						const err73 = {
 							instancePath: instancePath + "/desired/targets",
 							schemaPath: "#/$defs/postShape/properties/targets/type",
-							keyword: "type",
-							params: { type: "array" },
-							message: "must be array"
-						};
-						if (vErrors === null) vErrors = [err71];
-						else vErrors.push(err71);
-						errors++;
-					}
-				}
-				if (data31.media !== void 0) {
-					let data39 = data31.media;
-					if (Array.isArray(data39)) {
-						const len3 = data39.length;
-						for (let i3 = 0; i3 < len3; i3++) if (typeof data39[i3] !== "string") {
-							const err72 = {
-								instancePath: instancePath + "/desired/media/" + i3,
-								schemaPath: "#/$defs/postShape/properties/media/items/type",
-								keyword: "type",
-								params: { type: "string" },
-								message: "must be string"
-							};
-							if (vErrors === null) vErrors = [err72];
-							else vErrors.push(err72);
-							errors++;
-						}
-					} else {
-						const err73 = {
-							instancePath: instancePath + "/desired/media",
-							schemaPath: "#/$defs/postShape/properties/media/type",
 							keyword: "type",
 							params: { type: "array" },
 							message: "must be array"
@@ -13576,270 +8144,271 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 						errors++;
 					}
 				}
+				if (data31.media !== void 0) {
+					let data39 = data31.media;
+					if (Array.isArray(data39)) {
+						const len2 = data39.length;
+						for (let i2 = 0; i2 < len2; i2++) if (typeof data39[i2] !== "string") {
+							const err74 = {
+								instancePath: instancePath + "/desired/media/" + i2,
+								schemaPath: "#/$defs/postShape/properties/media/items/type",
+								keyword: "type",
+								params: { type: "string" },
+								message: "must be string"
+							};
+							if (vErrors === null) vErrors = [err74];
+							else vErrors.push(err74);
+							errors++;
+						}
+					} else {
+						const err75 = {
+							instancePath: instancePath + "/desired/media",
+							schemaPath: "#/$defs/postShape/properties/media/type",
+							keyword: "type",
+							params: { type: "array" },
+							message: "must be array"
+						};
+						if (vErrors === null) vErrors = [err75];
+						else vErrors.push(err75);
+						errors++;
+					}
+				}
 			} else {
-				const err74 = {
+				const err76 = {
 					instancePath: instancePath + "/desired",
 					schemaPath: "#/$defs/postShape/type",
 					keyword: "type",
 					params: { type: "object" },
 					message: "must be object"
 				};
-				if (vErrors === null) vErrors = [err74];
-				else vErrors.push(err74);
+				if (vErrors === null) vErrors = [err76];
+				else vErrors.push(err76);
 				errors++;
 			}
 		}
 		if (data.fields !== void 0) {
 			let data41 = data.fields;
 			if (Array.isArray(data41)) {
-				const len4 = data41.length;
-				for (let i4 = 0; i4 < len4; i4++) {
-					let data42 = data41[i4];
+				const len3 = data41.length;
+				for (let i3 = 0; i3 < len3; i3++) {
+					let data42 = data41[i3];
 					if (data42 && typeof data42 == "object" && !Array.isArray(data42)) {
 						if (data42.field === void 0) {
-							const err75 = {
-								instancePath: instancePath + "/fields/" + i4,
+							const err77 = {
+								instancePath: instancePath + "/fields/" + i3,
 								schemaPath: "#/$defs/fieldChange/required",
 								keyword: "required",
 								params: { missingProperty: "field" },
 								message: "must have required property 'field'"
 							};
-							if (vErrors === null) vErrors = [err75];
-							else vErrors.push(err75);
+							if (vErrors === null) vErrors = [err77];
+							else vErrors.push(err77);
 							errors++;
 						}
 						if (data42.before === void 0) {
-							const err76 = {
-								instancePath: instancePath + "/fields/" + i4,
+							const err78 = {
+								instancePath: instancePath + "/fields/" + i3,
 								schemaPath: "#/$defs/fieldChange/required",
 								keyword: "required",
 								params: { missingProperty: "before" },
 								message: "must have required property 'before'"
 							};
-							if (vErrors === null) vErrors = [err76];
-							else vErrors.push(err76);
+							if (vErrors === null) vErrors = [err78];
+							else vErrors.push(err78);
 							errors++;
 						}
 						if (data42.after === void 0) {
-							const err77 = {
-								instancePath: instancePath + "/fields/" + i4,
+							const err79 = {
+								instancePath: instancePath + "/fields/" + i3,
 								schemaPath: "#/$defs/fieldChange/required",
 								keyword: "required",
 								params: { missingProperty: "after" },
 								message: "must have required property 'after'"
 							};
-							if (vErrors === null) vErrors = [err77];
-							else vErrors.push(err77);
+							if (vErrors === null) vErrors = [err79];
+							else vErrors.push(err79);
 							errors++;
 						}
 						for (const key3 in data42) if (!(key3 === "field" || key3 === "before" || key3 === "after")) {
-							const err78 = {
-								instancePath: instancePath + "/fields/" + i4,
+							const err80 = {
+								instancePath: instancePath + "/fields/" + i3,
 								schemaPath: "#/$defs/fieldChange/additionalProperties",
 								keyword: "additionalProperties",
 								params: { additionalProperty: key3 },
 								message: "must NOT have additional properties"
 							};
-							if (vErrors === null) vErrors = [err78];
-							else vErrors.push(err78);
+							if (vErrors === null) vErrors = [err80];
+							else vErrors.push(err80);
 							errors++;
 						}
 						if (data42.field !== void 0) {
 							let data43 = data42.field;
 							if (typeof data43 === "string") {
 								if (func0(data43) < 1) {
-									const err79 = {
-										instancePath: instancePath + "/fields/" + i4 + "/field",
+									const err81 = {
+										instancePath: instancePath + "/fields/" + i3 + "/field",
 										schemaPath: "#/$defs/fieldChange/properties/field/minLength",
 										keyword: "minLength",
 										params: { limit: 1 },
 										message: "must NOT have fewer than 1 characters"
 									};
-									if (vErrors === null) vErrors = [err79];
-									else vErrors.push(err79);
+									if (vErrors === null) vErrors = [err81];
+									else vErrors.push(err81);
 									errors++;
 								}
 							} else {
-								const err80 = {
-									instancePath: instancePath + "/fields/" + i4 + "/field",
+								const err82 = {
+									instancePath: instancePath + "/fields/" + i3 + "/field",
 									schemaPath: "#/$defs/fieldChange/properties/field/type",
 									keyword: "type",
 									params: { type: "string" },
 									message: "must be string"
 								};
-								if (vErrors === null) vErrors = [err80];
-								else vErrors.push(err80);
+								if (vErrors === null) vErrors = [err82];
+								else vErrors.push(err82);
 								errors++;
 							}
 						}
 					} else {
-						const err81 = {
-							instancePath: instancePath + "/fields/" + i4,
+						const err83 = {
+							instancePath: instancePath + "/fields/" + i3,
 							schemaPath: "#/$defs/fieldChange/type",
 							keyword: "type",
 							params: { type: "object" },
 							message: "must be object"
 						};
-						if (vErrors === null) vErrors = [err81];
-						else vErrors.push(err81);
+						if (vErrors === null) vErrors = [err83];
+						else vErrors.push(err83);
 						errors++;
 					}
 				}
 			} else {
-				const err82 = {
+				const err84 = {
 					instancePath: instancePath + "/fields",
 					schemaPath: "#/properties/fields/type",
 					keyword: "type",
 					params: { type: "array" },
 					message: "must be array"
 				};
-				if (vErrors === null) vErrors = [err82];
-				else vErrors.push(err82);
+				if (vErrors === null) vErrors = [err84];
+				else vErrors.push(err84);
 				errors++;
 			}
 		}
 		if (data.drift !== void 0) {
 			let data44 = data.drift;
 			if (Array.isArray(data44)) {
-				const len5 = data44.length;
-				for (let i5 = 0; i5 < len5; i5++) {
-					let data45 = data44[i5];
+				const len4 = data44.length;
+				for (let i4 = 0; i4 < len4; i4++) {
+					let data45 = data44[i4];
 					if (data45 && typeof data45 == "object" && !Array.isArray(data45)) {
 						if (data45.field === void 0) {
-							const err83 = {
-								instancePath: instancePath + "/drift/" + i5,
+							const err85 = {
+								instancePath: instancePath + "/drift/" + i4,
 								schemaPath: "#/$defs/fieldChange/required",
 								keyword: "required",
 								params: { missingProperty: "field" },
 								message: "must have required property 'field'"
 							};
-							if (vErrors === null) vErrors = [err83];
-							else vErrors.push(err83);
+							if (vErrors === null) vErrors = [err85];
+							else vErrors.push(err85);
 							errors++;
 						}
 						if (data45.before === void 0) {
-							const err84 = {
-								instancePath: instancePath + "/drift/" + i5,
+							const err86 = {
+								instancePath: instancePath + "/drift/" + i4,
 								schemaPath: "#/$defs/fieldChange/required",
 								keyword: "required",
 								params: { missingProperty: "before" },
 								message: "must have required property 'before'"
 							};
-							if (vErrors === null) vErrors = [err84];
-							else vErrors.push(err84);
+							if (vErrors === null) vErrors = [err86];
+							else vErrors.push(err86);
 							errors++;
 						}
 						if (data45.after === void 0) {
-							const err85 = {
-								instancePath: instancePath + "/drift/" + i5,
+							const err87 = {
+								instancePath: instancePath + "/drift/" + i4,
 								schemaPath: "#/$defs/fieldChange/required",
 								keyword: "required",
 								params: { missingProperty: "after" },
 								message: "must have required property 'after'"
 							};
-							if (vErrors === null) vErrors = [err85];
-							else vErrors.push(err85);
+							if (vErrors === null) vErrors = [err87];
+							else vErrors.push(err87);
 							errors++;
 						}
 						for (const key4 in data45) if (!(key4 === "field" || key4 === "before" || key4 === "after")) {
-							const err86 = {
-								instancePath: instancePath + "/drift/" + i5,
+							const err88 = {
+								instancePath: instancePath + "/drift/" + i4,
 								schemaPath: "#/$defs/fieldChange/additionalProperties",
 								keyword: "additionalProperties",
 								params: { additionalProperty: key4 },
 								message: "must NOT have additional properties"
 							};
-							if (vErrors === null) vErrors = [err86];
-							else vErrors.push(err86);
+							if (vErrors === null) vErrors = [err88];
+							else vErrors.push(err88);
 							errors++;
 						}
 						if (data45.field !== void 0) {
 							let data46 = data45.field;
 							if (typeof data46 === "string") {
 								if (func0(data46) < 1) {
-									const err87 = {
-										instancePath: instancePath + "/drift/" + i5 + "/field",
+									const err89 = {
+										instancePath: instancePath + "/drift/" + i4 + "/field",
 										schemaPath: "#/$defs/fieldChange/properties/field/minLength",
 										keyword: "minLength",
 										params: { limit: 1 },
 										message: "must NOT have fewer than 1 characters"
 									};
-									if (vErrors === null) vErrors = [err87];
-									else vErrors.push(err87);
+									if (vErrors === null) vErrors = [err89];
+									else vErrors.push(err89);
 									errors++;
 								}
 							} else {
-								const err88 = {
-									instancePath: instancePath + "/drift/" + i5 + "/field",
+								const err90 = {
+									instancePath: instancePath + "/drift/" + i4 + "/field",
 									schemaPath: "#/$defs/fieldChange/properties/field/type",
 									keyword: "type",
 									params: { type: "string" },
 									message: "must be string"
 								};
-								if (vErrors === null) vErrors = [err88];
-								else vErrors.push(err88);
+								if (vErrors === null) vErrors = [err90];
+								else vErrors.push(err90);
 								errors++;
 							}
 						}
 					} else {
-						const err89 = {
-							instancePath: instancePath + "/drift/" + i5,
+						const err91 = {
+							instancePath: instancePath + "/drift/" + i4,
 							schemaPath: "#/$defs/fieldChange/type",
 							keyword: "type",
 							params: { type: "object" },
 							message: "must be object"
 						};
-						if (vErrors === null) vErrors = [err89];
-						else vErrors.push(err89);
+						if (vErrors === null) vErrors = [err91];
+						else vErrors.push(err91);
 						errors++;
 					}
 				}
 			} else {
-				const err90 = {
+				const err92 = {
 					instancePath: instancePath + "/drift",
 					schemaPath: "#/properties/drift/type",
 					keyword: "type",
 					params: { type: "array" },
 					message: "must be array"
 				};
-				if (vErrors === null) vErrors = [err90];
-				else vErrors.push(err90);
+				if (vErrors === null) vErrors = [err92];
+				else vErrors.push(err92);
 				errors++;
 			}
 		}
 		if (data.liveUpdatedAt !== void 0) {
 			if (typeof data.liveUpdatedAt !== "string") {
-				const err91 = {
+				const err93 = {
 					instancePath: instancePath + "/liveUpdatedAt",
 					schemaPath: "#/properties/liveUpdatedAt/type",
-					keyword: "type",
-					params: { type: "string" },
-					message: "must be string"
-				};
-				if (vErrors === null) vErrors = [err91];
-				else vErrors.push(err91);
-				errors++;
-			}
-		}
-		if (data.fromKey !== void 0) {
-			let data48 = data.fromKey;
-			if (typeof data48 === "string") {
-				if (func0(data48) < 1) {
-					const err92 = {
-						instancePath: instancePath + "/fromKey",
-						schemaPath: "#/properties/fromKey/minLength",
-						keyword: "minLength",
-						params: { limit: 1 },
-						message: "must NOT have fewer than 1 characters"
-					};
-					if (vErrors === null) vErrors = [err92];
-					else vErrors.push(err92);
-					errors++;
-				}
-			} else {
-				const err93 = {
-					instancePath: instancePath + "/fromKey",
-					schemaPath: "#/properties/fromKey/type",
 					keyword: "type",
 					params: { type: "string" },
 					message: "must be string"
@@ -13849,31 +8418,59 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 				errors++;
 			}
 		}
+		if (data.fromKey !== void 0) {
+			let data48 = data.fromKey;
+			if (typeof data48 === "string") {
+				if (func0(data48) < 1) {
+					const err94 = {
+						instancePath: instancePath + "/fromKey",
+						schemaPath: "#/properties/fromKey/minLength",
+						keyword: "minLength",
+						params: { limit: 1 },
+						message: "must NOT have fewer than 1 characters"
+					};
+					if (vErrors === null) vErrors = [err94];
+					else vErrors.push(err94);
+					errors++;
+				}
+			} else {
+				const err95 = {
+					instancePath: instancePath + "/fromKey",
+					schemaPath: "#/properties/fromKey/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err95];
+				else vErrors.push(err95);
+				errors++;
+			}
+		}
 		if (data.resumesPending !== void 0) {
 			if (typeof data.resumesPending !== "boolean") {
-				const err94 = {
+				const err96 = {
 					instancePath: instancePath + "/resumesPending",
 					schemaPath: "#/properties/resumesPending/type",
 					keyword: "type",
 					params: { type: "boolean" },
 					message: "must be boolean"
 				};
-				if (vErrors === null) vErrors = [err94];
-				else vErrors.push(err94);
+				if (vErrors === null) vErrors = [err96];
+				else vErrors.push(err96);
 				errors++;
 			}
 		}
 		if (data.stateOnly !== void 0) {
 			if (typeof data.stateOnly !== "boolean") {
-				const err95 = {
+				const err97 = {
 					instancePath: instancePath + "/stateOnly",
 					schemaPath: "#/properties/stateOnly/type",
 					keyword: "type",
 					params: { type: "boolean" },
 					message: "must be boolean"
 				};
-				if (vErrors === null) vErrors = [err95];
-				else vErrors.push(err95);
+				if (vErrors === null) vErrors = [err97];
+				else vErrors.push(err97);
 				errors++;
 			}
 		}
@@ -13881,41 +8478,41 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 			let data51 = data.observedHash;
 			if (typeof data51 === "string") {
 				if (!pattern0.test(data51)) {
-					const err96 = {
+					const err98 = {
 						instancePath: instancePath + "/observedHash",
 						schemaPath: "#/$defs/sha256/pattern",
 						keyword: "pattern",
 						params: { pattern: "^[0-9a-f]{64}$" },
 						message: "must match pattern \"^[0-9a-f]{64}$\""
 					};
-					if (vErrors === null) vErrors = [err96];
-					else vErrors.push(err96);
+					if (vErrors === null) vErrors = [err98];
+					else vErrors.push(err98);
 					errors++;
 				}
 			} else {
-				const err97 = {
+				const err99 = {
 					instancePath: instancePath + "/observedHash",
 					schemaPath: "#/$defs/sha256/type",
 					keyword: "type",
 					params: { type: "string" },
 					message: "must be string"
 				};
-				if (vErrors === null) vErrors = [err97];
-				else vErrors.push(err97);
+				if (vErrors === null) vErrors = [err99];
+				else vErrors.push(err99);
 				errors++;
 			}
 		}
 		if (data.asFound !== void 0) {
 			if (typeof data.asFound !== "boolean") {
-				const err98 = {
+				const err100 = {
 					instancePath: instancePath + "/asFound",
 					schemaPath: "#/properties/asFound/type",
 					keyword: "type",
 					params: { type: "boolean" },
 					message: "must be boolean"
 				};
-				if (vErrors === null) vErrors = [err98];
-				else vErrors.push(err98);
+				if (vErrors === null) vErrors = [err100];
+				else vErrors.push(err100);
 				errors++;
 			}
 		}
@@ -13923,106 +8520,106 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 			let data53 = data.slot;
 			if (data53 && typeof data53 == "object" && !Array.isArray(data53)) {
 				if (data53.slot === void 0) {
-					const err99 = {
+					const err101 = {
 						instancePath: instancePath + "/slot",
 						schemaPath: "#/properties/slot/required",
 						keyword: "required",
 						params: { missingProperty: "slot" },
 						message: "must have required property 'slot'"
 					};
-					if (vErrors === null) vErrors = [err99];
-					else vErrors.push(err99);
+					if (vErrors === null) vErrors = [err101];
+					else vErrors.push(err101);
 					errors++;
 				}
 				if (data53.scheduledAt === void 0) {
-					const err100 = {
+					const err102 = {
 						instancePath: instancePath + "/slot",
 						schemaPath: "#/properties/slot/required",
 						keyword: "required",
 						params: { missingProperty: "scheduledAt" },
 						message: "must have required property 'scheduledAt'"
 					};
-					if (vErrors === null) vErrors = [err100];
-					else vErrors.push(err100);
+					if (vErrors === null) vErrors = [err102];
+					else vErrors.push(err102);
 					errors++;
 				}
 				if (data53.source === void 0) {
-					const err101 = {
+					const err103 = {
 						instancePath: instancePath + "/slot",
 						schemaPath: "#/properties/slot/required",
 						keyword: "required",
 						params: { missingProperty: "source" },
 						message: "must have required property 'source'"
 					};
-					if (vErrors === null) vErrors = [err101];
-					else vErrors.push(err101);
+					if (vErrors === null) vErrors = [err103];
+					else vErrors.push(err103);
 					errors++;
 				}
 				for (const key5 in data53) if (!(key5 === "slot" || key5 === "scheduledAt" || key5 === "source")) {
-					const err102 = {
+					const err104 = {
 						instancePath: instancePath + "/slot",
 						schemaPath: "#/properties/slot/additionalProperties",
 						keyword: "additionalProperties",
 						params: { additionalProperty: key5 },
 						message: "must NOT have additional properties"
 					};
-					if (vErrors === null) vErrors = [err102];
-					else vErrors.push(err102);
+					if (vErrors === null) vErrors = [err104];
+					else vErrors.push(err104);
 					errors++;
 				}
 				if (data53.slot !== void 0) {
 					if (typeof data53.slot !== "string") {
-						const err103 = {
+						const err105 = {
 							instancePath: instancePath + "/slot/slot",
 							schemaPath: "#/properties/slot/properties/slot/type",
 							keyword: "type",
 							params: { type: "string" },
 							message: "must be string"
 						};
-						if (vErrors === null) vErrors = [err103];
-						else vErrors.push(err103);
+						if (vErrors === null) vErrors = [err105];
+						else vErrors.push(err105);
 						errors++;
 					}
 				}
 				if (data53.scheduledAt !== void 0) {
 					if (typeof data53.scheduledAt !== "string") {
-						const err104 = {
+						const err106 = {
 							instancePath: instancePath + "/slot/scheduledAt",
 							schemaPath: "#/properties/slot/properties/scheduledAt/type",
 							keyword: "type",
 							params: { type: "string" },
 							message: "must be string"
 						};
-						if (vErrors === null) vErrors = [err104];
-						else vErrors.push(err104);
+						if (vErrors === null) vErrors = [err106];
+						else vErrors.push(err106);
 						errors++;
 					}
 				}
 				if (data53.source !== void 0) {
 					let data56 = data53.source;
 					if (!(data56 === "recorded" || data56 === "assigned")) {
-						const err105 = {
+						const err107 = {
 							instancePath: instancePath + "/slot/source",
 							schemaPath: "#/properties/slot/properties/source/enum",
 							keyword: "enum",
 							params: { allowedValues: schema34.properties.slot.properties.source.enum },
 							message: "must be equal to one of the allowed values"
 						};
-						if (vErrors === null) vErrors = [err105];
-						else vErrors.push(err105);
+						if (vErrors === null) vErrors = [err107];
+						else vErrors.push(err107);
 						errors++;
 					}
 				}
 			} else {
-				const err106 = {
+				const err108 = {
 					instancePath: instancePath + "/slot",
 					schemaPath: "#/properties/slot/type",
 					keyword: "type",
 					params: { type: "object" },
 					message: "must be object"
 				};
-				if (vErrors === null) vErrors = [err106];
-				else vErrors.push(err106);
+				if (vErrors === null) vErrors = [err108];
+				else vErrors.push(err108);
 				errors++;
 			}
 		}
@@ -14030,173 +8627,145 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 			let data57 = data.occurrence;
 			if (data57 && typeof data57 == "object" && !Array.isArray(data57)) {
 				if (data57.of === void 0) {
-					const err107 = {
+					const err109 = {
 						instancePath: instancePath + "/occurrence",
 						schemaPath: "#/properties/occurrence/required",
 						keyword: "required",
 						params: { missingProperty: "of" },
 						message: "must have required property 'of'"
 					};
-					if (vErrors === null) vErrors = [err107];
-					else vErrors.push(err107);
+					if (vErrors === null) vErrors = [err109];
+					else vErrors.push(err109);
 					errors++;
 				}
 				if (data57.date === void 0) {
-					const err108 = {
+					const err110 = {
 						instancePath: instancePath + "/occurrence",
 						schemaPath: "#/properties/occurrence/required",
 						keyword: "required",
 						params: { missingProperty: "date" },
 						message: "must have required property 'date'"
 					};
-					if (vErrors === null) vErrors = [err108];
-					else vErrors.push(err108);
+					if (vErrors === null) vErrors = [err110];
+					else vErrors.push(err110);
 					errors++;
 				}
 				for (const key6 in data57) if (!(key6 === "of" || key6 === "date")) {
-					const err109 = {
+					const err111 = {
 						instancePath: instancePath + "/occurrence",
 						schemaPath: "#/properties/occurrence/additionalProperties",
 						keyword: "additionalProperties",
 						params: { additionalProperty: key6 },
 						message: "must NOT have additional properties"
 					};
-					if (vErrors === null) vErrors = [err109];
-					else vErrors.push(err109);
+					if (vErrors === null) vErrors = [err111];
+					else vErrors.push(err111);
 					errors++;
 				}
 				if (data57.of !== void 0) {
 					if (typeof data57.of !== "string") {
-						const err110 = {
+						const err112 = {
 							instancePath: instancePath + "/occurrence/of",
 							schemaPath: "#/properties/occurrence/properties/of/type",
 							keyword: "type",
 							params: { type: "string" },
 							message: "must be string"
 						};
-						if (vErrors === null) vErrors = [err110];
-						else vErrors.push(err110);
+						if (vErrors === null) vErrors = [err112];
+						else vErrors.push(err112);
 						errors++;
 					}
 				}
 				if (data57.date !== void 0) {
 					if (typeof data57.date !== "string") {
-						const err111 = {
+						const err113 = {
 							instancePath: instancePath + "/occurrence/date",
 							schemaPath: "#/properties/occurrence/properties/date/type",
 							keyword: "type",
 							params: { type: "string" },
 							message: "must be string"
 						};
-						if (vErrors === null) vErrors = [err111];
-						else vErrors.push(err111);
+						if (vErrors === null) vErrors = [err113];
+						else vErrors.push(err113);
 						errors++;
 					}
 				}
 			} else {
-				const err112 = {
+				const err114 = {
 					instancePath: instancePath + "/occurrence",
 					schemaPath: "#/properties/occurrence/type",
 					keyword: "type",
 					params: { type: "object" },
 					message: "must be object"
 				};
-				if (vErrors === null) vErrors = [err112];
-				else vErrors.push(err112);
+				if (vErrors === null) vErrors = [err114];
+				else vErrors.push(err114);
 				errors++;
 			}
 		}
 		if (data.diagnostics !== void 0) {
 			let data60 = data.diagnostics;
 			if (Array.isArray(data60)) {
-				const len6 = data60.length;
-				for (let i6 = 0; i6 < len6; i6++) {
-					let data61 = data60[i6];
+				const len5 = data60.length;
+				for (let i5 = 0; i5 < len5; i5++) {
+					let data61 = data60[i5];
 					if (data61 && typeof data61 == "object" && !Array.isArray(data61)) {
 						if (data61.severity === void 0) {
-							const err113 = {
-								instancePath: instancePath + "/diagnostics/" + i6,
+							const err115 = {
+								instancePath: instancePath + "/diagnostics/" + i5,
 								schemaPath: "#/$defs/diagnostic/required",
 								keyword: "required",
 								params: { missingProperty: "severity" },
 								message: "must have required property 'severity'"
 							};
-							if (vErrors === null) vErrors = [err113];
-							else vErrors.push(err113);
+							if (vErrors === null) vErrors = [err115];
+							else vErrors.push(err115);
 							errors++;
 						}
 						if (data61.code === void 0) {
-							const err114 = {
-								instancePath: instancePath + "/diagnostics/" + i6,
+							const err116 = {
+								instancePath: instancePath + "/diagnostics/" + i5,
 								schemaPath: "#/$defs/diagnostic/required",
 								keyword: "required",
 								params: { missingProperty: "code" },
 								message: "must have required property 'code'"
 							};
-							if (vErrors === null) vErrors = [err114];
-							else vErrors.push(err114);
+							if (vErrors === null) vErrors = [err116];
+							else vErrors.push(err116);
 							errors++;
 						}
 						if (data61.message === void 0) {
-							const err115 = {
-								instancePath: instancePath + "/diagnostics/" + i6,
+							const err117 = {
+								instancePath: instancePath + "/diagnostics/" + i5,
 								schemaPath: "#/$defs/diagnostic/required",
 								keyword: "required",
 								params: { missingProperty: "message" },
 								message: "must have required property 'message'"
 							};
-							if (vErrors === null) vErrors = [err115];
-							else vErrors.push(err115);
+							if (vErrors === null) vErrors = [err117];
+							else vErrors.push(err117);
 							errors++;
 						}
 						if (data61.severity !== void 0) {
 							let data62 = data61.severity;
 							if (!(data62 === "error" || data62 === "warning")) {
-								const err116 = {
-									instancePath: instancePath + "/diagnostics/" + i6 + "/severity",
+								const err118 = {
+									instancePath: instancePath + "/diagnostics/" + i5 + "/severity",
 									schemaPath: "#/$defs/diagnostic/properties/severity/enum",
 									keyword: "enum",
-									params: { allowedValues: schema42.properties.severity.enum },
+									params: { allowedValues: schema40.properties.severity.enum },
 									message: "must be equal to one of the allowed values"
-								};
-								if (vErrors === null) vErrors = [err116];
-								else vErrors.push(err116);
-								errors++;
-							}
-						}
-						if (data61.code !== void 0) {
-							if (typeof data61.code !== "string") {
-								const err117 = {
-									instancePath: instancePath + "/diagnostics/" + i6 + "/code",
-									schemaPath: "#/$defs/diagnostic/properties/code/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err117];
-								else vErrors.push(err117);
-								errors++;
-							}
-						}
-						if (data61.message !== void 0) {
-							if (typeof data61.message !== "string") {
-								const err118 = {
-									instancePath: instancePath + "/diagnostics/" + i6 + "/message",
-									schemaPath: "#/$defs/diagnostic/properties/message/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
 								};
 								if (vErrors === null) vErrors = [err118];
 								else vErrors.push(err118);
 								errors++;
 							}
 						}
-						if (data61.file !== void 0) {
-							if (typeof data61.file !== "string") {
+						if (data61.code !== void 0) {
+							if (typeof data61.code !== "string") {
 								const err119 = {
-									instancePath: instancePath + "/diagnostics/" + i6 + "/file",
-									schemaPath: "#/$defs/diagnostic/properties/file/type",
+									instancePath: instancePath + "/diagnostics/" + i5 + "/code",
+									schemaPath: "#/$defs/diagnostic/properties/code/type",
 									keyword: "type",
 									params: { type: "string" },
 									message: "must be string"
@@ -14206,44 +8775,40 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 								errors++;
 							}
 						}
-						if (data61.line !== void 0) {
-							let data66 = data61.line;
-							if (!(typeof data66 == "number" && !(data66 % 1) && !isNaN(data66) && isFinite(data66))) {
+						if (data61.message !== void 0) {
+							if (typeof data61.message !== "string") {
 								const err120 = {
-									instancePath: instancePath + "/diagnostics/" + i6 + "/line",
-									schemaPath: "#/$defs/diagnostic/properties/line/type",
+									instancePath: instancePath + "/diagnostics/" + i5 + "/message",
+									schemaPath: "#/$defs/diagnostic/properties/message/type",
 									keyword: "type",
-									params: { type: "integer" },
-									message: "must be integer"
+									params: { type: "string" },
+									message: "must be string"
 								};
 								if (vErrors === null) vErrors = [err120];
 								else vErrors.push(err120);
 								errors++;
 							}
-							if (typeof data66 == "number" && isFinite(data66)) {
-								if (data66 < 1 || isNaN(data66)) {
-									const err121 = {
-										instancePath: instancePath + "/diagnostics/" + i6 + "/line",
-										schemaPath: "#/$defs/diagnostic/properties/line/minimum",
-										keyword: "minimum",
-										params: {
-											comparison: ">=",
-											limit: 1
-										},
-										message: "must be >= 1"
-									};
-									if (vErrors === null) vErrors = [err121];
-									else vErrors.push(err121);
-									errors++;
-								}
+						}
+						if (data61.file !== void 0) {
+							if (typeof data61.file !== "string") {
+								const err121 = {
+									instancePath: instancePath + "/diagnostics/" + i5 + "/file",
+									schemaPath: "#/$defs/diagnostic/properties/file/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err121];
+								else vErrors.push(err121);
+								errors++;
 							}
 						}
-						if (data61.column !== void 0) {
-							let data67 = data61.column;
-							if (!(typeof data67 == "number" && !(data67 % 1) && !isNaN(data67) && isFinite(data67))) {
+						if (data61.line !== void 0) {
+							let data66 = data61.line;
+							if (!(typeof data66 == "number" && !(data66 % 1) && !isNaN(data66) && isFinite(data66))) {
 								const err122 = {
-									instancePath: instancePath + "/diagnostics/" + i6 + "/column",
-									schemaPath: "#/$defs/diagnostic/properties/column/type",
+									instancePath: instancePath + "/diagnostics/" + i5 + "/line",
+									schemaPath: "#/$defs/diagnostic/properties/line/type",
 									keyword: "type",
 									params: { type: "integer" },
 									message: "must be integer"
@@ -14252,11 +8817,11 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 								else vErrors.push(err122);
 								errors++;
 							}
-							if (typeof data67 == "number" && isFinite(data67)) {
-								if (data67 < 1 || isNaN(data67)) {
+							if (typeof data66 == "number" && isFinite(data66)) {
+								if (data66 < 1 || isNaN(data66)) {
 									const err123 = {
-										instancePath: instancePath + "/diagnostics/" + i6 + "/column",
-										schemaPath: "#/$defs/diagnostic/properties/column/minimum",
+										instancePath: instancePath + "/diagnostics/" + i5 + "/line",
+										schemaPath: "#/$defs/diagnostic/properties/line/minimum",
 										keyword: "minimum",
 										params: {
 											comparison: ">=",
@@ -14270,39 +8835,43 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 								}
 							}
 						}
-						if (data61.expected !== void 0) {
-							if (typeof data61.expected !== "string") {
+						if (data61.column !== void 0) {
+							let data67 = data61.column;
+							if (!(typeof data67 == "number" && !(data67 % 1) && !isNaN(data67) && isFinite(data67))) {
 								const err124 = {
-									instancePath: instancePath + "/diagnostics/" + i6 + "/expected",
-									schemaPath: "#/$defs/diagnostic/properties/expected/type",
+									instancePath: instancePath + "/diagnostics/" + i5 + "/column",
+									schemaPath: "#/$defs/diagnostic/properties/column/type",
 									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
+									params: { type: "integer" },
+									message: "must be integer"
 								};
 								if (vErrors === null) vErrors = [err124];
 								else vErrors.push(err124);
 								errors++;
 							}
-						}
-						if (data61.found !== void 0) {
-							if (typeof data61.found !== "string") {
-								const err125 = {
-									instancePath: instancePath + "/diagnostics/" + i6 + "/found",
-									schemaPath: "#/$defs/diagnostic/properties/found/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err125];
-								else vErrors.push(err125);
-								errors++;
+							if (typeof data67 == "number" && isFinite(data67)) {
+								if (data67 < 1 || isNaN(data67)) {
+									const err125 = {
+										instancePath: instancePath + "/diagnostics/" + i5 + "/column",
+										schemaPath: "#/$defs/diagnostic/properties/column/minimum",
+										keyword: "minimum",
+										params: {
+											comparison: ">=",
+											limit: 1
+										},
+										message: "must be >= 1"
+									};
+									if (vErrors === null) vErrors = [err125];
+									else vErrors.push(err125);
+									errors++;
+								}
 							}
 						}
-						if (data61.hint !== void 0) {
-							if (typeof data61.hint !== "string") {
+						if (data61.expected !== void 0) {
+							if (typeof data61.expected !== "string") {
 								const err126 = {
-									instancePath: instancePath + "/diagnostics/" + i6 + "/hint",
-									schemaPath: "#/$defs/diagnostic/properties/hint/type",
+									instancePath: instancePath + "/diagnostics/" + i5 + "/expected",
+									schemaPath: "#/$defs/diagnostic/properties/expected/type",
 									keyword: "type",
 									params: { type: "string" },
 									message: "must be string"
@@ -14312,25 +8881,25 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 								errors++;
 							}
 						}
-						if (data61.readiness !== void 0) {
-							if (true !== data61.readiness) {
+						if (data61.found !== void 0) {
+							if (typeof data61.found !== "string") {
 								const err127 = {
-									instancePath: instancePath + "/diagnostics/" + i6 + "/readiness",
-									schemaPath: "#/$defs/diagnostic/properties/readiness/const",
-									keyword: "const",
-									params: { allowedValue: true },
-									message: "must be equal to constant"
+									instancePath: instancePath + "/diagnostics/" + i5 + "/found",
+									schemaPath: "#/$defs/diagnostic/properties/found/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
 								};
 								if (vErrors === null) vErrors = [err127];
 								else vErrors.push(err127);
 								errors++;
 							}
 						}
-						if (data61.rule !== void 0) {
-							if (typeof data61.rule !== "string") {
+						if (data61.hint !== void 0) {
+							if (typeof data61.hint !== "string") {
 								const err128 = {
-									instancePath: instancePath + "/diagnostics/" + i6 + "/rule",
-									schemaPath: "#/$defs/diagnostic/properties/rule/type",
+									instancePath: instancePath + "/diagnostics/" + i5 + "/hint",
+									schemaPath: "#/$defs/diagnostic/properties/hint/type",
 									keyword: "type",
 									params: { type: "string" },
 									message: "must be string"
@@ -14340,25 +8909,25 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 								errors++;
 							}
 						}
-						if (data61.key !== void 0) {
-							if (typeof data61.key !== "string") {
+						if (data61.readiness !== void 0) {
+							if (true !== data61.readiness) {
 								const err129 = {
-									instancePath: instancePath + "/diagnostics/" + i6 + "/key",
-									schemaPath: "#/$defs/diagnostic/properties/key/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
+									instancePath: instancePath + "/diagnostics/" + i5 + "/readiness",
+									schemaPath: "#/$defs/diagnostic/properties/readiness/const",
+									keyword: "const",
+									params: { allowedValue: true },
+									message: "must be equal to constant"
 								};
 								if (vErrors === null) vErrors = [err129];
 								else vErrors.push(err129);
 								errors++;
 							}
 						}
-						if (data61.accountId !== void 0) {
-							if (typeof data61.accountId !== "string") {
+						if (data61.rule !== void 0) {
+							if (typeof data61.rule !== "string") {
 								const err130 = {
-									instancePath: instancePath + "/diagnostics/" + i6 + "/accountId",
-									schemaPath: "#/$defs/diagnostic/properties/accountId/type",
+									instancePath: instancePath + "/diagnostics/" + i5 + "/rule",
+									schemaPath: "#/$defs/diagnostic/properties/rule/type",
 									keyword: "type",
 									params: { type: "string" },
 									message: "must be string"
@@ -14368,58 +8937,58 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 								errors++;
 							}
 						}
+						if (data61.key !== void 0) {
+							if (typeof data61.key !== "string") {
+								const err131 = {
+									instancePath: instancePath + "/diagnostics/" + i5 + "/key",
+									schemaPath: "#/$defs/diagnostic/properties/key/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err131];
+								else vErrors.push(err131);
+								errors++;
+							}
+						}
+						if (data61.accountId !== void 0) {
+							if (typeof data61.accountId !== "string") {
+								const err132 = {
+									instancePath: instancePath + "/diagnostics/" + i5 + "/accountId",
+									schemaPath: "#/$defs/diagnostic/properties/accountId/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err132];
+								else vErrors.push(err132);
+								errors++;
+							}
+						}
 						if (data61.clashesWith !== void 0) {
 							let data75 = data61.clashesWith;
 							if (Array.isArray(data75)) {
-								const len7 = data75.length;
-								for (let i7 = 0; i7 < len7; i7++) {
-									let data76 = data75[i7];
+								const len6 = data75.length;
+								for (let i6 = 0; i6 < len6; i6++) {
+									let data76 = data75[i6];
 									if (data76 && typeof data76 == "object" && !Array.isArray(data76)) {
 										if (data76.scheduledAt === void 0) {
-											const err131 = {
-												instancePath: instancePath + "/diagnostics/" + i6 + "/clashesWith/" + i7,
+											const err133 = {
+												instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith/" + i6,
 												schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/required",
 												keyword: "required",
 												params: { missingProperty: "scheduledAt" },
 												message: "must have required property 'scheduledAt'"
 											};
-											if (vErrors === null) vErrors = [err131];
-											else vErrors.push(err131);
+											if (vErrors === null) vErrors = [err133];
+											else vErrors.push(err133);
 											errors++;
 										}
 										if (data76.key !== void 0) {
 											if (typeof data76.key !== "string") {
-												const err132 = {
-													instancePath: instancePath + "/diagnostics/" + i6 + "/clashesWith/" + i7 + "/key",
-													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/key/type",
-													keyword: "type",
-													params: { type: "string" },
-													message: "must be string"
-												};
-												if (vErrors === null) vErrors = [err132];
-												else vErrors.push(err132);
-												errors++;
-											}
-										}
-										if (data76.postId !== void 0) {
-											if (typeof data76.postId !== "string") {
-												const err133 = {
-													instancePath: instancePath + "/diagnostics/" + i6 + "/clashesWith/" + i7 + "/postId",
-													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/postId/type",
-													keyword: "type",
-													params: { type: "string" },
-													message: "must be string"
-												};
-												if (vErrors === null) vErrors = [err133];
-												else vErrors.push(err133);
-												errors++;
-											}
-										}
-										if (data76.file !== void 0) {
-											if (typeof data76.file !== "string") {
 												const err134 = {
-													instancePath: instancePath + "/diagnostics/" + i6 + "/clashesWith/" + i7 + "/file",
-													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/file/type",
+													instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith/" + i6 + "/key",
+													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/key/type",
 													keyword: "type",
 													params: { type: "string" },
 													message: "must be string"
@@ -14429,11 +8998,11 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 												errors++;
 											}
 										}
-										if (data76.scheduledAt !== void 0) {
-											if (typeof data76.scheduledAt !== "string") {
+										if (data76.postId !== void 0) {
+											if (typeof data76.postId !== "string") {
 												const err135 = {
-													instancePath: instancePath + "/diagnostics/" + i6 + "/clashesWith/" + i7 + "/scheduledAt",
-													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/scheduledAt/type",
+													instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith/" + i6 + "/postId",
+													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/postId/type",
 													keyword: "type",
 													params: { type: "string" },
 													message: "must be string"
@@ -14443,163 +9012,163 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 												errors++;
 											}
 										}
+										if (data76.file !== void 0) {
+											if (typeof data76.file !== "string") {
+												const err136 = {
+													instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith/" + i6 + "/file",
+													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/file/type",
+													keyword: "type",
+													params: { type: "string" },
+													message: "must be string"
+												};
+												if (vErrors === null) vErrors = [err136];
+												else vErrors.push(err136);
+												errors++;
+											}
+										}
+										if (data76.scheduledAt !== void 0) {
+											if (typeof data76.scheduledAt !== "string") {
+												const err137 = {
+													instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith/" + i6 + "/scheduledAt",
+													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/scheduledAt/type",
+													keyword: "type",
+													params: { type: "string" },
+													message: "must be string"
+												};
+												if (vErrors === null) vErrors = [err137];
+												else vErrors.push(err137);
+												errors++;
+											}
+										}
 									} else {
-										const err136 = {
-											instancePath: instancePath + "/diagnostics/" + i6 + "/clashesWith/" + i7,
+										const err138 = {
+											instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith/" + i6,
 											schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/type",
 											keyword: "type",
 											params: { type: "object" },
 											message: "must be object"
 										};
-										if (vErrors === null) vErrors = [err136];
-										else vErrors.push(err136);
+										if (vErrors === null) vErrors = [err138];
+										else vErrors.push(err138);
 										errors++;
 									}
 								}
 							} else {
-								const err137 = {
-									instancePath: instancePath + "/diagnostics/" + i6 + "/clashesWith",
+								const err139 = {
+									instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith",
 									schemaPath: "#/$defs/diagnostic/properties/clashesWith/type",
 									keyword: "type",
 									params: { type: "array" },
 									message: "must be array"
 								};
-								if (vErrors === null) vErrors = [err137];
-								else vErrors.push(err137);
+								if (vErrors === null) vErrors = [err139];
+								else vErrors.push(err139);
 								errors++;
 							}
 						}
 					} else {
-						const err138 = {
-							instancePath: instancePath + "/diagnostics/" + i6,
+						const err140 = {
+							instancePath: instancePath + "/diagnostics/" + i5,
 							schemaPath: "#/$defs/diagnostic/type",
 							keyword: "type",
 							params: { type: "object" },
 							message: "must be object"
 						};
-						if (vErrors === null) vErrors = [err138];
-						else vErrors.push(err138);
+						if (vErrors === null) vErrors = [err140];
+						else vErrors.push(err140);
 						errors++;
 					}
 				}
 			} else {
-				const err139 = {
+				const err141 = {
 					instancePath: instancePath + "/diagnostics",
 					schemaPath: "#/properties/diagnostics/type",
 					keyword: "type",
 					params: { type: "array" },
 					message: "must be array"
 				};
-				if (vErrors === null) vErrors = [err139];
-				else vErrors.push(err139);
+				if (vErrors === null) vErrors = [err141];
+				else vErrors.push(err141);
 				errors++;
 			}
 		}
 		if (data.mediaRecords !== void 0) {
 			let data81 = data.mediaRecords;
 			if (Array.isArray(data81)) {
-				const len8 = data81.length;
-				for (let i8 = 0; i8 < len8; i8++) {
-					let data82 = data81[i8];
+				const len7 = data81.length;
+				for (let i7 = 0; i7 < len7; i7++) {
+					let data82 = data81[i7];
 					if (data82 && typeof data82 == "object" && !Array.isArray(data82)) {
 						if (data82.sha256 === void 0) {
-							const err140 = {
-								instancePath: instancePath + "/mediaRecords/" + i8,
+							const err142 = {
+								instancePath: instancePath + "/mediaRecords/" + i7,
 								schemaPath: "#/properties/mediaRecords/items/required",
 								keyword: "required",
 								params: { missingProperty: "sha256" },
 								message: "must have required property 'sha256'"
 							};
-							if (vErrors === null) vErrors = [err140];
-							else vErrors.push(err140);
+							if (vErrors === null) vErrors = [err142];
+							else vErrors.push(err142);
 							errors++;
 						}
 						if (data82.mediaId === void 0) {
-							const err141 = {
-								instancePath: instancePath + "/mediaRecords/" + i8,
+							const err143 = {
+								instancePath: instancePath + "/mediaRecords/" + i7,
 								schemaPath: "#/properties/mediaRecords/items/required",
 								keyword: "required",
 								params: { missingProperty: "mediaId" },
 								message: "must have required property 'mediaId'"
 							};
-							if (vErrors === null) vErrors = [err141];
-							else vErrors.push(err141);
+							if (vErrors === null) vErrors = [err143];
+							else vErrors.push(err143);
 							errors++;
 						}
 						if (data82.sizeBytes === void 0) {
-							const err142 = {
-								instancePath: instancePath + "/mediaRecords/" + i8,
+							const err144 = {
+								instancePath: instancePath + "/mediaRecords/" + i7,
 								schemaPath: "#/properties/mediaRecords/items/required",
 								keyword: "required",
 								params: { missingProperty: "sizeBytes" },
 								message: "must have required property 'sizeBytes'"
 							};
-							if (vErrors === null) vErrors = [err142];
-							else vErrors.push(err142);
+							if (vErrors === null) vErrors = [err144];
+							else vErrors.push(err144);
 							errors++;
 						}
 						if (data82.contentType === void 0) {
-							const err143 = {
-								instancePath: instancePath + "/mediaRecords/" + i8,
+							const err145 = {
+								instancePath: instancePath + "/mediaRecords/" + i7,
 								schemaPath: "#/properties/mediaRecords/items/required",
 								keyword: "required",
 								params: { missingProperty: "contentType" },
 								message: "must have required property 'contentType'"
 							};
-							if (vErrors === null) vErrors = [err143];
-							else vErrors.push(err143);
+							if (vErrors === null) vErrors = [err145];
+							else vErrors.push(err145);
 							errors++;
 						}
 						for (const key7 in data82) if (!(key7 === "sha256" || key7 === "mediaId" || key7 === "sizeBytes" || key7 === "contentType")) {
-							const err144 = {
-								instancePath: instancePath + "/mediaRecords/" + i8,
+							const err146 = {
+								instancePath: instancePath + "/mediaRecords/" + i7,
 								schemaPath: "#/properties/mediaRecords/items/additionalProperties",
 								keyword: "additionalProperties",
 								params: { additionalProperty: key7 },
 								message: "must NOT have additional properties"
 							};
-							if (vErrors === null) vErrors = [err144];
-							else vErrors.push(err144);
+							if (vErrors === null) vErrors = [err146];
+							else vErrors.push(err146);
 							errors++;
 						}
 						if (data82.sha256 !== void 0) {
 							let data83 = data82.sha256;
 							if (typeof data83 === "string") {
 								if (!pattern0.test(data83)) {
-									const err145 = {
-										instancePath: instancePath + "/mediaRecords/" + i8 + "/sha256",
+									const err147 = {
+										instancePath: instancePath + "/mediaRecords/" + i7 + "/sha256",
 										schemaPath: "#/$defs/sha256/pattern",
 										keyword: "pattern",
 										params: { pattern: "^[0-9a-f]{64}$" },
 										message: "must match pattern \"^[0-9a-f]{64}$\""
-									};
-									if (vErrors === null) vErrors = [err145];
-									else vErrors.push(err145);
-									errors++;
-								}
-							} else {
-								const err146 = {
-									instancePath: instancePath + "/mediaRecords/" + i8 + "/sha256",
-									schemaPath: "#/$defs/sha256/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err146];
-								else vErrors.push(err146);
-								errors++;
-							}
-						}
-						if (data82.mediaId !== void 0) {
-							let data84 = data82.mediaId;
-							if (typeof data84 === "string") {
-								if (func0(data84) < 1) {
-									const err147 = {
-										instancePath: instancePath + "/mediaRecords/" + i8 + "/mediaId",
-										schemaPath: "#/properties/mediaRecords/items/properties/mediaId/minLength",
-										keyword: "minLength",
-										params: { limit: 1 },
-										message: "must NOT have fewer than 1 characters"
 									};
 									if (vErrors === null) vErrors = [err147];
 									else vErrors.push(err147);
@@ -14607,8 +9176,8 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 								}
 							} else {
 								const err148 = {
-									instancePath: instancePath + "/mediaRecords/" + i8 + "/mediaId",
-									schemaPath: "#/properties/mediaRecords/items/properties/mediaId/type",
+									instancePath: instancePath + "/mediaRecords/" + i7 + "/sha256",
+									schemaPath: "#/$defs/sha256/type",
 									keyword: "type",
 									params: { type: "string" },
 									message: "must be string"
@@ -14618,24 +9187,52 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 								errors++;
 							}
 						}
+						if (data82.mediaId !== void 0) {
+							let data84 = data82.mediaId;
+							if (typeof data84 === "string") {
+								if (func0(data84) < 1) {
+									const err149 = {
+										instancePath: instancePath + "/mediaRecords/" + i7 + "/mediaId",
+										schemaPath: "#/properties/mediaRecords/items/properties/mediaId/minLength",
+										keyword: "minLength",
+										params: { limit: 1 },
+										message: "must NOT have fewer than 1 characters"
+									};
+									if (vErrors === null) vErrors = [err149];
+									else vErrors.push(err149);
+									errors++;
+								}
+							} else {
+								const err150 = {
+									instancePath: instancePath + "/mediaRecords/" + i7 + "/mediaId",
+									schemaPath: "#/properties/mediaRecords/items/properties/mediaId/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err150];
+								else vErrors.push(err150);
+								errors++;
+							}
+						}
 						if (data82.sizeBytes !== void 0) {
 							let data85 = data82.sizeBytes;
 							if (!(typeof data85 == "number" && !(data85 % 1) && !isNaN(data85) && isFinite(data85))) {
-								const err149 = {
-									instancePath: instancePath + "/mediaRecords/" + i8 + "/sizeBytes",
+								const err151 = {
+									instancePath: instancePath + "/mediaRecords/" + i7 + "/sizeBytes",
 									schemaPath: "#/properties/mediaRecords/items/properties/sizeBytes/type",
 									keyword: "type",
 									params: { type: "integer" },
 									message: "must be integer"
 								};
-								if (vErrors === null) vErrors = [err149];
-								else vErrors.push(err149);
+								if (vErrors === null) vErrors = [err151];
+								else vErrors.push(err151);
 								errors++;
 							}
 							if (typeof data85 == "number" && isFinite(data85)) {
 								if (data85 < 0 || isNaN(data85)) {
-									const err150 = {
-										instancePath: instancePath + "/mediaRecords/" + i8 + "/sizeBytes",
+									const err152 = {
+										instancePath: instancePath + "/mediaRecords/" + i7 + "/sizeBytes",
 										schemaPath: "#/properties/mediaRecords/items/properties/sizeBytes/minimum",
 										keyword: "minimum",
 										params: {
@@ -14644,62 +9241,62 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 										},
 										message: "must be >= 0"
 									};
-									if (vErrors === null) vErrors = [err150];
-									else vErrors.push(err150);
+									if (vErrors === null) vErrors = [err152];
+									else vErrors.push(err152);
 									errors++;
 								}
 							}
 						}
 						if (data82.contentType !== void 0) {
 							if (typeof data82.contentType !== "string") {
-								const err151 = {
-									instancePath: instancePath + "/mediaRecords/" + i8 + "/contentType",
+								const err153 = {
+									instancePath: instancePath + "/mediaRecords/" + i7 + "/contentType",
 									schemaPath: "#/properties/mediaRecords/items/properties/contentType/type",
 									keyword: "type",
 									params: { type: "string" },
 									message: "must be string"
 								};
-								if (vErrors === null) vErrors = [err151];
-								else vErrors.push(err151);
+								if (vErrors === null) vErrors = [err153];
+								else vErrors.push(err153);
 								errors++;
 							}
 						}
 					} else {
-						const err152 = {
-							instancePath: instancePath + "/mediaRecords/" + i8,
+						const err154 = {
+							instancePath: instancePath + "/mediaRecords/" + i7,
 							schemaPath: "#/properties/mediaRecords/items/type",
 							keyword: "type",
 							params: { type: "object" },
 							message: "must be object"
 						};
-						if (vErrors === null) vErrors = [err152];
-						else vErrors.push(err152);
+						if (vErrors === null) vErrors = [err154];
+						else vErrors.push(err154);
 						errors++;
 					}
 				}
 			} else {
-				const err153 = {
+				const err155 = {
 					instancePath: instancePath + "/mediaRecords",
 					schemaPath: "#/properties/mediaRecords/type",
 					keyword: "type",
 					params: { type: "array" },
 					message: "must be array"
 				};
-				if (vErrors === null) vErrors = [err153];
-				else vErrors.push(err153);
+				if (vErrors === null) vErrors = [err155];
+				else vErrors.push(err155);
 				errors++;
 			}
 		}
 	} else {
-		const err154 = {
+		const err156 = {
 			instancePath,
 			schemaPath: "#/type",
 			keyword: "type",
 			params: { type: "object" },
 			message: "must be object"
 		};
-		if (vErrors === null) vErrors = [err154];
-		else vErrors.push(err154);
+		if (vErrors === null) vErrors = [err156];
+		else vErrors.push(err156);
 		errors++;
 	}
 	validate14.errors = vErrors;
@@ -15654,7 +10251,7 @@ function validate11(data, { instancePath = "", parentData, parentDataProperty, r
 									instancePath: instancePath + "/diagnostics/" + i3 + "/severity",
 									schemaPath: "#/$defs/diagnostic/properties/severity/enum",
 									keyword: "enum",
-									params: { allowedValues: schema42.properties.severity.enum },
+									params: { allowedValues: schema40.properties.severity.enum },
 									message: "must be equal to one of the allowed values"
 								};
 								if (vErrors === null) vErrors = [err64];

@@ -87,6 +87,7 @@ async function applyChanges(options: ApplyOptions): Promise<ApplyResult> {
 
 function missingMedia(change: Change, failedUploads: ReadonlyMap<string, Error>): Error | null {
   const failed = change.desired?.media.filter((sha256) => failedUploads.has(sha256)) ?? [];
-  if (failed.length === 0) return null;
-  return new PostsyncError(`not sent: ${failed.length} of its media files failed to upload`, { cause: failedUploads.get(failed[0]!) });
+  const [first] = failed;
+  if (first === undefined) return null;
+  return new PostsyncError(`not sent: ${failed.length} of its media files failed to upload`, { cause: failedUploads.get(first) });
 }

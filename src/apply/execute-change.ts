@@ -4,7 +4,7 @@ import type { PostShape } from '../content/types.js';
 import { PostsyncError } from '../errors.js';
 import { diffShapes } from '../plan/diff.js';
 import { liveShape, mediaIdIndex } from '../plan/live-shape.js';
-import type { Change } from '../plan/types.js';
+import type { Change, ChangeWith } from '../plan/types.js';
 import { shapeHash } from '../content/shape-hash.js';
 import { idempotencyKey } from '../state/idempotency.js';
 import type { StateStore } from '../state/state-store.js';
@@ -38,8 +38,7 @@ export async function executeChange(change: Change, context: ExecuteContext): Pr
     case 'update':
       return update(change, context);
     case 'move':
-      await saved(context, context.store.moveKey(change.fromKey!, change.key, change.file!));
-      return change.postId;
+      return move(change, context);
     case 'unschedule':
       return unschedule(change, context);
     case 'delete':
@@ -55,14 +54,14 @@ export async function executeChange(change: Change, context: ExecuteContext): Pr
  * request leaves, so a crash or lost response is resolved next run by resending the same payload
  * with the same key, which returns the original post instead of making a second one.
  */
-async function create(change: Change, context: ExecuteContext): Promise<string> {
-  const desired = requireDesired(change);
-  const post = change.resumesPending ? await resendPending(change, context) : await createFresh(change, desired, context);
-  return converge(change, post, desired, context);
+async function create(change: ChangeWith<'create'>, context: ExecuteContext): Promise<string> {
+  const post = change.resumesPending ? await resendPending(change, context) : await createFresh(change, context);
+  return converge(change, post, context);
 }
 
-async function createFresh(change: Change, desired: PostShape, context: ExecuteContext): Promise<Post> {
+async function createFresh(change: ChangeWith<'create'>, context: ExecuteContext): Promise<Post> {
   const { store } = context;
+  const { desired } = change;
   const payload = createBody(desired, store.section);
   // A post recreated after a deletion on the remote gets a key of its own: under the first create's
   // key, a service that still remembers it would answer with the deleted post.
@@ -70,13 +69,13 @@ async function createFresh(change: Change, desired: PostShape, context: ExecuteC
   const postKey = replaced === undefined ? change.key : `${change.key}#replaces:${replaced}`;
   const key = idempotencyKey({ targetId: context.targetId, calendar: store.calendar, postKey, payload });
   await store.recordPending(change.key, {
-    file: change.file!,
+    file: change.file,
     idempotencyKey: key,
     payload,
     shapeHash: shapeHash(draftOf(desired)),
     startedAt: context.now().toISOString(),
   });
-  return confirm(change.key, change.file!, await sendCreate(change.key, payload, key, context), shapeHash(draftOf(desired)), context);
+  return confirm(change.key, change.file, await sendCreate(change.key, payload, key, context), shapeHash(draftOf(desired)), context);
 }
 
 /**
@@ -84,7 +83,7 @@ async function createFresh(change: Change, desired: PostShape, context: ExecuteC
  * (`change.postId`), else the create resent with its Idempotency-Key. The found post is read again
  * first; gone since the plan, the create is resent as before.
  */
-async function resendPending(change: Change, context: ExecuteContext): Promise<Post> {
+async function resendPending(change: ChangeWith<'create' | 'unschedule' | 'delete'>, context: ExecuteContext): Promise<Post> {
   const { key } = change;
   const pending = context.store.section.pending[key];
   if (!pending) throw new PostsyncError(`no interrupted create of "${key}" is recorded any more; plan again`);
@@ -144,7 +143,8 @@ function observedHash(post: Post, context: ExecuteContext): string {
 }
 
 /** After a create (fresh or resumed), one PATCH brings the post to the desired shape: the schedule, or edits made since an interrupted run. */
-async function converge(change: Change, post: Post, desired: PostShape, context: ExecuteContext): Promise<string> {
+async function converge(change: ChangeWith<'create'>, post: Post, context: ExecuteContext): Promise<string> {
+  const { desired } = change;
   const live = liveShape(post, mediaIdIndex(context.store.section));
   const fields = diffShapes(live, desired);
   if (fields.length === 0) return post.id;
@@ -159,9 +159,8 @@ async function converge(change: Change, post: Post, desired: PostShape, context:
  * again), then the post as applied, with its `updatedAt` as planned, so a later edit on either
  * side shows as usual.
  */
-async function adopt(change: Change, context: ExecuteContext): Promise<string> {
-  const desired = requireDesired(change);
-  const postId = change.postId!;
+async function adopt(change: ChangeWith<'adopt'>, context: ExecuteContext): Promise<string> {
+  const { desired, postId } = change;
   const { store } = context;
   for (const { sha256, mediaId, sizeBytes, contentType } of change.mediaRecords ?? []) {
     // Another adopt of this run (or an upload) may have recorded the same file already; a record without its seal is replaced.
@@ -171,22 +170,21 @@ async function adopt(change: Change, context: ExecuteContext): Promise<string> {
   // A plan saved before adopts carried the observed hash has none: the record is then one from before observed shapes.
   const observed = change.observedHash === undefined ? {} : { observedHash: change.observedHash };
   const appliedHash = change.asFound === true && change.observedHash !== undefined ? change.observedHash : shapeHash(desired);
-  await saved(context, context.store.recordUpdate(change.key, { postId, file: change.file!, appliedHash, remoteUpdatedAt: change.liveUpdatedAt!, ...observed, appliedAt: context.now().toISOString() }));
+  await saved(context, context.store.recordUpdate(change.key, { postId, file: change.file, appliedHash, remoteUpdatedAt: change.liveUpdatedAt, ...observed, appliedAt: context.now().toISOString() }));
   return postId;
 }
 
-async function update(change: Change, context: ExecuteContext): Promise<string> {
-  const desired = requireDesired(change);
-  const postId = change.postId!;
-  const updated = await context.client.updatePost(postId, patchBody(desired, change.fields ?? [], context.store.section));
+async function update(change: ChangeWith<'update'>, context: ExecuteContext): Promise<string> {
+  const { desired, postId } = change;
+  const updated = await context.client.updatePost(postId, patchBody(desired, change.fields, context.store.section));
   await record(change, updated, desired, context);
   return postId;
 }
 
-async function record(change: Change, post: Post, applied: PostShape, context: ExecuteContext): Promise<void> {
+async function record(change: ChangeWith<'create' | 'update'>, post: Post, applied: PostShape, context: ExecuteContext): Promise<void> {
   // A slot post keeps the time it was applied with: a new post never moves it.
   const slotAt = change.slot === undefined || applied.scheduledAt === null ? {} : { slotAt: applied.scheduledAt };
-  await saved(context, context.store.recordUpdate(change.key, { postId: post.id, file: change.file!, appliedHash: shapeHash(applied), remoteUpdatedAt: post.updatedAt, observedHash: observedHash(post, context), appliedAt: context.now().toISOString(), ...slotAt }));
+  await saved(context, context.store.recordUpdate(change.key, { postId: post.id, file: change.file, appliedHash: shapeHash(applied), remoteUpdatedAt: post.updatedAt, observedHash: observedHash(post, context), appliedAt: context.now().toISOString(), ...slotAt }));
 }
 
 /**
@@ -194,19 +192,27 @@ async function record(change: Change, post: Post, applied: PostShape, context: E
  * is on the remote (a draft), so the next plan sees it as done. A resumed create is resolved first;
  * a post it returns that is a draft already needs no request.
  */
-async function unschedule(change: Change, context: ExecuteContext): Promise<string> {
-  const post = change.resumesPending ? await resendPending(change, context) : null;
-  const postId = post?.id ?? change.postId!;
-  if (post !== null && post.scheduledAt === null) return postId;
+async function unschedule(change: ChangeWith<'unschedule'>, context: ExecuteContext): Promise<string> {
+  if (change.resumesPending) {
+    const post = await resendPending(change, context);
+    return post.scheduledAt === null ? post.id : toDraft(change, post.id, context);
+  }
+  return toDraft(change, change.postId, context);
+}
+
+async function toDraft(change: ChangeWith<'unschedule'>, postId: string, context: ExecuteContext): Promise<string> {
   const updated = await context.client.updatePost(postId, { scheduledAt: null });
-  const record = context.store.section.posts[change.key];
-  const file = record?.file ?? change.file!;
   const appliedHash = observedHash(updated, context);
-  await saved(context, context.store.recordUpdate(change.key, { postId, file, appliedHash, remoteUpdatedAt: updated.updatedAt, observedHash: appliedHash, appliedAt: context.now().toISOString() }));
+  await saved(context, context.store.recordUpdate(change.key, { postId, file: change.file, appliedHash, remoteUpdatedAt: updated.updatedAt, observedHash: appliedHash, appliedAt: context.now().toISOString() }));
   return postId;
 }
 
-async function remove(change: Change, context: ExecuteContext): Promise<string | null> {
+async function move(change: ChangeWith<'move'>, context: ExecuteContext): Promise<string> {
+  await saved(context, context.store.moveKey(change.fromKey, change.key, change.file));
+  return change.postId;
+}
+
+async function remove(change: ChangeWith<'delete'>, context: ExecuteContext): Promise<string | null> {
   let postId = change.postId;
   if (change.resumesPending) postId = (await resendPending(change, context)).id;
   if (postId !== null && !change.stateOnly) {
@@ -219,9 +225,4 @@ async function remove(change: Change, context: ExecuteContext): Promise<string |
   }
   await saved(context, context.store.removePost(change.key));
   return postId;
-}
-
-function requireDesired(change: Change): PostShape {
-  if (!change.desired) throw new PostsyncError(`the plan's ${change.action} of "${change.key}" has no desired post; the plan file is damaged`);
-  return change.desired;
 }

@@ -1,5 +1,5 @@
 import type { Stats } from 'node:fs';
-import type { MediaFacts } from '../content/media-cache.js';
+import type { MediaFacts } from '../content/types.js';
 import type { BytesRead, MemoReading, ReadingMemo } from '../content/reading-memo.js';
 import type { CacheSection } from './cache-section.js';
 import { sameStamp, settledStamp, statsForStamp, type FileStamp, type StampedFacts } from './file-stamps.js';

@@ -1,5 +1,5 @@
 import type { MemoReading } from '../content/reading-memo.js';
-import type { DesiredMedia, DesiredPost } from '../content/types.js';
+import type { DesiredMedia, DesiredPost, PostShape } from '../content/types.js';
 import type { LoadedEntries, SectionCodec } from './cache-section.js';
 import type { PostEntry } from './post-memo.js';
 
@@ -53,11 +53,32 @@ interface Tables {
 
 const POST_ROW_LENGTH = 12;
 const WHOLE_ROW_LENGTH = 6;
-/** The keys, in order, of the posts and shapes a `PostRow` holds (`assemble` in content reading makes them so). */
-const POST_KEYS = ['key', 'file', 'shape', 'shapeHash', 'fingerprint', 'media', 'targetLabels', 'locations'];
-const SHAPE_KEYS = ['content', 'scheduledAt', 'targets', 'media'];
-const MEDIA_KEYS = ['path', 'absolutePath', 'sha256', 'sizeBytes', 'contentType', 'kind', 'ref'];
-const READING_KEYS = new Set(['post', 'keyPosition', 'diagnostics', 'schedule', 'media', 'snippets']);
+
+/**
+ * Where a row keeps each field: `kept` as it is in the row's post, `placed` by a load (the entry's
+ * key, the media table, `parts`). Typed by the post's own types, so a field added to a post does
+ * not compile until it is named here: a post with a field the codec does not know would be kept
+ * whole, every run, silently.
+ */
+type FieldPlace = 'kept' | 'placed';
+const POST_FIELDS = {
+  key: 'kept',
+  file: 'placed',
+  shape: 'kept',
+  shapeHash: 'kept',
+  fingerprint: 'kept',
+  media: 'placed',
+  targetLabels: 'placed',
+  locations: 'placed',
+  occurrence: 'kept',
+  slot: 'kept',
+  pencilledAt: 'kept',
+} as const satisfies Record<keyof DesiredPost, FieldPlace>;
+const SHAPE_FIELDS = { content: 'kept', scheduledAt: 'kept', targets: 'placed', media: 'placed' } as const satisfies Record<keyof PostShape, FieldPlace>;
+/** In the order content reading makes them (`placeMedia`), which a load's literal (`readingOf`) follows. */
+const MEDIA_FIELDS = { path: 'placed', absolutePath: 'placed', sha256: 'placed', sizeBytes: 'placed', contentType: 'placed', kind: 'placed', ref: 'placed' } as const satisfies Record<Exclude<keyof DesiredMedia, 'alt'>, FieldPlace>;
+const READING_FIELDS = { post: 'placed', keyPosition: 'placed', diagnostics: 'placed', schedule: 'placed', media: 'placed', snippets: 'placed' } as const satisfies Record<keyof MemoReading, FieldPlace>;
+const MEDIA_KEYS = Object.keys(MEDIA_FIELDS);
 
 export const postRowsCodec: SectionCodec<PostEntry> = {
   encode(entries) {
@@ -101,19 +122,25 @@ function rowOf(file: string, { stamp, reading }: PostEntry, tables: Tables): Pos
   ];
 }
 
-/** Whether a `PostRow` gives `reading` back whole: its post is of the form content reading makes, with nothing a row leaves out. */
+/** Whether a `PostRow` gives `reading` back whole: its post is of the form content reading makes, with no field a row does not know. */
 function fitsPostRow(file: string, reading: MemoReading): boolean {
   const { post } = reading;
   return (
     post.file === file &&
-    sameKeys(post, post.locations === undefined ? POST_KEYS.slice(0, -1) : POST_KEYS) &&
-    sameKeys(post.shape, SHAPE_KEYS) &&
+    knownKeys(post, POST_FIELDS) &&
+    knownKeys(post.shape, SHAPE_FIELDS) &&
     post.shape.media.length === post.media.length &&
     post.media.every((media, index) => media.sha256 === post.shape.media[index] && sameKeys(media, media.alt === undefined ? MEDIA_KEYS : [...MEDIA_KEYS, 'alt'])) &&
-    Object.keys(reading).every((key) => READING_KEYS.has(key))
+    knownKeys(reading, READING_FIELDS)
   );
 }
 
+/** Whether every own key of `value` is one of `fields` (a row keeps the keys it holds in their order). */
+function knownKeys(value: object, fields: object): boolean {
+  return Object.keys(value).every((key) => Object.hasOwn(fields, key));
+}
+
+/** Whether `value`'s own keys are `keys`, in order: a load makes a media entry key by key. */
 function sameKeys(value: object, keys: readonly string[]): boolean {
   const own = Object.keys(value);
   return own.length === keys.length && own.every((key, index) => key === keys[index]);
@@ -176,7 +203,7 @@ function readingOf(row: PostRow, tables: PostRows): MemoReading {
     const ref = refs[index]!;
     const found = tables.media[typeof ref === 'number' ? ref : ref[0]]!;
     // A literal, key for key as content reading makes it (`placeMedia`): faster to make than a spread.
-    const one: DesiredMedia = { path: found.path, absolutePath: found.absolutePath, sha256: found.sha256, sizeBytes: found.sizeBytes, contentType: found.contentType, kind: found.kind, ref: found.ref };
+    const one: DesiredMedia = { path: found.path, absolutePath: found.absolutePath, sha256: found.sha256, sizeBytes: found.sizeBytes, contentType: found.contentType, kind: found.kind, ref: found.ref } satisfies Required<Omit<DesiredMedia, 'alt'>>;
     if (typeof ref !== 'number') one.alt = ref[1];
     media[index] = one;
     shapeMedia[index] = found.sha256;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { MediaFacts } from '../content/media-cache.js';
+import type { MediaFacts } from '../content/types.js';
 import type { ContentConfig } from '../content/read-file.js';
 import type { AccountFacts } from '../house-rules/index.js';
 import { canonicalJson } from '../state/hash.js';

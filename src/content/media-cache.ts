@@ -2,22 +2,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream, type Stats } from 'node:fs';
 import { pipeline } from 'node:stream/promises';
 import type { ReadingMemo } from './reading-memo.js';
-
-/** What the media prober says about a file (src/media/probe.ts supplies the real one). */
-export interface ProbeResult {
-  contentType: string;
-  kind: 'image' | 'video' | 'unknown';
-  /** Why the kind is `unknown`, in words. */
-  problem?: string;
-}
-
-export type MediaProbe = (absolutePath: string) => Promise<ProbeResult>;
-
-/** Everything content reading needs to know about one media file's bytes. */
-export interface MediaFacts extends ProbeResult {
-  sha256: string;
-  sizeBytes: number;
-}
+import type { MediaFacts, MediaProbe } from './types.js';
 
 interface Entry {
   mtimeMs: number;

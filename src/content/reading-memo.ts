@@ -1,6 +1,6 @@
 import type { Stats } from 'node:fs';
 import type { Diagnostic } from '../diagnostics.js';
-import type { MediaFacts } from './media-cache.js';
+import type { MediaFacts } from './types.js';
 import type { ScheduleSource } from './normalize-post.js';
 import type { SnippetUse } from './snippet-files.js';
 import type { DesiredPost, SourcePosition } from './types.js';

@@ -129,3 +129,19 @@ export interface TargetKeys {
 export interface PostToCheck extends DesiredPost {
   ofInvalidFile?: true;
 }
+
+/** What the media prober says about a file (src/media/probe.ts supplies the real one). */
+export interface ProbeResult {
+  contentType: string;
+  kind: 'image' | 'video' | 'unknown';
+  /** Why the kind is `unknown`, in words. */
+  problem?: string;
+}
+
+export type MediaProbe = (absolutePath: string) => Promise<ProbeResult>;
+
+/** Everything content reading needs to know about one media file's bytes. */
+export interface MediaFacts extends ProbeResult {
+  sha256: string;
+  sizeBytes: number;
+}

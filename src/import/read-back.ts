@@ -1,5 +1,6 @@
 import type { Diagnostic } from '../diagnostics.js';
-import type { MediaCache, MediaProbe } from '../content/media-cache.js';
+import type { MediaCache } from '../content/media-cache.js';
+import type { MediaProbe } from '../content/types.js';
 import { readPostFromBytes, type ContentConfig } from '../content/read-file.js';
 import type { DesiredPost } from '../content/types.js';
 

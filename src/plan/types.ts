@@ -63,7 +63,10 @@ interface ChangeOf<A extends Action> {
   action: A;
   reason: ReasonOf<A>;
   key: string;
-  /** Project-relative Markdown file, or the last known file for a delete. */
+  /**
+   * Project-relative Markdown file: the post's own file on a change that writes it (create, adopt,
+   * update, move, unschedule); on a delete, noop or blocked change the last known file, if any.
+   */
   file: string | null;
   postId: string | null;
   /** What people are told about it, as codes and facts (`src/plan-words` renders them); act on `reason`. */
@@ -99,6 +102,7 @@ type Without<Own extends keyof ActionFields> = { [F in Exclude<keyof ActionField
  * (`postId`), that post is taken and the create is not sent again.
  */
 export interface CreateChange extends ChangeOf<'create'>, Without<'desired' | 'resumesPending'> {
+  file: string;
   /** Null, but for a resumed create whose post the plan found on the remote. */
   postId: string | null;
   desired: PostShape;
@@ -111,6 +115,7 @@ export interface CreateChange extends ChangeOf<'create'>, Without<'desired' | 'r
  * they are never uploaded again). No API call (`stateOnly`).
  */
 export interface AdoptChange extends ChangeOf<'adopt'>, Without<'desired' | 'liveUpdatedAt' | 'stateOnly' | 'mediaRecords' | 'observedHash' | 'asFound'> {
+  file: string;
   postId: string;
   desired: PostShape;
   /** The remote post's `updatedAt` when planned. */
@@ -128,6 +133,7 @@ export interface AdoptChange extends ChangeOf<'adopt'>, Without<'desired' | 'liv
 
 /** The remote post is written to be `desired`; `fields` live → desired. */
 export interface UpdateChange extends ChangeOf<'update'>, Without<'desired' | 'fields' | 'drift' | 'liveUpdatedAt'> {
+  file: string;
   postId: string;
   desired: PostShape;
   fields: FieldChange[];
@@ -143,10 +149,24 @@ export interface UpdateChange extends ChangeOf<'update'>, Without<'desired' | 'f
  * With `resumesPending`, an interrupted create is resolved first (`postId`: the post it made when the
  * plan found it on the remote, else null). `--prune` deletes instead.
  */
-export interface UnscheduleChange extends ChangeOf<'unschedule'>, Without<'liveUpdatedAt' | 'fields' | 'resumesPending'> {
+export type UnscheduleChange = UnscheduleOwned | UnscheduleResumed;
+
+interface UnscheduleOf extends ChangeOf<'unschedule'>, Without<'liveUpdatedAt' | 'fields' | 'resumesPending'> {
+  file: string;
   liveUpdatedAt?: string;
   fields?: FieldChange[];
-  resumesPending?: true;
+}
+
+/** The post of a state record: its id is known. */
+interface UnscheduleOwned extends UnscheduleOf {
+  postId: string;
+  resumesPending?: undefined;
+}
+
+/** The post of an interrupted create: known only when the plan found it on the remote. */
+interface UnscheduleResumed extends UnscheduleOf {
+  postId: string | null;
+  resumesPending: true;
 }
 
 /**
@@ -162,6 +182,7 @@ export interface DeleteChange extends ChangeOf<'delete'>, Without<'liveUpdatedAt
 
 /** `fromKey` → `key`: zero API calls, the state record is re-keyed. */
 export interface MoveChange extends ChangeOf<'move'>, Without<'fromKey' | 'liveUpdatedAt'> {
+  file: string;
   fromKey: string;
   postId: string;
   liveUpdatedAt?: string;

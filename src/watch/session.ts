@@ -16,7 +16,8 @@ import type { TargetState } from '../state/types.js';
 import { ContentSnapshot } from './content-snapshot.js';
 import { DraftApplier } from './draft-applier.js';
 import type { FileChange, PlanTrigger, WatchEvent, WatchListener } from './events.js';
-import { foldEvents } from './file-changes.js';
+import { foldEvents, type PathChange } from './file-changes.js';
+import { folderChanged, mediaChanged, postChanged, startBatch, type Batch, type BatchReads, type BatchReport } from './batch.js';
 import { FileWatcher } from './file-watcher.js';
 import { ChangeSignatures, isEmptyDelta, planDelta } from './plan-delta.js';
 import { ConfigReloader } from './config-reloader.js';
@@ -149,89 +150,86 @@ export class WatchSession {
     this.#queue.open();
   }
 
+  /** One batch of work: gathered path by path by role, then read, then planned. */
   async #process(work: Work): Promise<void> {
     const now = this.#now();
-    const trigger: PlanTrigger = { files: [], refreshed: work.refresh, stateChanged: false, draftsApplied: work.afterApply };
-    const affected = new Set<string>();
-    const reread: string[] = [];
-    const folders: string[] = [];
-    /** Files no post references (a file copied into a media folder, an editor's backup): named only if the plan moved. */
-    const quiet: FileChange[] = [];
-    let mustShow = work.refresh === 'manual' || work.afterApply;
-    // `r` reads everything again; the interval only re-reads posts whose time may have come.
-    let fullRead = work.refresh === 'manual';
+    const batch = startBatch(work);
     if (work.refresh === 'interval') {
-      reread.push(...this.#content.filesScheduledBetween(this.#timeChecked, now));
+      // The interval only re-reads posts whose time may have come.
+      batch.reads.files.push(...this.#content.filesScheduledBetween(this.#timeChecked, now));
       this.#timeChecked = now;
     }
-    let stateTouched = work.afterApply;
+    for (const path of foldEvents(work.events, this.#scope)) await this.#take(path, batch);
+    const stateMoved = await this.#catchUp(batch.reads, { refreshRemote: work.refresh !== null, now });
+    if (stateMoved) batch.report.mustShow = true;
+    const trigger: PlanTrigger = { files: batch.report.files, refreshed: work.refresh, stateChanged: stateMoved && !work.afterApply, draftsApplied: work.afterApply };
+    await this.#replan(batch.report, trigger, now);
+    // Right after applying, only a save by the user may apply again (the state file written by
+    // the apply does not count): no apply → re-plan → apply loop, whatever the plan says.
+    if (this.#options.applyDrafts && (!work.afterApply || trigger.files.length > 0)) await this.#applyDrafts(this.#plan!);
+  }
 
-    for (const { path, role, change } of foldEvents(work.events, this.#scope)) {
-      const show = () => {
-        if (change === null) return;
-        trigger.files.push(change);
-        affected.add(change.file);
-        mustShow = true;
-      };
-      if (role === 'config') {
-        // An invalid postsync.yaml is reported on its own; the plan it would show is the old one.
-        const reloaded = await this.#reloadConfig();
-        if (reloaded.adopted) show();
-        fullRead ||= reloaded.adopted;
-        stateTouched ||= reloaded.stateMoved;
-      } else if (role === 'state') {
-        stateTouched = true;
-      } else if (role === 'post') {
-        reread.push(path);
-        show();
-      } else if (role === 'content-folder') {
-        folders.push(path);
-        show();
-      } else {
-        // Media: the posts using it, and the posts with errors (one may wait for this very file).
+  /** One path of a burst, by its role. */
+  async #take({ path, role, change }: PathChange, batch: Batch): Promise<void> {
+    switch (role) {
+      case 'config':
+        return this.#configChanged(change, batch);
+      case 'state':
+        batch.reads.state = true;
+        return;
+      case 'post':
+        return postChanged(path, change, batch);
+      case 'content-folder':
+        return folderChanged(path, change, batch);
+      case 'other':
         this.#caches.media.forget(path);
         this.#caches.probes.forget(path);
-        const users = this.#content.filesUsingMedia(path);
-        const waiting = this.#content.filesWithErrors();
-        reread.push(...users, ...waiting);
-        if (users.length > 0 || this.#scope.isMediaFile(path)) {
-          show();
-          for (const user of users) affected.add(relativePosix(this.#config.root, user));
-        } else if (change !== null && waiting.length > 0) {
-          quiet.push(change);
-        }
-      }
+        return mediaChanged(path, change, batch, { content: this.#content, scope: this.#scope, root: this.#config.root });
     }
+  }
 
-    let refreshRemote = work.refresh !== null;
-    if (stateTouched) {
+  /** postsync.yaml: an invalid one is reported on its own (the plan it would show is the old one); a valid one reads everything again. */
+  async #configChanged(change: FileChange | null, batch: Batch): Promise<void> {
+    const reloaded = await this.#reloadConfig();
+    if (reloaded.adopted) batch.report.show(change);
+    batch.reads.all ||= reloaded.adopted;
+    batch.reads.state ||= reloaded.stateMoved;
+  }
+
+  /**
+   * Reads again what the batch needs, before it plans: the state file (moved, the remote is read
+   * again too, and the files whose ownership changed), the remote, the files. Returns whether the
+   * state moved.
+   */
+  async #catchUp(reads: BatchReads, { refreshRemote, now }: { refreshRemote: boolean; now: Date }): Promise<boolean> {
+    let stateMoved = false;
+    if (reads.state) {
       const state = await this.#readStateFile();
       if (state.changed) {
-        trigger.stateChanged = !work.afterApply;
-        mustShow = true;
-        refreshRemote = true;
-        reread.push(...state.reread);
+        stateMoved = true;
+        reads.files.push(...state.reread);
       }
     }
-    if (refreshRemote) await this.#refreshRemote(now);
-    if (fullRead) {
+    if (refreshRemote || stateMoved) await this.#refreshRemote(now);
+    if (reads.all) {
       await this.#content.readAll(now);
       this.#timeChecked = now;
     } else {
-      await this.#content.readFiles([...new Set(reread)], now);
-      for (const folder of folders) await this.#content.syncFolder(folder, now);
+      await this.#content.readFiles([...new Set(reads.files)], now);
+      for (const folder of reads.folders) await this.#content.syncFolder(folder, now);
     }
+    return stateMoved;
+  }
 
+  /** Plans again and reports the plan when it moved or the batch must be shown. */
+  async #replan(report: BatchReport, trigger: PlanTrigger, now: Date): Promise<void> {
     const previous = this.#plan!;
     const { plan, drafts } = await this.#makePlan(now);
     this.#plan = plan;
     this.#trackMedia();
-    const delta = planDelta(previous, plan, affected, this.#signatures);
-    if (trigger.files.length === 0 && !isEmptyDelta(delta)) trigger.files.push(...quiet);
-    if (mustShow || !isEmptyDelta(delta)) this.#emit({ type: 'plan', at: now, trigger, plan, drafts, previous, delta });
-    // Right after applying, only a save by the user may apply again (the state file written by
-    // the apply does not count): no apply → re-plan → apply loop, whatever the plan says.
-    if (this.#options.applyDrafts && (!work.afterApply || trigger.files.length > 0)) await this.#applyDrafts(plan);
+    const delta = planDelta(previous, plan, report.affected, this.#signatures);
+    if (trigger.files.length === 0 && !isEmptyDelta(delta)) trigger.files.push(...report.quiet);
+    if (report.mustShow || !isEmptyDelta(delta)) this.#emit({ type: 'plan', at: now, trigger, plan, drafts, previous, delta });
   }
 
   /** The pipeline's plan, fed with what the session holds: the files as last read, the remote and the state as last read; and the drafts' readiness. */

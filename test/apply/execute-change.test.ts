@@ -102,12 +102,6 @@ describe('executeChange: create', () => {
     expect(await writes(world)).toEqual([]);
   });
 
-  it.each(['create', 'update'] as const)('refuses a %s without its desired post: the plan file is damaged', async (action) => {
-    const world = await applyWorld(emulator());
-    const change = looseChange({ action, key: 'launch', file: 'posts/launch.md', postId: action === 'update' ? 'p1' : null, details: [] });
-    await expect(executeChange(change, context(world))).rejects.toThrow(`the plan's ${action} of "launch" has no desired post; the plan file is damaged`);
-    expect(await writes(world)).toEqual([]);
-  });
 });
 
 describe('executeChange: update', () => {

@@ -1,5 +1,5 @@
 import { extname } from 'node:path';
-import type { MediaProbe } from '../../src/content/media-cache.js';
+import type { MediaProbe } from '../../src/content/types.js';
 
 /** Test stand-in for src/media/probe.ts: decides by extension and counts calls per path. */
 export function fakeProbe(): MediaProbe & { calls: string[] } {

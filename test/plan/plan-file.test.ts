@@ -61,6 +61,24 @@ describe('plan files', () => {
     const broken = { ...plan, changes: [{ action: 'explode', reason: 'new-file', key: 'x', file: null, postId: null, details: [] }] };
     await expect(parsePlan(JSON.stringify(broken))).rejects.toThrow(/\/changes\/0\/action: must be equal to one of the allowed values/);
   });
+
+  it('refuses a change that writes a post but names no file (apply records the file it was applied from)', async () => {
+    const plan = JSON.parse(serializePlan(samplePlan())) as Plan;
+    for (const action of ['create', 'update', 'unschedule'] as const) {
+      const index = plan.changes.findIndex((change) => change.action === action || (action === 'unschedule' && change.action === 'delete'));
+      const changes = plan.changes.map((change, i) => (i === index ? { ...change, action, file: null } : change));
+      await expect(parsePlan(JSON.stringify({ ...plan, changes })), action).rejects.toThrow(new RegExp(`/changes/${index}/file: must be string`));
+    }
+  });
+
+  it('refuses a create, adopt or update without its desired post: apply sends or records exactly that post', async () => {
+    const plan = JSON.parse(serializePlan(samplePlan())) as Plan;
+    for (const action of ['create', 'update'] as const) {
+      const index = plan.changes.findIndex((change) => change.action === action);
+      const changes = plan.changes.map((change, i) => (i === index ? { ...change, desired: undefined } : change));
+      await expect(parsePlan(JSON.stringify({ ...plan, changes })), action).rejects.toThrow(new RegExp(`/changes/${index}: must have required property 'desired'`));
+    }
+  });
 });
 
 describe('checkPlanFresh', () => {
