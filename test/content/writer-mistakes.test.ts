@@ -18,4 +18,21 @@ describe('the writer’s mistakes that used to pass in silence', () => {
     // Elsewhere than the top level, and for a name that is no date, the hint stays as it was.
     expect(problemsOf('---\ntargets: [photo]\ncolour: red\n---\nText\n').diagnostics[0]!.hint).toBe('Remove this field.');
   });
+
+  it('names a tab after spaces in the indentation, at its line and column, in place of what the YAML parser makes of it', () => {
+    const cases: [string, number, number][] = [
+      ['---\ntargets: [photo]\noptions:\n    vidATitle: x\n  \tvidATags: [a]\n---\nText\n', 5, 3],
+      ['---\ntargets: [photo]\noptions:\n  vidATitle: x\n    \tvidATags: [a]\n---\nText\n', 5, 5],
+      ['---\ntargets: [photo]\n  \tdraft: true\n---\nText\n', 3, 3],
+    ];
+    for (const [text, line, column] of cases) {
+      const { positions, diagnostics } = problemsOf(text);
+      expect(positions, text).toEqual([[line, column, 'error', 'yaml-syntax']]);
+      expect(diagnostics[0]!.hint, text).toBe('Indent with spaces, not tabs.');
+    }
+    expect(problemsOf(cases[0]![0]).diagnostics[0]!.message).toBe('a tab after 2 spaces in the indentation: YAML indents with spaces only');
+    // Tabs inside a text block are the text's own.
+    expect(problemsOf('---\ntargets:\n  - account: photo\n    content: |\n      Menu:\n      \tEspresso\n---\nText\n').positions).toEqual([]);
+  });
 });
+
