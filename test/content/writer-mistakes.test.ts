@@ -34,5 +34,21 @@ describe('the writer’s mistakes that used to pass in silence', () => {
     // Tabs inside a text block are the text's own.
     expect(problemsOf('---\ntargets:\n  - account: photo\n    content: |\n      Menu:\n      \tEspresso\n---\nText\n').positions).toEqual([]);
   });
+
+  it('warns of a value in curly quotes, which is sent with its quotes, and says so on `scheduledAt` instead of `invalid-date`', () => {
+    const text = '---\nscheduledAt: 2026-12-05 10:00\ntargets:\n  - account: photo\n    options:\n      vidATitle: “Saturday tasting”\n      vidATags: [‘coffee’, tasting]\n    content: “A quotation” is the writer’s own\n---\nA “quoted” word in the text is the text’s own.\n';
+    const { positions, diagnostics } = problemsOf(text);
+    expect(positions).toEqual([
+      [6, 18, 'warning', 'curly-quotes'],
+      [7, 18, 'warning', 'curly-quotes'],
+    ]);
+    expect(diagnostics[0]!.message).toBe('`targets[0].options.vidATitle` is in curly quotes (“ ”), which are sent as part of the text');
+    expect(diagnostics[0]!.hint).toBe('Write straight quotes ("Saturday tasting") or none: Saturday tasting');
+
+    const date = problemsOf('---\ntargets: [photo]\nscheduledAt: “2026-12-05 10:00”\n---\nText\n');
+    expect(date.positions).toEqual([[3, 14, 'error', 'curly-quotes']]);
+    expect(date.diagnostics[0]!.message).toBe('`scheduledAt` is in curly quotes (“ ”), so it is not a date and time');
+    expect(date.diagnostics[0]!.hint).toBe('Write straight quotes ("2026-12-05 10:00") or none: 2026-12-05 10:00');
+  });
 });
 
