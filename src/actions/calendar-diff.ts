@@ -1,4 +1,4 @@
-import { type CalendarModel, type CalendarPost, type Overlay, type Slot } from '../calendar/model.js';
+import { type CalendarChange, type CalendarModel, type CalendarPost, type Overlay, type Slot } from '../calendar/model.js';
 import { slotText } from '../calendar/zone-placer.js';
 import { dayTitle, isoWeek, mondayOf } from '../zoned-time/index.js';
 import { inlineCode, markdownText, withinBytes } from '../text/markdown.js';
@@ -90,11 +90,26 @@ function table(rows: readonly Row[]): string[] {
     ...rows.map(({ post, when: time }) => {
       const accounts = post.targets.map((target) => markdownText(target.label)).join(', ') || '—';
       const why = post.overlay === 'blocked' || post.overlay === 'changed' || post.overlay === 'renamed' ? `<br>${markdownText(post.change?.reasons.join('; ') ?? '')}` : '';
-      return `| ${SIGN[post.overlay!]} | ${time} | ${inlineCode(post.key, { table: true })} | ${accounts} | ${markdownText(excerpt(post.text))}${why} |`;
+      const edited = editedBesides(post);
+      const sign = edited.length > 0 ? `${SIGN[post.overlay!]}, ${SIGN.changed}` : SIGN[post.overlay!];
+      return `| ${sign} | ${time} | ${inlineCode(post.key, { table: true })} | ${accounts} | ${markdownText(excerpt(post.text))}${why}${alsoChanged(edited)} |`;
     }),
   ];
 }
 
+/** What a moved or unscheduled post's change edits besides its time: the calendar shows the move, and must not hide the edit. */
+function editedBesides(post: CalendarPost): CalendarChange['fields'] {
+  if (post.overlay !== 'moved' && post.overlay !== 'unscheduled') return [];
+  return (post.change?.fields ?? []).filter((field) => field.field !== 'scheduledAt');
+}
+
+/** `<br>also changed: content; before: <del>the old text</del>`, or nothing. */
+function alsoChanged(fields: CalendarChange['fields']): string {
+  if (fields.length === 0) return '';
+  const content = fields.find((field) => field.field === 'content');
+  const before = content === undefined ? '' : `; before: <del>${markdownText(excerpt(content.before))}</del>`;
+  return `<br>also changed: ${fields.map((field) => markdownText(field.field)).join(', ')}${before}`;
+}
 
 function excerpt(text: string): string {
   const line = text.split('\n').find((part) => part.trim() !== '')?.trim() ?? '';
