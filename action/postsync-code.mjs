@@ -3,9 +3,9 @@
 import { i as __toESM, n as __exportAll } from "./rolldown-runtime.mjs";
 import { _ as Option, a as require_dist$1, c as pLimit, d as require_agent, f as stringify$1, g as Command, i as fileTypeFromBuffer, l as require_picocolors, m as require_gray_matter, n as watch$1, p as require_dist, r as imageSize, s as require_ajv, u as require_api_request } from "./third-party.mjs";
 import { i as validatePost, n as CALENDAR_CLIENT } from "./postsync-generated.mjs";
-import { execFileSync, spawn } from "node:child_process";
+import { execFile, execFileSync, spawn } from "node:child_process";
 import { basename, dirname, extname, isAbsolute, join, posix, relative, resolve, sep, win32 } from "node:path";
-import { closeSync, constants, createReadStream, createWriteStream, existsSync, fstatSync, lstatSync, openSync, readFileSync, readSync, realpathSync, statSync } from "node:fs";
+import { closeSync, constants, createReadStream, createWriteStream, existsSync, fstatSync, lstatSync, openSync, readFileSync, readSync, readdirSync, realpathSync, statSync } from "node:fs";
 import { Worker } from "node:worker_threads";
 import { access, copyFile, link, lstat, mkdir, mkdtemp, open, readFile, readdir, realpath, rename, rm, stat as stat$1, truncate, unlink, writeFile } from "node:fs/promises";
 import { createHash, createHmac, hash, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
@@ -15,6 +15,7 @@ import { setImmediate as setImmediate$1, setTimeout as setTimeout$1 } from "node
 import { Readable, Transform } from "node:stream";
 import { createServer } from "node:http";
 import { isIP } from "node:net";
+import { promisify } from "node:util";
 import { brotliCompressSync, constants as constants$1, crc32, deflateSync, gzipSync } from "node:zlib";
 import { finished, pipeline } from "node:stream/promises";
 import { availableParallelism, hostname, tmpdir } from "node:os";
@@ -282,39 +283,6 @@ async function annotateConfig(error, root) {
 		workspace: actions.workspace
 	}));
 }
-// dist/src/diagnostics.js
-function hasErrors(diagnostics) {
-	return diagnostics.some((d) => d.severity === "error");
-}
-function distinctDiagnostics(diagnostics) {
-	const seen = new Set();
-	return diagnostics.filter((diagnostic) => {
-		const { key: _key, ...rest } = diagnostic;
-		const id = JSON.stringify(rest);
-		if (seen.has(id)) return false;
-		seen.add(id);
-		return true;
-	});
-}
-const NOT_READY_PREFIX = "not ready to schedule: ";
-function readinessOf(finding, post) {
-	if (post.scheduledAt !== null) return {
-		...finding,
-		severity: "error",
-		readiness: true
-	};
-	return {
-		...finding,
-		severity: "warning",
-		message: `${NOT_READY_PREFIX}${finding.message}`,
-		readiness: true
-	};
-}
-function notReadyDraftFiles(diagnostics) {
-	const files = new Set();
-	for (const d of diagnostics) if (d.readiness === true && d.severity === "warning" && d.file !== void 0) files.add(d.file);
-	return [...files].sort();
-}
 // dist/src/text/did-you-mean.js
 function editDistance(a, b) {
 	const rows = a.length + 1;
@@ -345,8 +313,9 @@ function closestMatch(word, candidates) {
 	}
 	return best?.candidate;
 }
-function didYouMean(word, candidates) {
-	const match = closestMatch(word, candidates);
+function didYouMean(word, candidates, synonyms = {}) {
+	const folded = fold$1(word);
+	const match = Object.hasOwn(synonyms, folded) ? synonyms[folded] : closestMatch(word, candidates);
 	return match === void 0 ? void 0 : `did you mean \`${match}\`?`;
 }
 // dist/src/text/schema-errors.js
@@ -505,6 +474,83 @@ function describeSchemaErrors(errors, limit = 10) {
 	});
 	const unique = [...new Set(lines)];
 	return unique.length > limit ? [...unique.slice(0, limit), `… and ${unique.length - limit} more`] : unique;
+}
+// dist/src/text/curly-quotes.js
+const CURLY_QUOTED = /^([“”„‘’‚«»‹›])(.+)([“”‘’«»‹›])$/s;
+function curlyQuoted(value) {
+	const match = CURLY_QUOTED.exec(value.trim());
+	return match === null ? void 0 : {
+		inner: match[2],
+		marks: `${match[1]} ${match[3]}`
+	};
+}
+function curlyQuotesProblem(path, quoted, options) {
+	const { inner, marks } = quoted;
+	const short = inner.length <= 60 && !/["\n\\]/.test(inner);
+	return {
+		severity: options.severity,
+		code: "curly-quotes",
+		message: `\`${formatPath(path)}\` is in curly quotes (${marks}), ${options.effect}`,
+		expected: "straight quotes (\") or none",
+		found: `curly quotes ${marks}`,
+		hint: short ? `Write straight quotes ("${inner}") or none: ${inner}` : "Write straight quotes (\") or none."
+	};
+}
+// dist/src/content/curly-quotes.js
+function curlyQuoteWarnings(frontMatter, file, locate) {
+	const found = [];
+	const walk = (value, path) => {
+		if (typeof value === "string") {
+			const quoted = curlyQuoted(value);
+			if (quoted !== void 0) found.push({
+				...curlyQuotesProblem(path, quoted, {
+					severity: "warning",
+					effect: "which are sent as part of the text"
+				}),
+				file,
+				...locate(path)
+			});
+		} else if (Array.isArray(value)) value.forEach((item, index) => walk(item, [...path, index]));
+		else if (typeof value === "object" && value !== null) for (const [key, item] of Object.entries(value)) {
+			if (key === "content" || path.length === 0 && key === "scheduledAt") continue;
+			walk(item, [...path, key]);
+		}
+	};
+	walk(frontMatter, []);
+	return found;
+}
+// dist/src/diagnostics.js
+function hasErrors(diagnostics) {
+	return diagnostics.some((d) => d.severity === "error");
+}
+function distinctDiagnostics(diagnostics) {
+	const seen = new Set();
+	return diagnostics.filter((diagnostic) => {
+		const { key: _key, ...rest } = diagnostic;
+		const id = JSON.stringify(rest);
+		if (seen.has(id)) return false;
+		seen.add(id);
+		return true;
+	});
+}
+const NOT_READY_PREFIX = "not ready to schedule: ";
+function readinessOf(finding, post) {
+	if (post.scheduledAt !== null) return {
+		...finding,
+		severity: "error",
+		readiness: true
+	};
+	return {
+		...finding,
+		severity: "warning",
+		message: `${NOT_READY_PREFIX}${finding.message}`,
+		readiness: true
+	};
+}
+function notReadyDraftFiles(diagnostics) {
+	const files = new Set();
+	for (const d of diagnostics) if (d.readiness === true && d.severity === "warning" && d.file !== void 0) files.add(d.file);
+	return [...files].sort();
 }
 // dist/src/content/post-key.js
 function postKeyFromPath(fileInContent) {
@@ -1014,11 +1060,39 @@ function fitsOptionSchema(field, value) {
 	return Array.isArray(value) && value.every((item) => schema.items === void 0 || typeof item === schema.items.type);
 }
 const responseOnly = new Set(RESPONSE_ONLY_OPTION_FIELDS);
+const TIME_FIELD_NAMES = Object.fromEntries([
+	"schedule",
+	"scheduled",
+	"scheduledfor",
+	"scheduledate",
+	"scheduletime",
+	"date",
+	"time",
+	"datetime",
+	"when",
+	"publish",
+	"publishat",
+	"publishon",
+	"publishdate",
+	"publishtime",
+	"publishedat",
+	"postat",
+	"postdate",
+	"posttime",
+	"at"
+].map((name) => [name, "scheduledAt"]));
+function timeFieldHint(name) {
+	const hint = didYouMean(name, [], TIME_FIELD_NAMES);
+	return hint === void 0 ? void 0 : `${hint} Without \`scheduledAt\` the post is a draft.`;
+}
 function checkFrontMatter(frontMatter, file, locate) {
 	return checkPostSchema(frontMatter, {
 		file,
 		locate,
-		unknownFieldHint: (name, path) => path[path.length - 1] === "options" && responseOnly.has(name) ? `\`${name}\` is set by the service and cannot be sent; remove it.` : void 0
+		unknownFieldHint: (name, path) => {
+			if (path.length === 0) return timeFieldHint(name);
+			return path[path.length - 1] === "options" && responseOnly.has(name) ? `\`${name}\` is set by the service and cannot be sent; remove it.` : void 0;
+		}
 	});
 }
 // dist/src/content/targets.js
@@ -1238,6 +1312,17 @@ function normalizeScheduledAt(data, context, diagnostics) {
 		file: context.file,
 		...position
 	};
+	const quoted = curlyQuoted(raw);
+	if (quoted !== void 0) {
+		diagnostics.push({
+			...curlyQuotesProblem(["scheduledAt"], quoted, {
+				severity: "error",
+				effect: "so it is not a date and time"
+			}),
+			...at
+		});
+		return;
+	}
 	const parsed = parseScheduledAt(raw, context.timezone);
 	if (!parsed.ok) {
 		const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(raw.trim());
@@ -1372,7 +1457,8 @@ function parseYamlSource(text, file) {
 		...position(reportedOffset(doc, error)),
 		hint: severity === "error" ? yamlHint(error) : void 0
 	});
-	const diagnostics = [...doc.errors.map(toDiagnostic("error")), ...doc.warnings.map(toDiagnostic("warning"))];
+	const parserErrors = doc.errors.map(toDiagnostic("error"));
+	const diagnostics = [...doc.errors.some((error) => error.code === "TAB_AS_INDENT") ? parserErrors : withTabNamed(text, parserErrors), ...doc.warnings.map(toDiagnostic("warning"))];
 	let value;
 	if (doc.errors.length === 0) try {
 		value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
@@ -1430,6 +1516,29 @@ function yamlHint(error) {
 		case "TAB_AS_INDENT": return "Indent with spaces, not tabs.";
 		default: return "Fix the YAML syntax at this position.";
 	}
+}
+function withTabNamed(text, errors) {
+	if (errors.length === 0) return [];
+	const near = (error, line) => error.line === line || error.line === line - 1;
+	const lines = text.split("\n");
+	for (const [index, lineText] of lines.entries()) {
+		const line = index + 1;
+		const indent = /^( *)\t[ \t]*\S/.exec(lineText);
+		if (indent === null || !errors.some((error) => near(error, line))) continue;
+		const spaces = indent[1].length;
+		return [{
+			severity: "error",
+			code: "yaml-syntax",
+			message: `a tab ${spaces === 0 ? "" : `after ${spaces} ${spaces === 1 ? "space" : "spaces"} `}in the indentation: YAML indents with spaces only`,
+			file: errors[0].file,
+			line,
+			column: spaces + 1,
+			expected: "spaces only before the text of a line",
+			found: "a tab",
+			hint: "Indent with spaces, not tabs."
+		}, ...errors.filter((error) => !near(error, line))];
+	}
+	return [...errors];
 }
 // dist/src/content/parse.js
 var parse_exports = __exportAll({ parsePostFile: () => parsePostFile });
@@ -1572,7 +1681,8 @@ function interpretPostFile(bytes, context) {
 			diagnostics: sortDiagnostics([
 				...parsed.diagnostics,
 				...schemaDiagnostics,
-				...normalized.diagnostics
+				...normalized.diagnostics,
+				...curlyQuoteWarnings(parsed.frontMatter, file, parsed.locate)
 			]),
 			text
 		},
@@ -8657,7 +8767,7 @@ function planPosts(input) {
 	}), input.posts);
 }
 // dist/src/state/home-git.js
-const GIT_TIMEOUT_MS$1 = 12e4;
+const GIT_TIMEOUT_MS$2 = 12e4;
 function runGit(repository, args, input, env = {}) {
 	return new Promise((resolve, reject) => {
 		const child = spawn("git", args, {
@@ -8672,7 +8782,7 @@ function runGit(repository, args, input, env = {}) {
 				"pipe",
 				"pipe"
 			],
-			timeout: GIT_TIMEOUT_MS$1
+			timeout: GIT_TIMEOUT_MS$2
 		});
 		let stdout = "";
 		let stderr = "";
@@ -9279,7 +9389,7 @@ function createPlanCaches(memo) {
 	};
 }
 // dist/src/content/git-ignored.js
-const GIT_TIMEOUT_MS = 3e4;
+const GIT_TIMEOUT_MS$1 = 3e4;
 function gitIgnoredIn(root, folder, lookups) {
 	const ignored = lookups.onceSync(`git-ignored\0${root}\0${folder}`, () => ignoredUnder(root, relativePosix(root, folder)));
 	return (paths) => paths.some((path) => ignored.some((entry) => entry.endsWith("/") ? path.startsWith(entry) : path === entry));
@@ -9306,7 +9416,7 @@ function ignoredUnder(root, folder) {
 				"pipe",
 				"pipe"
 			],
-			timeout: GIT_TIMEOUT_MS,
+			timeout: GIT_TIMEOUT_MS$1,
 			maxBuffer: 67108864
 		});
 	} catch (error) {
@@ -9443,6 +9553,7 @@ var FileLookups = class {
 	#stats = new Map();
 	#answers = new Map();
 	#syncAnswers = new Map();
+	#names = new Map();
 	once(key, find) {
 		let answer = this.#answers.get(key);
 		if (answer === void 0) {
@@ -9475,6 +9586,18 @@ var FileLookups = class {
 			this.#stats.set(path, stats);
 		}
 		return stats;
+	}
+	names(dir) {
+		let names = this.#names.get(dir);
+		if (names === void 0) {
+			try {
+				names = readdirSync(dir);
+			} catch {
+				names = [];
+			}
+			this.#names.set(dir, names);
+		}
+		return names;
 	}
 	openChecked(path, allowed) {
 		const { O_RDONLY, O_NOFOLLOW, O_NONBLOCK } = constants;
@@ -9746,7 +9869,12 @@ async function findMediaFile(ref, folder, realRoot, context) {
 			expected: "a file inside the project folder",
 			hint: "Copy the file into the project (e.g. a `media/` folder) and reference it from there."
 		});
-		const looked = inside.map((candidate) => `\`${relativePosix(context.root, candidate)}\``).join(" and ");
+		const differentCase = caseVariant(ref, [resolve(context.root, folder), context.root], context);
+		if (differentCase !== void 0) return fail("media-wrong-case", `media file \`${ref}\` does not exist; \`${differentCase}\` differs only in letter case`, {
+			expected: `the file name exactly as on disk`,
+			hint: `did you mean \`${differentCase}\`? File names are case-sensitive on Linux (a CI runner), though not on a Mac or Windows by default.`
+		});
+		const looked = inside.map((candidate) => `\`${relativePosix(context.root, candidate)}\``).join(" or ");
 		return fail("media-not-found", `media file \`${ref}\` does not exist`, {
 			expected: `a file at ${looked}`,
 			hint: "Check the spelling; paths are relative to the post file or the project root."
@@ -9783,6 +9911,26 @@ async function findMediaFile(ref, folder, realRoot, context) {
 		contentType: facts.contentType,
 		kind: facts.kind
 	} };
+}
+function caseVariant(ref, bases, context) {
+	const names = ref.split(/[\\/]/);
+	for (const base of bases) {
+		let dir = base;
+		const found = [];
+		for (const name of names) {
+			if (name === "" || name === "." || name === "..") {
+				found.push(name);
+				dir = resolve(dir, name === "" ? "." : name);
+				continue;
+			}
+			const entries = context.lookups.names(dir);
+			const match = entries.includes(name) ? name : entries.find((entry) => entry.toLowerCase() === name.toLowerCase());
+			if (match === void 0) break;
+			found.push(match);
+			dir = resolve(dir, match);
+		}
+		if (found.length === names.length && isInside(context.root, dir)) return found.join("/");
+	}
 }
 // dist/src/content/post-bytes.js
 function readPostBytes(absolute, root, lookups) {
@@ -13600,7 +13748,8 @@ function statusOf$2(target) {
 }
 function desiredEntry(card, context, extra) {
 	const liveTargets = extra.live?.targets;
-	const { overlay, previous } = overlayOf(extra.change, context.place);
+	const { overlay, previous: leaves } = overlayOf(extra.change, context.place);
+	const previous = overlay === "blocked" ? keptSlot(card, extra.live, context.place) : leaves;
 	const errors = errorsIn(extra.diagnostics);
 	return {
 		key: card.key,
@@ -13625,6 +13774,10 @@ function desiredEntry(card, context, extra) {
 			src: pictureOf(card.media[index], context)
 		}))
 	};
+}
+function keptSlot(card, live, place) {
+	const kept = place(live?.scheduledAt ?? null);
+	return kept === null || kept.at === card.slot?.at ? null : kept;
 }
 function remoteEntry(change, live, context, diagnostics) {
 	const text = live?.content ?? "";
@@ -21729,11 +21882,73 @@ async function runStatus(flags, command) {
 		await connection.close();
 	}
 }
+// dist/src/content/stray-posts.js
+const GIT_TIMEOUT_MS = 3e4;
+const HEAD_BYTES = 4096;
+async function strayPostFiles(place) {
+	const listed = await gitListed(place.root);
+	const calendars = listed.filter((path) => CONFIG_FILE_NAMES.includes(posix.basename(path)) && path.includes("/")).map((path) => `${posix.dirname(path)}/`);
+	const content = relativePosix(place.root, place.contentDir);
+	const folder = content === "" ? "./" : `${content}/`;
+	return listed.filter((path) => path.endsWith(".md") && !isHiddenPath(path) && !path.split("/").includes("node_modules")).filter((path) => !isInside(place.contentDir, join(place.root, path)) && !isInSnippets(place, join(place.root, path))).filter((path) => !calendars.some((calendar) => path.startsWith(calendar))).filter((path) => looksLikePost(join(place.root, path))).map((file) => ({
+		severity: "warning",
+		code: "post-outside-content",
+		message: `\`${file}\` is outside the content folder \`${folder}\`; postsync reads posts only there`,
+		file,
+		line: 1,
+		column: 1,
+		expected: `post files in \`${folder}\``,
+		found: "front-matter with `scheduledAt` or `targets` outside it",
+		hint: `Move it into \`${folder}\`, or set \`content:\` in postsync.yaml to the folder that holds your posts.`
+	}));
+}
+async function gitListed(root) {
+	try {
+		const { stdout } = await promisify(execFile)("git", [
+			"-c",
+			"core.fsmonitor=false",
+			"ls-files",
+			"-z",
+			"--cached",
+			"--others",
+			"--exclude-standard",
+			"--",
+			":(glob)**/*.md",
+			...CONFIG_FILE_NAMES.map((name) => `:(glob)**/${name}`)
+		], {
+			cwd: root,
+			encoding: "utf8",
+			timeout: GIT_TIMEOUT_MS,
+			maxBuffer: 67108864
+		});
+		return [...new Set(parseGitPathList(stdout))].sort();
+	} catch {
+		return [];
+	}
+}
+function looksLikePost(path) {
+	let head;
+	try {
+		const fd = openSync(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
+		try {
+			const buffer = Buffer.alloc(HEAD_BYTES);
+			head = buffer.subarray(0, readSync(fd, buffer, 0, HEAD_BYTES, 0)).toString("utf8").replace(/^\uFEFF/, "").replace(/\r\n/g, "\n");
+		} finally {
+			closeSync(fd);
+		}
+	} catch {
+		return false;
+	}
+	if (!head.startsWith("---\n")) return false;
+	const end = head.indexOf("\n---", 3);
+	const frontMatter = end === -1 ? head : head.slice(0, end);
+	return /^(scheduledAt|targets)[ \t]*:/m.test(frontMatter);
+}
 // dist/src/pipeline/validate-project.js
 async function validateProject(input) {
 	const { config, connection, memo } = input;
 	const { section } = await readStateSection(config.statePath, connection.target);
-	return await readDesired({
+	const desired = await readDesired({
 		config,
 		client: connection.client,
 		now: input.now,
@@ -21743,6 +21958,12 @@ async function validateProject(input) {
 			prune: false
 		}
 	});
+	const stray = await strayPostFiles(config);
+	return stray.length === 0 ? desired : {
+		...desired,
+		diagnostics: [...desired.diagnostics, ...stray],
+		contentDiagnostics: [...desired.contentDiagnostics, ...stray]
+	};
 }
 // dist/.tsc-cli/commands/validate.js
 var validate_exports = __exportAll({ runValidate: () => runValidate });
@@ -23591,9 +23812,20 @@ function table(rows) {
 		...rows.map(({ post, when: time }) => {
 			const accounts = post.targets.map((target) => markdownText(target.label)).join(", ") || "—";
 			const why = post.overlay === "blocked" || post.overlay === "changed" || post.overlay === "renamed" ? `<br>${markdownText(post.change?.reasons.join("; ") ?? "")}` : "";
-			return `| ${SIGN[post.overlay]} | ${time} | ${inlineCode(post.key, { table: true })} | ${accounts} | ${markdownText(excerpt(post.text))}${why} |`;
+			const edited = editedBesides(post);
+			return `| ${edited.length > 0 ? `${SIGN[post.overlay]}, ${SIGN.changed}` : SIGN[post.overlay]} | ${time} | ${inlineCode(post.key, { table: true })} | ${accounts} | ${markdownText(excerpt(post.text))}${why}${alsoChanged(edited)} |`;
 		})
 	];
+}
+function editedBesides(post) {
+	if (post.overlay !== "moved" && post.overlay !== "unscheduled") return [];
+	return (post.change?.fields ?? []).filter((field) => field.field !== "scheduledAt");
+}
+function alsoChanged(fields) {
+	if (fields.length === 0) return "";
+	const content = fields.find((field) => field.field === "content");
+	const before = content === void 0 ? "" : `; before: <del>${markdownText(excerpt(content.before))}</del>`;
+	return `<br>also changed: ${fields.map((field) => markdownText(field.field)).join(", ")}${before}`;
 }
 function excerpt(text) {
 	const line = text.split("\n").find((part) => part.trim() !== "")?.trim() ?? "";
