@@ -3,9 +3,9 @@
 import { i as __toESM, n as __exportAll } from "./rolldown-runtime.mjs";
 import { _ as Option, a as require_dist$1, c as pLimit, d as require_agent, f as stringify$1, g as Command, i as fileTypeFromBuffer, l as require_picocolors, m as require_gray_matter, n as watch$1, p as require_dist, r as imageSize, s as require_ajv, u as require_api_request } from "./third-party.mjs";
 import { i as validatePost, n as CALENDAR_CLIENT } from "./postsync-generated.mjs";
-import { execFileSync, spawn } from "node:child_process";
+import { execFile, execFileSync, spawn } from "node:child_process";
 import { basename, dirname, extname, isAbsolute, join, posix, relative, resolve, sep, win32 } from "node:path";
-import { closeSync, constants, createReadStream, createWriteStream, existsSync, fstatSync, lstatSync, openSync, readFileSync, readSync, realpathSync, statSync } from "node:fs";
+import { closeSync, constants, createReadStream, createWriteStream, existsSync, fstatSync, lstatSync, openSync, readFileSync, readSync, readdirSync, realpathSync, statSync } from "node:fs";
 import { Worker } from "node:worker_threads";
 import { access, copyFile, link, lstat, mkdir, mkdtemp, open, readFile, readdir, realpath, rename, rm, stat as stat$1, truncate, unlink, writeFile } from "node:fs/promises";
 import { createHash, createHmac, hash, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
@@ -15,6 +15,7 @@ import { setImmediate as setImmediate$1, setTimeout as setTimeout$1 } from "node
 import { Readable, Transform } from "node:stream";
 import { createServer } from "node:http";
 import { isIP } from "node:net";
+import { promisify } from "node:util";
 import { brotliCompressSync, constants as constants$1, crc32, deflateSync, gzipSync } from "node:zlib";
 import { finished, pipeline } from "node:stream/promises";
 import { availableParallelism, hostname, tmpdir } from "node:os";
@@ -22,125 +23,10 @@ import { fileURLToPath } from "node:url";
 import { createInterface } from "node:readline/promises";
 import { text } from "node:stream/consumers";
 import { createInterface as createInterface$1 } from "node:readline";
-// dist/.tsc-cli/command-table.js
-function entry(command) {
-	return command;
-}
-function addCommands(parent, entries) {
-	for (const command of entries) {
-		const added = parent.command(command.name);
-		for (const [name, description] of command.args ?? []) added.argument(name, description);
-		added.description(command.description);
-		for (const option of command.options ?? []) added.addOption(option);
-		if (command.helpAfter !== void 0) added.addHelpText("after", command.helpAfter);
-		if (command.subcommands !== void 0) addCommands(added, command.subcommands);
-		const { run } = command;
-		if (run === void 0) continue;
-		added.action(async (...received) => {
-			const args = received.slice(0, -2);
-			const code = await run.call(command, {
-				args,
-				flags: received.at(-2),
-				command: received.at(-1)
-			});
-			if (code !== void 0) process.exitCode = code;
-		});
-	}
-}
-function flag(flags, description) {
-	return new Option(flags, description);
-}
-function jsonFlag() {
-	return flag("--json", "print one JSON document and nothing else");
-}
-function repeatable(flags, description) {
-	return new Option(flags, description).argParser(collect$2);
-}
+// dist/.tsc-cli/registry.js
 function collect$2(value, previous) {
 	return [...previous ?? [], value];
 }
-function lines(...text) {
-	return text.join("\n");
-}
-// dist/.tsc-cli/state-commands.js
-const remote = () => flag("--remote <name>", "the git remote that holds the state branch").default("origin");
-const stateCommands = () => [
-	entry({
-		name: "merge",
-		args: [
-			["<base>", "the common ancestor's version (git's %O)"],
-			["<ours>", "this branch's version (git's %A); the merged state is written here"],
-			["<theirs>", "the other branch's version (git's %B)"]
-		],
-		description: "merge two versions of the state file: git's merge driver for .postsync/state.json",
-		helpAfter: lines("", "Keeps every entry either branch added, changed or removed; an entry both changed keeps the later", "record and is marked to be re-read from the remote on the next plan. `postsync init` registers it", "in .gitattributes; tell git how to run it once per clone:", "  $ git config merge.postsync-state.driver \"npx postsync state merge %O %A %B\""),
-		run: async ({ args: [base, ours, theirs] }) => (await Promise.resolve().then(() => state_exports)).runStateMerge(base, ours, theirs)
-	}),
-	entry({
-		name: "confirm",
-		args: [["[keys...]", "post keys whose records to confirm (as `postsync plan` shows them)"]],
-		description: "seal state records no apply of this repository wrote (states from before seals, or after an API key rotation), so plans act on them again",
-		options: [flag("--all", "every record of this target without a valid seal: posts, pending creates, media and uploads"), flag("-y, --yes", "do not ask for confirmation (required outside a terminal)")],
-		helpAfter: lines("", "Every record an apply writes carries a seal made with the API key. A plan never updates, deletes or", "resends what a record without a valid seal points at: such a record may have been added or edited", "in a pull request to point at a post this calendar does not own. Lists each record with its remote", "post (status and text) first; confirm only those you recognise.", "", "Example:", "  $ postsync state confirm 2027-01/launch", "  $ postsync state confirm --all --yes    # after rotating POSTSYNC_API_KEY"),
-		run: async ({ args: [keys], flags, command }) => (await Promise.resolve().then(() => state_exports)).runStateConfirm(keys, flags, command)
-	}),
-	entry({
-		name: "pull",
-		description: "bring the state of the calendar's state branch (state: { home: branch }) into the working state file",
-		options: [remote(), flag("--merge", "merge the branch's records into the working file entry by entry instead of replacing it")],
-		helpAfter: lines("", "Fetches the state branch alone (no history). Without a branch, or without a file for this calendar on it,", "the working file stays as it is. With state home `file` there is nothing to pull: git pull brings the file.", "", "Example:", "  $ postsync state pull && postsync plan"),
-		run: async ({ flags, command }) => (await Promise.resolve().then(() => state_home_exports)).runStatePull(flags, command)
-	}),
-	entry({
-		name: "push",
-		description: "commit the working state file to the calendar's state branch and push it (the branch is created when missing)",
-		options: [
-			remote(),
-			flag("--merge", "when the branch moved since the last pull, merge its records in entry by entry and push the union"),
-			flag("--message <text>", "the commit message").default("postsync: record applied posts")
-		],
-		helpAfter: lines("", "Commits this calendar's file alone: other calendars' files on the branch stay as they are. Refuses to", "overwrite a branch that moved since the last pull or push from this clone, unless --merge.", "", "Example:", "  $ postsync state pull && postsync state confirm --all --yes && postsync state push"),
-		run: async ({ flags, command }) => (await Promise.resolve().then(() => state_home_exports)).runStatePush(flags, command)
-	}),
-	entry({
-		name: "handoff",
-		description: "write the calendar's state as applied to a folder, for the job that records every calendar's state at once (the apply workflow)",
-		options: [
-			flag("--out <folder>", "the folder the hand-off is written to (an artifact's folder)").makeOptionMandatory(),
-			flag("--branch <name>", "with state home `file`: the branch the state is recorded on (default: GITHUB_REF_NAME)"),
-			remote()
-		],
-		helpAfter: lines("", "Writes one file: where the state lives, the state as applied, and the state as it was read before", "the apply (the base of the merge). postsync state record commits every calendar's hand-off at once.", "", "Example:", "  $ postsync state handoff --out \"$RUNNER_TEMP/postsync-state\""),
-		run: async ({ flags, command }) => (await Promise.resolve().then(() => state_home_exports)).runStateHandoff(flags, command)
-	}),
-	entry({
-		name: "record",
-		args: [["<folder>", "the folder of the hand-offs: one sub-folder per calendar, as actions/download-artifact lays them out"]],
-		description: "record the states that apply jobs handed on (postsync state handoff) in their homes: one commit and one push per branch",
-		options: [remote(), flag("--message <text>", "the commit message").default("postsync: record applied posts")],
-		helpAfter: lines("", "Run it in a clone of the repository. Each branch (the state branch, or the default branch for state", "home `file`) gets one commit that changes only the states handed on, each merged entry by entry into", "what the branch holds. A push another writer got in before is fetched, merged and tried again, with", "growing waits, for up to five minutes.", "", "Example:", "  $ postsync state record \"$RUNNER_TEMP/postsync-states\" --message \"postsync: record applied posts [skip ci]\""),
-		run: async ({ args: [folder], flags }) => (await Promise.resolve().then(() => state_home_exports)).runStateRecord(folder, flags)
-	}),
-	entry({
-		name: "show",
-		description: "print where the state lives and its records by target, with their seals when the API key can check them",
-		options: [remote(), jsonFlag()],
-		helpAfter: "\nReads the state branch's tip (or the committed file) without touching the working file.\n\nExample:\n  $ postsync state show --json",
-		run: async ({ flags, command }) => (await Promise.resolve().then(() => state_home_exports)).runStateShow(flags, command)
-	}),
-	entry({
-		name: "move-home",
-		description: "move the state to a branch of its own (--to branch) or back to the committed file (--to file), and say so in postsync.yaml",
-		options: [
-			flag("--to <home>", "`branch` or `file`").makeOptionMandatory(),
-			flag("--branch <name>", "the state branch, with --to branch").default("postsync/state"),
-			remote()
-		],
-		helpAfter: lines("", "--to branch pushes the working state file to the branch (merged with what it holds), writes", "`state: { home: branch }` in postsync.yaml and takes the file out of git's index. --to file pulls the", "branch's state into the file and writes `state:` back as a path. Commit the result in a pull request.", "", "Example:", "  $ postsync state move-home --to branch"),
-		run: async ({ flags, command }) => (await Promise.resolve().then(() => state_home_exports)).runStateMoveHome(flags, command)
-	})
-];
-// dist/.tsc-cli/registry.js
 function positiveInteger(value) {
 	const parsed = Number(value);
 	if (!Number.isInteger(parsed) || parsed < 1) throw new Error(`expected a whole number of 1 or more, got "${value}"`);
@@ -151,221 +37,121 @@ function port(value) {
 	if (!Number.isInteger(parsed) || parsed < 0 || parsed > 65535) throw new Error(`expected a port number from 0 to 65535, got "${value}"`);
 	return parsed;
 }
-const globalOptions$1 = () => [
-	flag("-C, --dir <path>", "project folder (holding postsync.yaml); default: the current folder"),
-	flag("--api-url <url>", "Public Posting API base URL (overrides POSTSYNC_API_URL and postsync.yaml)"),
-	flag("--local", "use the embedded local API even under CI"),
-	flag("--no-color", "plain output without colours (NO_COLOR is honoured too)"),
-	flag("--no-cache", "parse every post file and hash every media file afresh, ignoring and not writing .postsync/cache")
-];
-const choices = () => [
-	repeatable("--adopt <key=postId>", "take that remote post as the post of a new file the plan holds (it names the candidates); repeatable"),
-	repeatable("--recreate <key>", "create anew the post of a key the plan holds: deleted on the remote, or a new file a remote post may be; repeatable"),
-	flag("--recreate-all", "create anew every post the plan holds as deleted on the remote, or as maybe a remote post")
-];
-const commands = () => [
-	entry({
-		name: "plan",
-		description: "show what apply would change on the remote, without changing anything",
-		options: [
-			flag("--out <file>", "save the plan as JSON, to apply exactly it later with `postsync apply <file>`"),
-			flag("--prune", "plan deletes of owned posts whose files were removed (postsync.yaml can turn this on: `prune: true`)"),
-			flag("--no-prune", "plan no deletes of removed files' posts even with `prune: true` in postsync.yaml"),
-			flag("--refresh-all", "list every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published"),
-			repeatable("--target <key>", "limit the plan to a post key (repeatable)"),
-			...choices(),
-			jsonFlag(),
-			flag("--markdown", "print the plan as Markdown (for pull requests)"),
-			flag("--verbose", "also list unchanged posts"),
-			flag("--detailed-exitcode", "exit 2 when there are changes, 0 when there are none"),
-			flag("--all", "plan every calendar: each folder below this one that holds a postsync.yaml (exit 1 if any failed, else 2 with --detailed-exitcode if any has changes)")
-		],
-		async run({ flags, command }) {
-			const { runPlan } = await Promise.resolve().then(() => plan_exports);
-			if (!flags.all) return runPlan(flags, command);
-			const { runInEveryCalendar } = await Promise.resolve().then(() => all_calendars_exports);
-			return runInEveryCalendar(command, (scoped) => runPlan(flags, scoped), { refuse: {
-				"--out": flags.out,
-				"--json": flags.json,
-				"--target": flags.target
-			} });
-		}
-	}),
-	entry({
-		name: "validate",
-		description: "check every post file, and each post against the rules of its accounts; changes nothing",
-		options: [jsonFlag()],
-		run: async ({ flags, command }) => (await Promise.resolve().then(() => validate_exports)).runValidate(flags, command)
-	}),
-	entry({
-		name: "apply",
-		args: [["[planfile]", "a plan saved by `postsync plan --out`; applied exactly, refused when stale (exit 3)"]],
-		description: "make the remote match the files: upload media, create, update, move and (with --prune) delete posts",
-		options: [
-			flag("-y, --yes", "do not ask for confirmation (required outside a terminal)"),
-			flag("--prune", "delete owned posts whose files were removed (postsync.yaml can turn this on: `prune: true`)"),
-			flag("--no-prune", "delete no removed file's post even with `prune: true` in postsync.yaml (its scheduled post goes back to draft)"),
-			flag("--refresh-all", "plan against every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published"),
-			repeatable("--target <key>", "limit apply to a post key (repeatable)"),
-			...choices(),
-			flag("--strict", "all or nothing: apply nothing while any file has an error (by default the posts of invalid files are blocked and the rest is applied)"),
-			jsonFlag(),
-			new Option("--concurrency <n>", "post writes in flight").argParser(positiveInteger).default(4),
-			flag("--all", "apply every calendar: each folder below this one that holds a postsync.yaml, each with its own target, state and lock (exit 1 if any failed)")
-		],
-		async run({ args: [planFile], flags, command }) {
-			const { runApply } = await Promise.resolve().then(() => apply_exports);
-			if (!flags.all) return runApply(planFile, flags, command);
-			const { runInEveryCalendar } = await Promise.resolve().then(() => all_calendars_exports);
-			return runInEveryCalendar(command, (scoped) => runApply(void 0, flags, scoped), { refuse: {
-				"a plan file": planFile,
-				"--json": flags.json,
-				"--target": flags.target
-			} });
-		}
-	}),
-	entry({
-		name: "init",
-		description: "start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows and the action they run, .gitignore entries",
-		options: [
-			flag("--update-action", "only replace .github/actions/postsync/ (the action the workflows run) with this postsync version's; writes nothing else"),
-			flag("--default-branch <name>", "the branch the apply workflow applies (default: the repository's default branch as git knows it: origin/HEAD, else the branch checked out, else main)"),
-			flag("--check-action", "write nothing; check that .github/actions/postsync/ is exactly this postsync version's action, byte for byte (exit 1, naming each file that differs, when not)"),
-			flag("--example", "write the example calendar (a coffee roaster's January campaign: 26 posts with their media) instead of a first post"),
-			flag("--check", "write nothing; check that the apply workflow applies the repository's default branch (exit 1 when not)")
-		],
-		helpAfter: "\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\nThe workflows run the copy of the postsync action in .github/actions/postsync/, never code fetched when\nthey run; --update-action moves them to the postsync version you run it with.\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan\n  $ postsync init --example --dir example && postsync -C example --local apply --yes",
-		run: async ({ flags, command }) => (await Promise.resolve().then(() => init_exports)).runInit(command, {
-			updateAction: flags.updateAction === true,
-			check: flags.check === true,
-			checkAction: flags.checkAction === true,
-			example: flags.example === true,
-			...flags.defaultBranch === void 0 ? {} : { defaultBranch: flags.defaultBranch }
-		})
-	}),
-	entry({
-		name: "serve",
-		description: "run the local Public Posting API (the emulator postsync targets by default); prints its base URL, then the control token that a changing /_emulator/ request sends as X-Postsync-Token",
-		options: [
-			flag("--host <host>", "interface to listen on").default("127.0.0.1"),
-			flag("--port <port>", "port to listen on (0: any free port)").default("0"),
-			flag("--fixture <file>", "projects, keys and accounts (YAML or JSON); default: the demo fixture"),
-			flag("--data <dir>", "persist everything in this directory (journal + objects); default: in memory"),
-			flag("--chaos <spec>", "seeded fault injection: rate=0.2,seed=42[,kinds=503+500+429+reset+reset-after+slow]"),
-			flag("--idempotency-ttl <seconds>", "seconds of emulator time a create's Idempotency-Key is remembered (0: forget at once)").default("86400")
-		],
-		run: async ({ flags }) => (await Promise.resolve().then(() => serve_exports)).runServe(flags)
-	}),
-	entry({
-		name: "watch",
-		description: "watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts",
-		options: [
-			new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60),
-			flag("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)"),
-			flag("--calendar", "also serve the calendar page on 127.0.0.1, updated after every save without a reload, where posts can be moved and edited (each edit is written to its post file; open the printed address: it holds the token of this watch)"),
-			new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)
-		],
-		run: async ({ flags, command }) => (await Promise.resolve().then(() => watch_exports$1)).runWatch(flags, command)
-	}),
-	entry({
-		name: "calendar",
-		description: "write the content calendar as a web page: month and week views, a preview per account, the plan overlaid",
-		options: [
-			flag("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)"),
-			flag("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)"),
-			flag("--to <date>", "only posts before this date/time (a date includes that whole day)"),
-			flag("--open", "open the page in the default browser"),
-			flag("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file")
-		],
-		helpAfter: "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics",
-		run: async ({ flags, command }) => (await Promise.resolve().then(() => calendar_exports)).runCalendar(flags, command)
-	}),
-	entry({
-		name: "status",
-		description: "show where each managed post stands on the remote, by file: status, schedule, per-account results and errors",
-		options: [
-			jsonFlag(),
-			flag("--problems", "only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)"),
-			flag("--exit-code", "with --problems: exit 1 when a post failed to publish, was partly published or is blocked (drifted posts are listed, not counted); in GitHub Actions the job summary lists them"),
-			flag("--refresh-all", "read every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published")
-		],
-		helpAfter: "\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq '.posts[] | select(.status == \"failed\")'",
-		run: async ({ flags, command }) => (await Promise.resolve().then(() => status_exports)).runStatus(flags, command)
-	}),
-	entry({
-		name: "import",
-		description: "turn remote posts that postsync does not manage yet into post files, and adopt them in the state",
-		options: [
-			flag("--dry-run", "show the files that would be written, and write nothing"),
-			flag("--status <status>", "only posts with this status (e.g. draft, scheduled, published)"),
-			flag("--all", "also posts that can no longer be edited (published, failed...); default: draft and scheduled only"),
-			jsonFlag()
-		],
-		helpAfter: "\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged",
-		run: async ({ flags, command }) => (await Promise.resolve().then(() => import_exports)).runImport(flags, command)
-	}),
-	entry({
-		name: "calendars",
-		description: "list the calendars below this folder (each folder with a postsync.yaml) and the names of their secrets",
-		options: [flag("--changed <file>", "only the calendars that contain one of the paths listed in this file: one per line, git's \"quoted\" form too, or NUL-separated as git diff -z writes them (- reads stdin)"), jsonFlag()],
-		helpAfter: "\nFolders whose secret names would be the same (acme-eu, acme_eu) are refused: rename one.\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only -z HEAD~1 HEAD | postsync calendars --changed -",
-		run: async ({ flags, command }) => (await Promise.resolve().then(() => calendars_exports)).runCalendars(flags, command)
-	}),
-	entry({
-		name: "health-issue",
-		description: "open, update or close one GitHub issue for this calendar from what plan and status --problems found (the health check workflow runs it)",
-		options: [
-			flag("--plan <file>", "what `postsync plan --detailed-exitcode --json` printed").makeOptionMandatory(),
-			flag("--plan-exit <code>", "the exit code of that plan (2, changes, is not a failure)").makeOptionMandatory(),
-			flag("--status <file>", "what `postsync status --problems --json` printed").makeOptionMandatory(),
-			flag("--status-exit <code>", "the exit code of that status").makeOptionMandatory(),
-			repeatable("--log <file>", "what the two commands wrote to stderr, quoted when one could not run (repeatable)"),
-			flag("--print", "print the issue instead of writing it (no GITHUB_TOKEN needed)")
-		],
-		helpAfter: "\nReads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL, GITHUB_SERVER_URL, GITHUB_SHA and GITHUB_RUN_ID,\nas a GitHub Actions runner sets them; the issue carries the label postsync-health.",
-		run: async ({ flags, command }) => (await Promise.resolve().then(() => health_issue_exports)).runHealthIssue(flags, command)
-	}),
-	{
-		name: "state",
-		description: "work on the state file (.postsync/state.json) itself, and on its home (the default branch, or a state branch)",
-		subcommands: stateCommands()
-	},
-	entry({
-		name: "accounts",
-		description: "list the accounts of the project with their aliases and posting rules (caption, attachments, media)",
-		options: [jsonFlag()],
-		helpAfter: "\nExample:\n  $ postsync accounts\n  $ postsync accounts --json | jq -r '.accounts[] | \"\\(.id) \\(.platform)\"'",
-		run: async ({ flags, command }) => (await Promise.resolve().then(() => accounts_exports)).runAccounts(flags, command)
-	}),
-	entry({
-		name: "whoami",
-		description: "show the target, project, key expiry and permissions of the API key (never the key)",
-		options: [jsonFlag()],
-		helpAfter: "\nExample:\n  $ POSTSYNC_API_URL=https://api.example.com/public/v1 POSTSYNC_API_KEY=... postsync whoami",
-		run: async ({ flags, command }) => (await Promise.resolve().then(() => whoami_exports)).runWhoami(flags, command)
-	}),
-	entry({
-		name: "analytics",
-		description: "show the metrics of each published post and account, joined with your post files",
-		options: [
-			flag("--from <date>", "published at or after this date/time (a date means midnight in the project time zone)"),
-			flag("--to <date>", "published before this date/time (a date includes that whole day)"),
-			flag("--account <account>", "only this account: an alias from postsync.yaml or an account uuid"),
-			flag("--platform <platform>", "only this platform (e.g. photoC)"),
-			new Option("--format <format>", "output format (default: table on a terminal, csv otherwise)").choices([
-				"table",
-				"csv",
-				"json"
-			]),
-			flag("--json", "same as --format json")
-		],
-		helpAfter: "\nExample:\n  $ postsync analytics --from 2026-12-01 --to 2026-12-31 --account photo\n  $ postsync analytics --format csv > december.csv",
-		run: async ({ flags, command }) => (await Promise.resolve().then(() => analytics_exports)).runAnalytics(flags, command)
-	})
-];
+async function exitWith(code) {
+	process.exitCode = await code;
+}
 function registerCommands(program) {
-	for (const option of globalOptions$1()) program.addOption(option);
-	addCommands(program, commands());
+	program.option("-C, --dir <path>", "project folder (holding postsync.yaml); default: the current folder").option("--api-url <url>", "Public Posting API base URL (overrides POSTSYNC_API_URL and postsync.yaml)").option("--local", "use the embedded local API even under CI").option("--no-color", "plain output without colours (NO_COLOR is honoured too)").option("--no-cache", "parse every post file and hash every media file afresh, ignoring and not writing .postsync/cache");
+	program.command("plan").description("show what apply would change on the remote, without changing anything").option("--out <file>", "save the plan as JSON, to apply exactly it later with `postsync apply <file>`").option("--prune", "plan deletes of owned posts whose files were removed (postsync.yaml can turn this on: `prune: true`)").option("--no-prune", "plan no deletes of removed files' posts even with `prune: true` in postsync.yaml").option("--refresh-all", "list every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit the plan to a post key (repeatable)", collect$2).option("--adopt <key=postId>", "take that remote post as the post of a new file the plan holds (it names the candidates); repeatable", collect$2).option("--recreate <key>", "create anew the post of a key the plan holds: deleted on the remote, or a new file a remote post may be; repeatable", collect$2).option("--recreate-all", "create anew every post the plan holds as deleted on the remote, or as maybe a remote post").option("--json", "print one JSON document and nothing else").option("--markdown", "print the plan as Markdown (for pull requests)").option("--verbose", "also list unchanged posts").option("--detailed-exitcode", "exit 2 when there are changes, 0 when there are none").option("--all", "plan every calendar: each folder below this one that holds a postsync.yaml (exit 1 if any failed, else 2 with --detailed-exitcode if any has changes)").action(async (flags, command) => {
+		const { runPlan } = await Promise.resolve().then(() => plan_exports);
+		if (!flags.all) return exitWith(runPlan(flags, command));
+		const { runInEveryCalendar } = await Promise.resolve().then(() => all_calendars_exports);
+		return exitWith(runInEveryCalendar(command, (scoped) => runPlan(flags, scoped), { refuse: {
+			"--out": flags.out,
+			"--json": flags.json,
+			"--target": flags.target
+		} }));
+	});
+	program.command("validate").description("check every post file, and each post against the rules of its accounts; changes nothing").option("--json", "print one JSON document and nothing else").action(async (flags, command) => exitWith((await Promise.resolve().then(() => validate_exports)).runValidate(flags, command)));
+	program.command("apply").argument("[planfile]", "a plan saved by `postsync plan --out`; applied exactly, refused when stale (exit 3)").description("make the remote match the files: upload media, create, update, move and (with --prune) delete posts").option("-y, --yes", "do not ask for confirmation (required outside a terminal)").option("--prune", "delete owned posts whose files were removed (postsync.yaml can turn this on: `prune: true`)").option("--no-prune", "delete no removed file's post even with `prune: true` in postsync.yaml (its scheduled post goes back to draft)").option("--refresh-all", "plan against every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").option("--target <key>", "limit apply to a post key (repeatable)", collect$2).option("--adopt <key=postId>", "take that remote post as the post of a new file the plan holds (it names the candidates); repeatable", collect$2).option("--recreate <key>", "create anew the post of a key the plan holds: deleted on the remote, or a new file a remote post may be; repeatable", collect$2).option("--recreate-all", "create anew every post the plan holds as deleted on the remote, or as maybe a remote post").option("--strict", "all or nothing: apply nothing while any file has an error (by default the posts of invalid files are blocked and the rest is applied)").option("--json", "print one JSON document and nothing else").addOption(new Option("--concurrency <n>", "post writes in flight").argParser(positiveInteger).default(4)).option("--all", "apply every calendar: each folder below this one that holds a postsync.yaml, each with its own target, state and lock (exit 1 if any failed)").action(async (planFile, flags, command) => {
+		const { runApply } = await Promise.resolve().then(() => apply_exports);
+		if (!flags.all) return exitWith(runApply(planFile, flags, command));
+		const { runInEveryCalendar } = await Promise.resolve().then(() => all_calendars_exports);
+		return exitWith(runInEveryCalendar(command, (scoped) => runApply(void 0, flags, scoped), { refuse: {
+			"a plan file": planFile,
+			"--json": flags.json,
+			"--target": flags.target
+		} }));
+	});
+	program.command("init").description("start a project in --dir (default: here): postsync.yaml, a first post, an image, GitHub workflows and the action they run, .gitignore entries").option("--update-action", "only replace .github/actions/postsync/ (the action the workflows run) with this postsync version's; writes nothing else").option("--default-branch <name>", "the branch the apply workflow applies (default: the repository's default branch as git knows it: origin/HEAD, else the branch checked out, else main)").option("--check-action", "write nothing; check that .github/actions/postsync/ is exactly this postsync version's action, byte for byte (exit 1, naming each file that differs, when not)").option("--example", "write the example calendar (a coffee roaster's January campaign: 26 posts with their media) instead of a first post").option("--check", "write nothing; check that the apply workflow applies the repository's default branch (exit 1 when not)").addHelpText("after", "\nNever overwrites a file: when one exists, init lists it and writes nothing (exit 1).\nThe workflows run the copy of the postsync action in .github/actions/postsync/, never code fetched when\nthey run; --update-action moves them to the postsync version you run it with.\n\nExample:\n  $ postsync init --dir my-calendar && cd my-calendar && postsync plan\n  $ postsync init --example --dir example && postsync -C example --local apply --yes").action(async (flags, command) => exitWith((await Promise.resolve().then(() => init_exports)).runInit(command, {
+		updateAction: flags.updateAction === true,
+		check: flags.check === true,
+		checkAction: flags.checkAction === true,
+		example: flags.example === true,
+		...flags.defaultBranch === void 0 ? {} : { defaultBranch: flags.defaultBranch }
+	})));
+	program.command("serve").description("run the local Public Posting API (the emulator postsync targets by default); prints its base URL, then the control token that a changing /_emulator/ request sends as X-Postsync-Token").option("--host <host>", "interface to listen on", "127.0.0.1").option("--port <port>", "port to listen on (0: any free port)", "0").option("--fixture <file>", "projects, keys and accounts (YAML or JSON); default: the demo fixture").option("--data <dir>", "persist everything in this directory (journal + objects); default: in memory").option("--chaos <spec>", "seeded fault injection: rate=0.2,seed=42[,kinds=503+500+429+reset+reset-after+slow]").option("--idempotency-ttl <seconds>", "seconds of emulator time a create's Idempotency-Key is remembered (0: forget at once)", "86400").action(async (flags) => (await Promise.resolve().then(() => serve_exports)).runServe(flags));
+	program.command("watch").description("watch the files: after every save, show the problems and how the plan changed; applies nothing unless --apply-drafts").addOption(new Option("--refresh <seconds>", "seconds between two reads of the remote posts and account rules (r re-reads at once)").argParser(positiveInteger).default(60)).option("--apply-drafts", "apply changes that only touch drafts at once (never scheduling, unscheduling, deletes or moves)").option("--calendar", "also serve the calendar page on 127.0.0.1, updated after every save without a reload, where posts can be moved and edited (each edit is written to its post file; open the printed address: it holds the token of this watch)").addOption(new Option("--port <n>", "port of the calendar page (default: any free port)").argParser(port)).action(async (flags, command) => exitWith((await Promise.resolve().then(() => watch_exports$1)).runWatch(flags, command)));
+	program.command("calendar").description("write the content calendar as a web page: month and week views, a preview per account, the plan overlaid").option("--out <dir>", "folder for index.html and its thumbnails (default: .postsync/calendar)").option("--from <date>", "only posts at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "only posts before this date/time (a date includes that whole day)").option("--open", "open the page in the default browser").option("--ics <file>", "also write the scheduled posts as an iCalendar feed (RFC 5545) to this file").addHelpText("after", "\nThe page is one self-contained file (plus copied images): open it from disk or share it as a CI artifact.\nUnscheduled drafts sit in a tray; each card opens the post's file, plan change and per-account preview.\nWhen the API cannot be reached, statuses come from the state file and the plan is left out.\n\nExample:\n  $ postsync calendar --open\n  $ postsync calendar --from 2027-01-01 --to 2027-01-31 --out january --ics january/calendar.ics").action(async (flags, command) => exitWith((await Promise.resolve().then(() => calendar_exports)).runCalendar(flags, command)));
+	program.command("status").description("show where each managed post stands on the remote, by file: status, schedule, per-account results and errors").option("--json", "print one JSON document and nothing else").option("--problems", "only the posts that need a person: drifted (changed or deleted on the remote), failed or partly published, and blocked (an account unavailable)").option("--exit-code", "with --problems: exit 1 when a post failed to publish, was partly published or is blocked (drifted posts are listed, not counted); in GitHub Actions the job summary lists them").option("--refresh-all", "read every remote post, history included, instead of only drafts, scheduled posts and owned posts not known to be published").addHelpText("after", "\nExample:\n  $ postsync status\n  $ postsync status --problems\n  $ postsync status --json | jq '.posts[] | select(.status == \"failed\")'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => status_exports)).runStatus(flags, command)));
+	program.command("import").description("turn remote posts that postsync does not manage yet into post files, and adopt them in the state").option("--dry-run", "show the files that would be written, and write nothing").option("--status <status>", "only posts with this status (e.g. draft, scheduled, published)").option("--all", "also posts that can no longer be edited (published, failed...); default: draft and scheduled only").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFiles go to <content>/imported/<yyyy-mm>/ (drafts: imported/drafts/);\nan existing file is never overwritten. Media not uploaded from this project are\ndownloaded from the service into media/imported/ (--dry-run only lists them). Posts\nwhose file could not reproduce them exactly, or whose media cannot be downloaded,\nare skipped, each with the reason.\n\nExample:\n  $ postsync import --dry-run\n  $ postsync import && postsync plan    # the plan shows the imported posts unchanged").action(async (flags, command) => exitWith((await Promise.resolve().then(() => import_exports)).runImport(flags, command)));
+	program.command("calendars").description("list the calendars below this folder (each folder with a postsync.yaml) and the names of their secrets").option("--changed <file>", "only the calendars that contain one of the paths listed in this file: one per line, git's \"quoted\" form too, or NUL-separated as git diff -z writes them (- reads stdin)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nFolders whose secret names would be the same (acme-eu, acme_eu) are refused: rename one.\nIn GitHub Actions the list is also the step output `calendars`, a JSON array for a job matrix.\n\nExample:\n  $ git diff --name-only -z HEAD~1 HEAD | postsync calendars --changed -").action(async (flags, command) => exitWith((await Promise.resolve().then(() => calendars_exports)).runCalendars(flags, command)));
+	program.command("health-issue").description("open, update or close one GitHub issue for this calendar from what plan and status --problems found (the health check workflow runs it)").requiredOption("--plan <file>", "what `postsync plan --detailed-exitcode --json` printed").requiredOption("--plan-exit <code>", "the exit code of that plan (2, changes, is not a failure)").requiredOption("--status <file>", "what `postsync status --problems --json` printed").requiredOption("--status-exit <code>", "the exit code of that status").option("--log <file>", "what the two commands wrote to stderr, quoted when one could not run (repeatable)", collect$2).option("--print", "print the issue instead of writing it (no GITHUB_TOKEN needed)").addHelpText("after", "\nReads GITHUB_TOKEN, GITHUB_REPOSITORY, GITHUB_API_URL, GITHUB_SERVER_URL, GITHUB_SHA and GITHUB_RUN_ID,\nas a GitHub Actions runner sets them; the issue carries the label postsync-health.").action(async (flags, command) => exitWith((await Promise.resolve().then(() => health_issue_exports)).runHealthIssue(flags, command)));
+	const state = program.command("state").description("work on the state file (.postsync/state.json) itself, and on its home (the default branch, or a state branch)");
+	state.command("merge").argument("<base>", "the common ancestor's version (git's %O)").argument("<ours>", "this branch's version (git's %A); the merged state is written here").argument("<theirs>", "the other branch's version (git's %B)").description("merge two versions of the state file: git's merge driver for .postsync/state.json").addHelpText("after", [
+		"",
+		"Keeps every entry either branch added, changed or removed; an entry both changed keeps the later",
+		"record and is marked to be re-read from the remote on the next plan. `postsync init` registers it",
+		"in .gitattributes; tell git how to run it once per clone:",
+		"  $ git config merge.postsync-state.driver \"npx postsync state merge %O %A %B\""
+	].join("\n")).action(async (base, ours, theirs) => exitWith((await Promise.resolve().then(() => state_exports)).runStateMerge(base, ours, theirs)));
+	state.command("confirm").argument("[keys...]", "post keys whose records to confirm (as `postsync plan` shows them)").description("seal state records no apply of this repository wrote (states from before seals, or after an API key rotation), so plans act on them again").option("--all", "every record of this target without a valid seal: posts, pending creates, media and uploads").option("-y, --yes", "do not ask for confirmation (required outside a terminal)").addHelpText("after", [
+		"",
+		"Every record an apply writes carries a seal made with the API key. A plan never updates, deletes or",
+		"resends what a record without a valid seal points at: such a record may have been added or edited",
+		"in a pull request to point at a post this calendar does not own. Lists each record with its remote",
+		"post (status and text) first; confirm only those you recognise.",
+		"",
+		"Example:",
+		"  $ postsync state confirm 2027-01/launch",
+		"  $ postsync state confirm --all --yes    # after rotating POSTSYNC_API_KEY"
+	].join("\n")).action(async (keys, flags, command) => exitWith((await Promise.resolve().then(() => state_exports)).runStateConfirm(keys, flags, command)));
+	const remoteOption = [
+		"--remote <name>",
+		"the git remote that holds the state branch",
+		"origin"
+	];
+	state.command("pull").description("bring the state of the calendar's state branch (state: { home: branch }) into the working state file").option(...remoteOption).option("--merge", "merge the branch's records into the working file entry by entry instead of replacing it").addHelpText("after", [
+		"",
+		"Fetches the state branch alone (no history). Without a branch, or without a file for this calendar on it,",
+		"the working file stays as it is. With state home `file` there is nothing to pull: git pull brings the file.",
+		"",
+		"Example:",
+		"  $ postsync state pull && postsync plan"
+	].join("\n")).action(async (flags, command) => exitWith((await Promise.resolve().then(() => state_home_exports)).runStatePull(flags, command)));
+	state.command("push").description("commit the working state file to the calendar's state branch and push it (the branch is created when missing)").option(...remoteOption).option("--merge", "when the branch moved since the last pull, merge its records in entry by entry and push the union").option("--message <text>", "the commit message", "postsync: record applied posts").addHelpText("after", [
+		"",
+		"Commits this calendar's file alone: other calendars' files on the branch stay as they are. Refuses to",
+		"overwrite a branch that moved since the last pull or push from this clone, unless --merge.",
+		"",
+		"Example:",
+		"  $ postsync state pull && postsync state confirm --all --yes && postsync state push"
+	].join("\n")).action(async (flags, command) => exitWith((await Promise.resolve().then(() => state_home_exports)).runStatePush(flags, command)));
+	state.command("handoff").description("write the calendar's state as applied to a folder, for the job that records every calendar's state at once (the apply workflow)").requiredOption("--out <folder>", "the folder the hand-off is written to (an artifact's folder)").option("--branch <name>", "with state home `file`: the branch the state is recorded on (default: GITHUB_REF_NAME)").option(...remoteOption).addHelpText("after", [
+		"",
+		"Writes one file: where the state lives, the state as applied, and the state as it was read before",
+		"the apply (the base of the merge). postsync state record commits every calendar's hand-off at once.",
+		"",
+		"Example:",
+		"  $ postsync state handoff --out \"$RUNNER_TEMP/postsync-state\""
+	].join("\n")).action(async (flags, command) => exitWith((await Promise.resolve().then(() => state_home_exports)).runStateHandoff(flags, command)));
+	state.command("record").description("record the states that apply jobs handed on (postsync state handoff) in their homes: one commit and one push per branch").argument("<folder>", "the folder of the hand-offs: one sub-folder per calendar, as actions/download-artifact lays them out").option(...remoteOption).option("--message <text>", "the commit message", "postsync: record applied posts").addHelpText("after", [
+		"",
+		"Run it in a clone of the repository. Each branch (the state branch, or the default branch for state",
+		"home `file`) gets one commit that changes only the states handed on, each merged entry by entry into",
+		"what the branch holds. A push another writer got in before is fetched, merged and tried again, with",
+		"growing waits, for up to five minutes.",
+		"",
+		"Example:",
+		"  $ postsync state record \"$RUNNER_TEMP/postsync-states\" --message \"postsync: record applied posts [skip ci]\""
+	].join("\n")).action(async (folder, flags) => exitWith((await Promise.resolve().then(() => state_home_exports)).runStateRecord(folder, flags)));
+	state.command("show").description("print where the state lives and its records by target, with their seals when the API key can check them").option(...remoteOption).option("--json", "print one JSON document and nothing else").addHelpText("after", "\nReads the state branch's tip (or the committed file) without touching the working file.\n\nExample:\n  $ postsync state show --json").action(async (flags, command) => exitWith((await Promise.resolve().then(() => state_home_exports)).runStateShow(flags, command)));
+	state.command("move-home").description("move the state to a branch of its own (--to branch) or back to the committed file (--to file), and say so in postsync.yaml").requiredOption("--to <home>", "`branch` or `file`").option("--branch <name>", "the state branch, with --to branch", "postsync/state").option(...remoteOption).addHelpText("after", [
+		"",
+		"--to branch pushes the working state file to the branch (merged with what it holds), writes",
+		"`state: { home: branch }` in postsync.yaml and takes the file out of git's index. --to file pulls the",
+		"branch's state into the file and writes `state:` back as a path. Commit the result in a pull request.",
+		"",
+		"Example:",
+		"  $ postsync state move-home --to branch"
+	].join("\n")).action(async (flags, command) => exitWith((await Promise.resolve().then(() => state_home_exports)).runStateMoveHome(flags, command)));
+	program.command("accounts").description("list the accounts of the project with their aliases and posting rules (caption, attachments, media)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ postsync accounts\n  $ postsync accounts --json | jq -r '.accounts[] | \"\\(.id) \\(.platform)\"'").action(async (flags, command) => exitWith((await Promise.resolve().then(() => accounts_exports)).runAccounts(flags, command)));
+	program.command("whoami").description("show the target, project, key expiry and permissions of the API key (never the key)").option("--json", "print one JSON document and nothing else").addHelpText("after", "\nExample:\n  $ POSTSYNC_API_URL=https://api.example.com/public/v1 POSTSYNC_API_KEY=... postsync whoami").action(async (flags, command) => exitWith((await Promise.resolve().then(() => whoami_exports)).runWhoami(flags, command)));
+	program.command("analytics").description("show the metrics of each published post and account, joined with your post files").option("--from <date>", "published at or after this date/time (a date means midnight in the project time zone)").option("--to <date>", "published before this date/time (a date includes that whole day)").option("--account <account>", "only this account: an alias from postsync.yaml or an account uuid").option("--platform <platform>", "only this platform (e.g. photoC)").addOption(new Option("--format <format>", "output format (default: table on a terminal, csv otherwise)").choices([
+		"table",
+		"csv",
+		"json"
+	])).option("--json", "same as --format json").addHelpText("after", "\nExample:\n  $ postsync analytics --from 2026-12-01 --to 2026-12-31 --account photo\n  $ postsync analytics --format csv > december.csv").action(async (flags, command) => exitWith((await Promise.resolve().then(() => analytics_exports)).runAnalytics(flags, command)));
 }
 // dist/src/errors.js
 var PostsyncError = class extends Error {
@@ -468,9 +254,9 @@ function guardWorkflowCommands(env) {
 		stream.write = ((chunk, ...rest) => write(guard.filter(typeof chunk === "string" ? chunk : Buffer.from(chunk).toString("utf8")), ...rest));
 	}
 }
-function writeWorkflowCommand(command) {
+function writeWorkflowCommand(line) {
 	const stream = process.stderr;
-	(stream[UNGUARDED] ?? stream.write.bind(stream))(command.toString());
+	(stream[UNGUARDED] ?? stream.write.bind(stream))(line);
 }
 // dist/.tsc-cli/fatal.js
 async function reportFatal(error, options = {}) {
@@ -496,39 +282,6 @@ async function annotateConfig(error, root) {
 		root,
 		workspace: actions.workspace
 	}));
-}
-// dist/src/diagnostics.js
-function hasErrors(diagnostics) {
-	return diagnostics.some((d) => d.severity === "error");
-}
-function distinctDiagnostics(diagnostics) {
-	const seen = new Set();
-	return diagnostics.filter((diagnostic) => {
-		const { key: _key, ...rest } = diagnostic;
-		const id = JSON.stringify(rest);
-		if (seen.has(id)) return false;
-		seen.add(id);
-		return true;
-	});
-}
-const NOT_READY_PREFIX = "not ready to schedule: ";
-function readinessOf(finding, post) {
-	if (post.scheduledAt !== null) return {
-		...finding,
-		severity: "error",
-		readiness: true
-	};
-	return {
-		...finding,
-		severity: "warning",
-		message: `${NOT_READY_PREFIX}${finding.message}`,
-		readiness: true
-	};
-}
-function notReadyDraftFiles(diagnostics) {
-	const files = new Set();
-	for (const d of diagnostics) if (d.readiness === true && d.severity === "warning" && d.file !== void 0) files.add(d.file);
-	return [...files].sort();
 }
 // dist/src/text/did-you-mean.js
 function editDistance(a, b) {
@@ -560,8 +313,9 @@ function closestMatch(word, candidates) {
 	}
 	return best?.candidate;
 }
-function didYouMean(word, candidates) {
-	const match = closestMatch(word, candidates);
+function didYouMean(word, candidates, synonyms = {}) {
+	const folded = fold$1(word);
+	const match = Object.hasOwn(synonyms, folded) ? synonyms[folded] : closestMatch(word, candidates);
 	return match === void 0 ? void 0 : `did you mean \`${match}\`?`;
 }
 // dist/src/text/schema-errors.js
@@ -720,6 +474,83 @@ function describeSchemaErrors(errors, limit = 10) {
 	});
 	const unique = [...new Set(lines)];
 	return unique.length > limit ? [...unique.slice(0, limit), `… and ${unique.length - limit} more`] : unique;
+}
+// dist/src/text/curly-quotes.js
+const CURLY_QUOTED = /^([“”„‘’‚«»‹›])(.+)([“”‘’«»‹›])$/s;
+function curlyQuoted(value) {
+	const match = CURLY_QUOTED.exec(value.trim());
+	return match === null ? void 0 : {
+		inner: match[2],
+		marks: `${match[1]} ${match[3]}`
+	};
+}
+function curlyQuotesProblem(path, quoted, options) {
+	const { inner, marks } = quoted;
+	const short = inner.length <= 60 && !/["\n\\]/.test(inner);
+	return {
+		severity: options.severity,
+		code: "curly-quotes",
+		message: `\`${formatPath(path)}\` is in curly quotes (${marks}), ${options.effect}`,
+		expected: "straight quotes (\") or none",
+		found: `curly quotes ${marks}`,
+		hint: short ? `Write straight quotes ("${inner}") or none: ${inner}` : "Write straight quotes (\") or none."
+	};
+}
+// dist/src/content/curly-quotes.js
+function curlyQuoteWarnings(frontMatter, file, locate) {
+	const found = [];
+	const walk = (value, path) => {
+		if (typeof value === "string") {
+			const quoted = curlyQuoted(value);
+			if (quoted !== void 0) found.push({
+				...curlyQuotesProblem(path, quoted, {
+					severity: "warning",
+					effect: "which are sent as part of the text"
+				}),
+				file,
+				...locate(path)
+			});
+		} else if (Array.isArray(value)) value.forEach((item, index) => walk(item, [...path, index]));
+		else if (typeof value === "object" && value !== null) for (const [key, item] of Object.entries(value)) {
+			if (key === "content" || path.length === 0 && key === "scheduledAt") continue;
+			walk(item, [...path, key]);
+		}
+	};
+	walk(frontMatter, []);
+	return found;
+}
+// dist/src/diagnostics.js
+function hasErrors(diagnostics) {
+	return diagnostics.some((d) => d.severity === "error");
+}
+function distinctDiagnostics(diagnostics) {
+	const seen = new Set();
+	return diagnostics.filter((diagnostic) => {
+		const { key: _key, ...rest } = diagnostic;
+		const id = JSON.stringify(rest);
+		if (seen.has(id)) return false;
+		seen.add(id);
+		return true;
+	});
+}
+const NOT_READY_PREFIX = "not ready to schedule: ";
+function readinessOf(finding, post) {
+	if (post.scheduledAt !== null) return {
+		...finding,
+		severity: "error",
+		readiness: true
+	};
+	return {
+		...finding,
+		severity: "warning",
+		message: `${NOT_READY_PREFIX}${finding.message}`,
+		readiness: true
+	};
+}
+function notReadyDraftFiles(diagnostics) {
+	const files = new Set();
+	for (const d of diagnostics) if (d.readiness === true && d.severity === "warning" && d.file !== void 0) files.add(d.file);
+	return [...files].sort();
 }
 // dist/src/content/post-key.js
 function postKeyFromPath(fileInContent) {
@@ -1229,11 +1060,39 @@ function fitsOptionSchema(field, value) {
 	return Array.isArray(value) && value.every((item) => schema.items === void 0 || typeof item === schema.items.type);
 }
 const responseOnly = new Set(RESPONSE_ONLY_OPTION_FIELDS);
+const TIME_FIELD_NAMES = Object.fromEntries([
+	"schedule",
+	"scheduled",
+	"scheduledfor",
+	"scheduledate",
+	"scheduletime",
+	"date",
+	"time",
+	"datetime",
+	"when",
+	"publish",
+	"publishat",
+	"publishon",
+	"publishdate",
+	"publishtime",
+	"publishedat",
+	"postat",
+	"postdate",
+	"posttime",
+	"at"
+].map((name) => [name, "scheduledAt"]));
+function timeFieldHint(name) {
+	const hint = didYouMean(name, [], TIME_FIELD_NAMES);
+	return hint === void 0 ? void 0 : `${hint} Without \`scheduledAt\` the post is a draft.`;
+}
 function checkFrontMatter(frontMatter, file, locate) {
 	return checkPostSchema(frontMatter, {
 		file,
 		locate,
-		unknownFieldHint: (name, path) => path[path.length - 1] === "options" && responseOnly.has(name) ? `\`${name}\` is set by the service and cannot be sent; remove it.` : void 0
+		unknownFieldHint: (name, path) => {
+			if (path.length === 0) return timeFieldHint(name);
+			return path[path.length - 1] === "options" && responseOnly.has(name) ? `\`${name}\` is set by the service and cannot be sent; remove it.` : void 0;
+		}
 	});
 }
 // dist/src/content/targets.js
@@ -1453,6 +1312,17 @@ function normalizeScheduledAt(data, context, diagnostics) {
 		file: context.file,
 		...position
 	};
+	const quoted = curlyQuoted(raw);
+	if (quoted !== void 0) {
+		diagnostics.push({
+			...curlyQuotesProblem(["scheduledAt"], quoted, {
+				severity: "error",
+				effect: "so it is not a date and time"
+			}),
+			...at
+		});
+		return;
+	}
 	const parsed = parseScheduledAt(raw, context.timezone);
 	if (!parsed.ok) {
 		const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(raw.trim());
@@ -1587,7 +1457,8 @@ function parseYamlSource(text, file) {
 		...position(reportedOffset(doc, error)),
 		hint: severity === "error" ? yamlHint(error) : void 0
 	});
-	const diagnostics = [...doc.errors.map(toDiagnostic("error")), ...doc.warnings.map(toDiagnostic("warning"))];
+	const parserErrors = doc.errors.map(toDiagnostic("error"));
+	const diagnostics = [...doc.errors.some((error) => error.code === "TAB_AS_INDENT") ? parserErrors : withTabNamed(text, parserErrors), ...doc.warnings.map(toDiagnostic("warning"))];
 	let value;
 	if (doc.errors.length === 0) try {
 		value = doc.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
@@ -1645,6 +1516,29 @@ function yamlHint(error) {
 		case "TAB_AS_INDENT": return "Indent with spaces, not tabs.";
 		default: return "Fix the YAML syntax at this position.";
 	}
+}
+function withTabNamed(text, errors) {
+	if (errors.length === 0) return [];
+	const near = (error, line) => error.line === line || error.line === line - 1;
+	const lines = text.split("\n");
+	for (const [index, lineText] of lines.entries()) {
+		const line = index + 1;
+		const indent = /^( *)\t[ \t]*\S/.exec(lineText);
+		if (indent === null || !errors.some((error) => near(error, line))) continue;
+		const spaces = indent[1].length;
+		return [{
+			severity: "error",
+			code: "yaml-syntax",
+			message: `a tab ${spaces === 0 ? "" : `after ${spaces} ${spaces === 1 ? "space" : "spaces"} `}in the indentation: YAML indents with spaces only`,
+			file: errors[0].file,
+			line,
+			column: spaces + 1,
+			expected: "spaces only before the text of a line",
+			found: "a tab",
+			hint: "Indent with spaces, not tabs."
+		}, ...errors.filter((error) => !near(error, line))];
+	}
+	return [...errors];
 }
 // dist/src/content/parse.js
 var parse_exports = __exportAll({ parsePostFile: () => parsePostFile });
@@ -1787,7 +1681,8 @@ function interpretPostFile(bytes, context) {
 			diagnostics: sortDiagnostics([
 				...parsed.diagnostics,
 				...schemaDiagnostics,
-				...normalized.diagnostics
+				...normalized.diagnostics,
+				...curlyQuoteWarnings(parsed.frontMatter, file, parsed.locate)
 			]),
 			text
 		},
@@ -3135,43 +3030,39 @@ var PostMemo = class PostMemo {
 // dist/src/cache/post-rows.js
 const POST_ROW_LENGTH = 12;
 const WHOLE_ROW_LENGTH = 6;
-const POST_FIELDS$1 = {
-	key: "kept",
-	file: "placed",
-	shape: "kept",
-	shapeHash: "kept",
-	fingerprint: "kept",
-	media: "placed",
-	targetLabels: "placed",
-	locations: "placed",
-	occurrence: "kept",
-	slot: "kept",
-	pencilledAt: "kept"
-};
-const SHAPE_FIELDS = {
-	content: "kept",
-	scheduledAt: "kept",
-	targets: "placed",
-	media: "placed"
-};
-const MEDIA_FIELDS$1 = {
-	path: "placed",
-	absolutePath: "placed",
-	sha256: "placed",
-	sizeBytes: "placed",
-	contentType: "placed",
-	kind: "placed",
-	ref: "placed"
-};
-const READING_FIELDS = {
-	post: "placed",
-	keyPosition: "placed",
-	diagnostics: "placed",
-	schedule: "placed",
-	media: "placed",
-	snippets: "placed"
-};
-const MEDIA_KEYS = Object.keys(MEDIA_FIELDS$1);
+const POST_KEYS = [
+	"key",
+	"file",
+	"shape",
+	"shapeHash",
+	"fingerprint",
+	"media",
+	"targetLabels",
+	"locations"
+];
+const SHAPE_KEYS = [
+	"content",
+	"scheduledAt",
+	"targets",
+	"media"
+];
+const MEDIA_KEYS = [
+	"path",
+	"absolutePath",
+	"sha256",
+	"sizeBytes",
+	"contentType",
+	"kind",
+	"ref"
+];
+const READING_KEYS = new Set([
+	"post",
+	"keyPosition",
+	"diagnostics",
+	"schedule",
+	"media",
+	"snippets"
+]);
 const postRowsCodec = {
 	encode(entries) {
 		const tables = {
@@ -3236,10 +3127,7 @@ function rowOf(file, { stamp, reading }, tables) {
 }
 function fitsPostRow(file, reading) {
 	const { post } = reading;
-	return post.file === file && knownKeys(post, POST_FIELDS$1) && knownKeys(post.shape, SHAPE_FIELDS) && post.shape.media.length === post.media.length && post.media.every((media, index) => media.sha256 === post.shape.media[index] && sameKeys(media, media.alt === void 0 ? MEDIA_KEYS : [...MEDIA_KEYS, "alt"])) && knownKeys(reading, READING_FIELDS);
-}
-function knownKeys(value, fields) {
-	return Object.keys(value).every((key) => Object.hasOwn(fields, key));
+	return post.file === file && sameKeys(post, post.locations === void 0 ? POST_KEYS.slice(0, -1) : POST_KEYS) && sameKeys(post.shape, SHAPE_KEYS) && post.shape.media.length === post.media.length && post.media.every((media, index) => media.sha256 === post.shape.media[index] && sameKeys(media, media.alt === void 0 ? MEDIA_KEYS : [...MEDIA_KEYS, "alt"])) && Object.keys(reading).every((key) => READING_KEYS.has(key));
 }
 function sameKeys(value, keys) {
 	const own = Object.keys(value);
@@ -6066,18 +5954,7 @@ function pruneHeader(setting, options) {
 	return options.config ? "prune: off, --no-prune overrides postsync.yaml" : "prune: off, from --no-prune";
 }
 // dist/src/plan/posts-with-errors.js
-function unplanned({ invalidFiles, held }) {
-	if (held.length === 0) return invalidFiles;
-	const posts = held.map((post) => ({
-		file: post.file,
-		key: post.key,
-		readable: true,
-		held: true
-	}));
-	return [...invalidFiles, ...posts].sort((a, b) => compareText(a.file, b.file) || compareText(a.key, b.key));
-}
 function blockPostsWithErrors(changes, context) {
-	const invalidFiles = unplanned(context);
 	const errorsByFile = new Map();
 	const projectErrors = [];
 	for (const diagnostic of context.diagnostics) {
@@ -6085,30 +5962,27 @@ function blockPostsWithErrors(changes, context) {
 		if (diagnostic.file === void 0 || !context.postFiles.has(diagnostic.file)) projectErrors.push(diagnostic);
 		else errorsByFile.set(diagnostic.file, [...errorsByFile.get(diagnostic.file) ?? [], diagnostic]);
 	}
-	const yieldsNone = new Set(invalidFiles.filter((invalid) => !invalid.held).map((invalid) => invalid.file));
+	const yieldsNone = new Set(context.invalidFiles.filter((invalid) => !invalid.held).map((invalid) => invalid.file));
 	const errorsOf = (file, keys) => {
 		const errors = errorsByFile.get(file) ?? [];
 		return yieldsNone.has(file) ? errors : errors.filter((d) => d.key === void 0 || keys.includes(d.key));
 	};
-	const heldKeys = new Set(invalidFiles.filter((invalid) => invalid.held).map((invalid) => invalid.key));
+	const heldKeys = new Set(context.invalidFiles.filter((invalid) => invalid.held).map((invalid) => invalid.key));
 	const isHeld = (keys, files) => keys.some((key) => key !== void 0 && heldKeys.has(key)) && files.every(({ file }) => !yieldsNone.has(file));
 	const paired = new Set();
 	const result = changes.map((change) => {
-		const withErrors = filesOf(change, {
-			...context,
-			invalidFiles
-		}, paired).map((file) => ({
+		const withErrors = filesOf(change, context, paired).map((file) => ({
 			file,
 			errors: errorsOf(file, [change.key, change.fromKey])
 		})).filter(({ errors }) => errors.length > 0);
 		if (withErrors.length === 0) return change;
 		return isHeld([change.key, change.fromKey], withErrors) ? heldByRule(change, withErrors) : blocked(change, withErrors);
 	});
-	result.push(...ownChanges(invalidFiles.filter((invalid) => !paired.has(invalid)), context, {
+	result.push(...ownChanges(context.invalidFiles.filter((invalid) => !paired.has(invalid)), context, {
 		errorsOf,
 		isHeld
 	}));
-	const unknown = invalidFiles.filter((invalid) => !invalid.readable && !paired.has(invalid));
+	const unknown = context.invalidFiles.filter((invalid) => !invalid.readable && !paired.has(invalid));
 	return result.map((change) => {
 		if (projectErrors.length > 0 && writes(change)) return blockedByProject(change, projectErrors);
 		if (unknown.length > 0 && change.action === "delete") return blockedByUnknown(change, unknown, errorsByFile);
@@ -6180,6 +6054,7 @@ function ownChanges(invalidFiles, context, { errorsOf, isHeld }) {
 	const byKey = new Map();
 	for (const invalid of invalidFiles) {
 		const key = context.postKeys.has(invalid.key) ? invalid.file : invalid.key;
+		if (context.only !== null && !context.only.includes(key)) continue;
 		byKey.set(key, [...byKey.get(key) ?? [], invalid]);
 	}
 	return [...byKey].map(([key, files]) => {
@@ -6726,7 +6601,9 @@ async function executeChange(change, context) {
 		case "create": return create(change, context);
 		case "adopt": return adopt(change, context);
 		case "update": return update(change, context);
-		case "move": return move(change, context);
+		case "move":
+			await saved(context, context.store.moveKey(change.fromKey, change.key, change.file));
+			return change.postId;
 		case "unschedule": return unschedule(change, context);
 		case "delete": return remove(change, context);
 		case "noop":
@@ -6734,11 +6611,11 @@ async function executeChange(change, context) {
 	}
 }
 async function create(change, context) {
-	return converge(change, change.resumesPending ? await resendPending(change, context) : await createFresh(change, context), context);
+	const desired = requireDesired(change);
+	return converge(change, change.resumesPending ? await resendPending(change, context) : await createFresh(change, desired, context), desired, context);
 }
-async function createFresh(change, context) {
+async function createFresh(change, desired, context) {
 	const { store } = context;
-	const { desired } = change;
 	const payload = createBody(desired, store.section);
 	const replaced = change.reason === "deleted-on-remote" ? store.section.posts[change.key]?.postId : void 0;
 	const postKey = replaced === void 0 ? change.key : `${change.key}#replaces:${replaced}`;
@@ -6799,15 +6676,15 @@ async function confirm$1(key, file, post, appliedHash, context) {
 function observedHash(post, context) {
 	return shapeHash(liveShape(post, mediaIdIndex(context.store.section)));
 }
-async function converge(change, post, context) {
-	const { desired } = change;
+async function converge(change, post, desired, context) {
 	const fields = diffShapes(liveShape(post, mediaIdIndex(context.store.section)), desired);
 	if (fields.length === 0) return post.id;
 	await record(change, await context.client.updatePost(post.id, patchBody(desired, fields, context.store.section)), desired, context);
 	return post.id;
 }
 async function adopt(change, context) {
-	const { desired, postId } = change;
+	const desired = requireDesired(change);
+	const postId = change.postId;
 	const { store } = context;
 	for (const { sha256, mediaId, sizeBytes, contentType } of change.mediaRecords ?? []) {
 		if (store.confirms("media", sha256)) continue;
@@ -6831,8 +6708,9 @@ async function adopt(change, context) {
 	return postId;
 }
 async function update(change, context) {
-	const { desired, postId } = change;
-	await record(change, await context.client.updatePost(postId, patchBody(desired, change.fields, context.store.section)), desired, context);
+	const desired = requireDesired(change);
+	const postId = change.postId;
+	await record(change, await context.client.updatePost(postId, patchBody(desired, change.fields ?? [], context.store.section)), desired, context);
 	return postId;
 }
 async function record(change, post, applied, context) {
@@ -6848,28 +6726,21 @@ async function record(change, post, applied, context) {
 	}));
 }
 async function unschedule(change, context) {
-	if (change.resumesPending) {
-		const post = await resendPending(change, context);
-		return post.scheduledAt === null ? post.id : toDraft(change, post.id, context);
-	}
-	return toDraft(change, change.postId, context);
-}
-async function toDraft(change, postId, context) {
+	const post = change.resumesPending ? await resendPending(change, context) : null;
+	const postId = post?.id ?? change.postId;
+	if (post !== null && post.scheduledAt === null) return postId;
 	const updated = await context.client.updatePost(postId, { scheduledAt: null });
+	const file = context.store.section.posts[change.key]?.file ?? change.file;
 	const appliedHash = observedHash(updated, context);
 	await saved(context, context.store.recordUpdate(change.key, {
 		postId,
-		file: change.file,
+		file,
 		appliedHash,
 		remoteUpdatedAt: updated.updatedAt,
 		observedHash: appliedHash,
 		appliedAt: context.now().toISOString()
 	}));
 	return postId;
-}
-async function move(change, context) {
-	await saved(context, context.store.moveKey(change.fromKey, change.key, change.file));
-	return change.postId;
 }
 async function remove(change, context) {
 	let postId = change.postId;
@@ -6881,6 +6752,10 @@ async function remove(change, context) {
 	}
 	await saved(context, context.store.removePost(change.key));
 	return postId;
+}
+function requireDesired(change) {
+	if (!change.desired) throw new PostsyncError(`the plan's ${change.action} of "${change.key}" has no desired post; the plan file is damaged`);
+	return change.desired;
 }
 // dist/src/apply/upload-media.js
 const UPLOAD_CONCURRENCY = 2;
@@ -7088,9 +6963,8 @@ async function applyChanges(options) {
 }
 function missingMedia(change, failedUploads) {
 	const failed = change.desired?.media.filter((sha256) => failedUploads.has(sha256)) ?? [];
-	const [first] = failed;
-	if (first === void 0) return null;
-	return new PostsyncError(`not sent: ${failed.length} of its media files failed to upload`, { cause: failedUploads.get(first) });
+	if (failed.length === 0) return null;
+	return new PostsyncError(`not sent: ${failed.length} of its media files failed to upload`, { cause: failedUploads.get(failed[0]) });
 }
 // dist/src/plan/final-status.js
 function isFinalStatus(status) {
@@ -7600,6 +7474,15 @@ function blockForeign(change, foreign) {
 		...liveUpdatedAt === void 0 ? {} : { liveUpdatedAt },
 		...occurrence === void 0 ? {} : { occurrence }
 	};
+}
+// dist/src/plan/account-availability.js
+function accountAvailability(capabilities) {
+	const accounts = new Map();
+	for (const [id, account] of capabilities) accounts.set(id, {
+		available: account.available && account.supported,
+		reason: account.reason
+	});
+	return accounts;
 }
 const EVERY = /^(?:(\d+)\s+)?(day|days|week|weeks|month|months|daily|weekly|monthly)(?:\s+on\s+(.+))?$/i;
 const UNIT_WORDS = {
@@ -8421,15 +8304,6 @@ function surplusOccurrence(change, repeats) {
 		reasons: [`${why}${draft}`]
 	};
 }
-// dist/src/plan/account-availability.js
-function accountAvailability(capabilities) {
-	const accounts = new Map();
-	for (const [id, account] of capabilities) accounts.set(id, {
-		available: account.available && account.supported,
-		reason: account.reason
-	});
-	return accounts;
-}
 // dist/src/plan/pending-matches.js
 function pendingDraft(payload, context) {
 	return context.shapeOf({
@@ -8686,27 +8560,17 @@ const ACTION_ORDER = [
 	"noop"
 ];
 function createPlan(input) {
-	const { desired, remote } = input;
-	const state = input.state.section;
-	const now = input.now.toISOString();
-	const free = exceptForeign(remote.live, input.state.foreignOwners ?? NO_FOREIGN_OWNERS);
-	const context = planContext({
-		state,
-		live: remote.live,
-		accounts: accountAvailability(remote.capabilities),
-		prune: input.prune,
-		now,
-		...remote.mediaSha256s === void 0 ? {} : { mediaSha256s: remote.mediaSha256s },
-		...input.choices === void 0 ? {} : { choices: input.choices }
-	}, { pendingPosts: (shapes) => matchPendingCreates(state, free, shapes) });
-	const desiredKeys = new Set(desired.posts.map((post) => post.key));
+	const free = exceptForeign(input.live, input.foreignOwners ?? NO_FOREIGN_OWNERS);
+	const context = planContext(input, { pendingPosts: (shapes) => matchPendingCreates(input.state, free, shapes) });
+	const { state } = input;
+	const desiredKeys = new Set(input.desired.map((post) => post.key));
 	const removedKeys = Object.keys(state.posts).filter((key) => !desiredKeys.has(key));
-	const newPosts = desired.posts.filter((post) => !state.posts[post.key] && !state.pending[post.key]);
+	const newPosts = input.desired.filter((post) => !state.posts[post.key] && !state.pending[post.key]);
 	const renames = matchRenames(removedKeys, newPosts, context);
 	const renamedTo = new Set([...renames.values()].map((post) => post.key));
 	const adoptions = matchAdoptions(newPosts.filter((post) => !renamedTo.has(post.key)), free, context, input.choices?.adopt);
 	const changes = [];
-	for (const post of desired.posts) {
+	for (const post of input.desired) {
 		const adopted = adoptions.adopted.get(post.key);
 		const held = adoptions.held.get(post.key);
 		if (adopted) changes.push(adoptChange(post, adopted.live, context, adopted.how));
@@ -8719,26 +8583,24 @@ function createPlan(input) {
 		changes.push(renamed ? moveChange(key, record, renamed, context) : removedPostChange(key, record, context));
 	}
 	for (const [key, pending] of Object.entries(state.pending)) if (!desiredKeys.has(key) && !state.posts[key]) changes.push(removedPendingChange(key, pending, context));
-	changes.sort(compareChanges);
+	const selected = selectChanges(changes, input.only).sort(compareChanges);
 	return {
 		formatVersion: 1,
-		createdAt: now,
+		createdAt: input.now,
 		target: input.target,
-		stateHash: input.state.hash,
+		stateHash: input.stateHash,
 		prune: input.prune,
-		only: null,
-		uploads: mediaUploads(changes, desiredByKey(desired.posts), state),
-		changes,
-		summary: summarize(changes),
-		diagnostics: [
-			...desired.contentDiagnostics,
-			...desired.checkDiagnostics,
-			...adoptions.diagnostics
-		]
+		only: input.only,
+		uploads: mediaUploads(selected, new Map(input.desired.map((post) => [post.key, post])), state),
+		changes: selected,
+		summary: summarize(selected),
+		diagnostics: [...input.diagnostics, ...adoptions.diagnostics]
 	};
 }
-function desiredByKey(posts) {
-	return new Map(posts.map((post) => [post.key, post]));
+function selectChanges(changes, only) {
+	if (only === null) return changes;
+	const keys = new Set(only);
+	return changes.filter((change) => keys.has(change.key) || change.fromKey !== void 0 && keys.has(change.fromKey));
 }
 function compareChanges(a, b) {
 	return ACTION_ORDER.indexOf(a.action) - ACTION_ORDER.indexOf(b.action) || compareText(a.key, b.key) || compareText(a.fromKey ?? "", b.fromKey ?? "");
@@ -8845,31 +8707,22 @@ function blockShared(change, shared) {
 	};
 }
 // dist/src/plan/guards.js
-function guardChanges(plan, input) {
-	const { desired, state } = input;
-	const shared = sharedPostRecords(state.section);
-	const unconfirmed = state.unconfirmed ?? NONE_UNCONFIRMED;
-	let changes = plan.changes.map((change) => blockForeign(blockShared(blockUnconfirmed(guardSchedule(change, input), unconfirmed), shared), state.foreignOwners ?? NO_FOREIGN_OWNERS));
-	const diagnostics = [...desired.contentDiagnostics, ...desired.checkDiagnostics];
-	if (hasErrors(diagnostics) || desired.invalid.length > 0 || desired.held.length > 0) changes = blockPostsWithErrors(changes, {
-		diagnostics,
-		invalidFiles: desired.invalid,
-		held: desired.held,
-		postKeys: new Set(desired.posts.map((post) => post.key)),
-		postFiles: new Set([
-			...desired.posts.map((post) => post.file),
-			...desired.invalid.map((invalid) => invalid.file),
-			...desired.held.map((held) => held.file)
-		]),
-		state: state.section
+function guardChanges(plan, context) {
+	const shared = sharedPostRecords(context.state);
+	let changes = plan.changes.map((change) => blockForeign(blockShared(blockUnconfirmed(guardSchedule(change, context), context.unconfirmed), shared), context.foreignOwners ?? NO_FOREIGN_OWNERS));
+	if (hasErrors(context.diagnostics) || context.invalidFiles.length > 0) changes = blockPostsWithErrors(changes, {
+		...context,
+		postKeys: new Set(context.posts.map((post) => post.key)),
+		postFiles: new Set([...context.posts.map((post) => post.file), ...context.invalidFiles.map((invalid) => invalid.file)])
 	});
 	if (changes.every((change, index) => change === plan.changes[index])) return plan;
 	changes.sort(compareChanges);
+	const desired = new Map(context.posts.map((post) => [post.key, post]));
 	return {
 		...plan,
 		changes,
 		summary: summarize(changes),
-		uploads: mediaUploads(changes, desiredByKey(desired.posts), state.section)
+		uploads: mediaUploads(changes, desired, context.state)
 	};
 }
 function guardSchedule(change, { now, timezone }) {
@@ -8884,32 +8737,37 @@ function guardSchedule(change, { now, timezone }) {
 }
 // dist/src/plan/plan-posts.js
 function planPosts(input) {
-	const section = trustedState(input.state.section, input.state.unconfirmed ?? NONE_UNCONFIRMED);
-	const trusted = section === input.state.section ? input : {
-		...input,
-		state: {
-			...input.state,
-			section
-		}
+	const unconfirmed = input.unconfirmed ?? NONE_UNCONFIRMED;
+	const state = trustedState(input.state, unconfirmed);
+	const planInput = {
+		target: input.target,
+		desired: input.posts,
+		diagnostics: [...input.contentDiagnostics, ...input.checkDiagnostics],
+		state,
+		stateHash: input.stateHash,
+		live: input.live,
+		...input.mediaSha256s === void 0 || input.mediaSha256s.size === 0 ? {} : { mediaSha256s: input.mediaSha256s },
+		accounts: accountAvailability(input.capabilities),
+		...input.foreignOwners === void 0 || input.foreignOwners.size === 0 ? {} : { foreignOwners: input.foreignOwners },
+		prune: input.prune,
+		only: input.only,
+		now: input.now.toISOString(),
+		...input.choices === void 0 ? {} : { choices: input.choices }
 	};
-	return withScheduleFacts(guardChanges(createPlan(trusted), trusted), input.desired.posts);
-}
-// dist/src/plan/select-plan.js
-function selectPlan(plan, selection, input) {
-	if (selection === null) return plan;
-	const keys = new Set(selection);
-	const changes = plan.changes.filter((change) => keys.has(change.key) || change.fromKey !== void 0 && keys.has(change.fromKey));
-	const state = trustedState(input.state.section, input.state.unconfirmed ?? NONE_UNCONFIRMED);
-	return {
-		...plan,
-		only: [...selection],
-		changes,
-		summary: summarize(changes),
-		uploads: mediaUploads(changes, desiredByKey(input.desired.posts), state)
-	};
+	return withScheduleFacts(guardChanges(createPlan(planInput), {
+		diagnostics: planInput.diagnostics,
+		invalidFiles: input.invalidFiles,
+		posts: input.posts,
+		state,
+		unconfirmed,
+		...input.foreignOwners === void 0 ? {} : { foreignOwners: input.foreignOwners },
+		only: input.only,
+		now: input.now,
+		timezone: input.timezone
+	}), input.posts);
 }
 // dist/src/state/home-git.js
-const GIT_TIMEOUT_MS$1 = 12e4;
+const GIT_TIMEOUT_MS$2 = 12e4;
 function runGit(repository, args, input, env = {}) {
 	return new Promise((resolve, reject) => {
 		const child = spawn("git", args, {
@@ -8924,7 +8782,7 @@ function runGit(repository, args, input, env = {}) {
 				"pipe",
 				"pipe"
 			],
-			timeout: GIT_TIMEOUT_MS$1
+			timeout: GIT_TIMEOUT_MS$2
 		});
 		let stdout = "";
 		let stderr = "";
@@ -9531,7 +9389,7 @@ function createPlanCaches(memo) {
 	};
 }
 // dist/src/content/git-ignored.js
-const GIT_TIMEOUT_MS = 3e4;
+const GIT_TIMEOUT_MS$1 = 3e4;
 function gitIgnoredIn(root, folder, lookups) {
 	const ignored = lookups.onceSync(`git-ignored\0${root}\0${folder}`, () => ignoredUnder(root, relativePosix(root, folder)));
 	return (paths) => paths.some((path) => ignored.some((entry) => entry.endsWith("/") ? path.startsWith(entry) : path === entry));
@@ -9558,7 +9416,7 @@ function ignoredUnder(root, folder) {
 				"pipe",
 				"pipe"
 			],
-			timeout: GIT_TIMEOUT_MS,
+			timeout: GIT_TIMEOUT_MS$1,
 			maxBuffer: 67108864
 		});
 	} catch (error) {
@@ -9695,6 +9553,7 @@ var FileLookups = class {
 	#stats = new Map();
 	#answers = new Map();
 	#syncAnswers = new Map();
+	#names = new Map();
 	once(key, find) {
 		let answer = this.#answers.get(key);
 		if (answer === void 0) {
@@ -9727,6 +9586,18 @@ var FileLookups = class {
 			this.#stats.set(path, stats);
 		}
 		return stats;
+	}
+	names(dir) {
+		let names = this.#names.get(dir);
+		if (names === void 0) {
+			try {
+				names = readdirSync(dir);
+			} catch {
+				names = [];
+			}
+			this.#names.set(dir, names);
+		}
+		return names;
 	}
 	openChecked(path, allowed) {
 		const { O_RDONLY, O_NOFOLLOW, O_NONBLOCK } = constants;
@@ -9998,7 +9869,12 @@ async function findMediaFile(ref, folder, realRoot, context) {
 			expected: "a file inside the project folder",
 			hint: "Copy the file into the project (e.g. a `media/` folder) and reference it from there."
 		});
-		const looked = inside.map((candidate) => `\`${relativePosix(context.root, candidate)}\``).join(" and ");
+		const differentCase = caseVariant(ref, [resolve(context.root, folder), context.root], context);
+		if (differentCase !== void 0) return fail("media-wrong-case", `media file \`${ref}\` does not exist; \`${differentCase}\` differs only in letter case`, {
+			expected: `the file name exactly as on disk`,
+			hint: `did you mean \`${differentCase}\`? File names are case-sensitive on Linux (a CI runner), though not on a Mac or Windows by default.`
+		});
+		const looked = inside.map((candidate) => `\`${relativePosix(context.root, candidate)}\``).join(" or ");
 		return fail("media-not-found", `media file \`${ref}\` does not exist`, {
 			expected: `a file at ${looked}`,
 			hint: "Check the spelling; paths are relative to the post file or the project root."
@@ -10035,6 +9911,26 @@ async function findMediaFile(ref, folder, realRoot, context) {
 		contentType: facts.contentType,
 		kind: facts.kind
 	} };
+}
+function caseVariant(ref, bases, context) {
+	const names = ref.split(/[\\/]/);
+	for (const base of bases) {
+		let dir = base;
+		const found = [];
+		for (const name of names) {
+			if (name === "" || name === "." || name === "..") {
+				found.push(name);
+				dir = resolve(dir, name === "" ? "." : name);
+				continue;
+			}
+			const entries = context.lookups.names(dir);
+			const match = entries.includes(name) ? name : entries.find((entry) => entry.toLowerCase() === name.toLowerCase());
+			if (match === void 0) break;
+			found.push(match);
+			dir = resolve(dir, match);
+		}
+		if (found.length === names.length && isInside(context.root, dir)) return found.join("/");
+	}
 }
 // dist/src/content/post-bytes.js
 function readPostBytes(absolute, root, lookups) {
@@ -11953,7 +11849,9 @@ function decideSchedule(input) {
 	};
 	const heldPosts = posts.filter((post) => held.has(post.key)).map((post) => ({
 		file: post.file,
-		key: post.key
+		key: post.key,
+		readable: true,
+		held: true
 	}));
 	return {
 		posts: posts.filter((post) => !held.has(post.key)),
@@ -12603,19 +12501,18 @@ async function checkDesired(input) {
 		rules,
 		probes: input.probes
 	});
+	const invalid = decided.held.length === 0 ? content.invalid : [...content.invalid, ...decided.held].sort((a, b) => compareText(a.file, b.file) || compareText(a.key, b.key));
 	const heldKeys = new Set(decided.held.map((held) => held.key));
 	return {
 		posts,
 		held: heldKeys.size === 0 ? [] : content.posts.filter((post) => heldKeys.has(post.key)),
+		diagnostics: [...contentDiagnostics, ...checks],
 		contentDiagnostics,
 		checkDiagnostics: checks,
-		invalid: content.invalid,
+		invalid,
 		checkOnly: content.checkOnly,
 		rules
 	};
-}
-function desiredDiagnostics(desired) {
-	return [...desired.contentDiagnostics, ...desired.checkDiagnostics];
 }
 async function scheduleDecisions(content, rules, schedule) {
 	const { config } = schedule;
@@ -12673,25 +12570,21 @@ async function buildPlan(options) {
 		records: section.posts,
 		readFinal: changedSinceApply(desired)
 	}) : listed;
-	const input = {
-		target: connection.target,
-		desired,
-		remote: {
-			live,
-			capabilities: desired.rules.capabilities
-		},
-		state: {
-			...state,
-			unconfirmed: unconfirmedRecords(section, connection.seal),
-			foreignOwners: await othersRead
-		},
-		prune: options.prune,
-		now,
-		timezone: config.timezone,
-		...options.choices === void 0 ? {} : { choices: options.choices }
-	};
+	const others = await othersRead;
 	return {
-		plan: selectPlan(await planDesired(input), options.selection, input),
+		plan: await planDesired(desired, {
+			target: connection.target,
+			seal: connection.seal,
+			live,
+			section,
+			stateHash: state.hash,
+			prune: options.prune,
+			only: options.only,
+			now,
+			timezone: config.timezone,
+			foreignOwners: others,
+			...options.choices === void 0 ? {} : { choices: options.choices }
+		}),
 		desired,
 		live,
 		state
@@ -12704,21 +12597,33 @@ function changedSinceApply(desired) {
 		return post === void 0 || post.file !== record.file || post.shapeHash !== record.appliedHash;
 	};
 }
-async function planDesired(input, options = {}) {
-	const live = exceptForeign(input.remote.live, input.state.foreignOwners ?? NO_FOREIGN_OWNERS);
-	const learned = options.learnedMedia === void 0 ? {} : { learned: options.learnedMedia };
+async function planDesired(desired, against) {
+	const { posts } = desired;
+	const foreign = against.foreignOwners ?? NO_FOREIGN_OWNERS;
 	const mediaSha256s = await learnOrphanMedia({
-		posts: input.desired.posts,
-		state: input.state.section,
-		live,
-		...learned
+		posts,
+		state: against.section,
+		live: exceptForeign(against.live, foreign),
+		...against.learnedMedia === void 0 ? {} : { learned: against.learnedMedia }
 	});
 	return planPosts({
-		...input,
-		remote: {
-			...input.remote,
-			mediaSha256s
-		}
+		target: against.target,
+		posts,
+		contentDiagnostics: desired.contentDiagnostics,
+		checkDiagnostics: desired.checkDiagnostics,
+		invalidFiles: desired.invalid,
+		state: against.section,
+		unconfirmed: unconfirmedRecords(against.section, against.seal),
+		foreignOwners: foreign,
+		stateHash: against.stateHash,
+		live: against.live,
+		mediaSha256s,
+		capabilities: desired.rules.capabilities,
+		prune: against.prune,
+		only: against.only,
+		now: against.now,
+		timezone: against.timezone,
+		...against.choices === void 0 ? {} : { choices: against.choices }
 	});
 }
 // dist/src/pipeline/apply-project.js
@@ -12756,7 +12661,7 @@ async function applyProject(options) {
 				},
 				...options.memo === void 0 ? {} : { memo: options.memo },
 				prune: options.prune,
-				selection: options.selection,
+				only: options.only,
 				now: new Date(),
 				...options.refreshAll === void 0 ? {} : { refreshAll: options.refreshAll },
 				...options.choices === void 0 ? {} : { choices: options.choices }
@@ -12823,10 +12728,6 @@ function formatOutputs(outputs, delimiter = `postsync_${randomUUID()}`) {
 async function appendStepOutputs(actions, outputs) {
 	if (actions?.outputFile) await appendRunnerFile(actions.outputFile, formatOutputs(outputs));
 }
-async function appendSummary(actions, markdown) {
-	const text = markdown.toString();
-	if (actions?.summaryFile) await appendRunnerFile(actions.summaryFile, text.endsWith("\n") ? text : `${text}\n`);
-}
 async function appendRunnerFile(path, text) {
 	const handle = await openNoFollow(path, { truncate: false });
 	try {
@@ -12859,74 +12760,6 @@ function planOutputs(plan) {
 	};
 }
 // dist/src/text/markdown.js
-const MADE_HERE$1 = Symbol("markdown");
-var Markdown = class {
-	#text;
-	constructor(key, text) {
-		if (key !== MADE_HERE$1) throw new TypeError("Markdown is made by md`…` and the builders of src/text/markdown.ts");
-		this.#text = text;
-	}
-	toString() {
-		return this.#text;
-	}
-};
-const made = (text) => new Markdown(MADE_HERE$1, text);
-function rendered(value) {
-	if (value instanceof Markdown) return value.toString();
-	if (typeof value === "number") return String(value);
-	if (typeof value === "string") return escapedText(value);
-	return value.map(String).join("");
-}
-function md(strings, ...values) {
-	if (!Array.isArray(strings.raw)) throw new TypeError("md is a tag: md`…`");
-	let out = strings[0];
-	for (let index = 0; index < values.length; index++) out += rendered(values[index]) + strings[index + 1];
-	return made(out);
-}
-function joinMarkdown(parts, separator) {
-	return made(parts.map(String).join(separator));
-}
-function markdownMessage(text) {
-	return made(escapedMessage(text));
-}
-function inlineCode(text, options = {}) {
-	return made(codeSpan(text, options));
-}
-const UNSAFE_IN_URL = /[()<>\s\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028\u2029\u202a-\u202e\u2060-\u2069\ufeff]/g;
-function markdownLink(label, url) {
-	const encoded = url.replace(UNSAFE_IN_URL, (char) => char === "(" ? "%28" : char === ")" ? "%29" : encodeURIComponent(char));
-	return made(`[${label.toString()}](${encoded})`);
-}
-function htmlComment(text) {
-	if (/[<>\r\n]/.test(text)) throw new TypeError(`a marker must be encoded: ${JSON.stringify(text)}`);
-	return made(`<!-- ${text} -->`);
-}
-function codeBlock(text, options) {
-	const longest = Math.max(2, ...(text.match(/`+/g) ?? []).map((run) => run.length));
-	const fence = "`".repeat(longest + 1);
-	return made([
-		fence,
-		...text.split("\n"),
-		fence
-	].map((line) => `${options.indent}${line}`).join("\n"));
-}
-function withoutFinalLineBreak(markdown) {
-	return made(markdown.toString().replace(/\n$/, ""));
-}
-function withinBytes(input) {
-	const head = input.head.toString();
-	const parts = input.parts.map(String);
-	const tail = input.tail?.toString() ?? "";
-	const { maxBytes } = input;
-	let used = Buffer.byteLength(head) + Buffer.byteLength(tail);
-	for (let count = 0; count < parts.length; count++) {
-		const part = parts[count];
-		const note = input.cutNote(parts.length - count).toString();
-		if (used + Buffer.byteLength(part) + Buffer.byteLength(note) > maxBytes) return made(`${head}${parts.slice(0, count).join("")}${note}${tail}`);
-		used += Buffer.byteLength(part);
-	}
-	return made(`${head}${parts.join("")}${tail}`);
-}
 function unlinked(text) {
 	return text.replace(/([@#])(?=[\w-])/g, "$1‍");
 }
@@ -12936,10 +12769,10 @@ function oneLine(text) {
 function inlineHtmlSafe(text) {
 	return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
-function escapedText(text) {
+function markdownText(text) {
 	return unlinked(inlineHtmlSafe(oneLine(text)).replace(/[\\`*_[\]|~]/g, (char) => `\\${char}`));
 }
-function escapedMessage(text) {
+function markdownMessage(text) {
 	const line = oneLine(text);
 	const prose = (part) => unlinked(inlineHtmlSafe(part).replace(/\\/g, "\\\\").replace(/[[\]]/g, (char) => `\\${char}`));
 	let out = "";
@@ -12956,12 +12789,28 @@ function escapedMessage(text) {
 	}
 	return (out + prose(line.slice(at))).replace(/\|/g, "\\|");
 }
-function codeSpan(text, options) {
+function inlineCode(text, options = {}) {
 	const shown = terminalText(text);
 	const longest = Math.max(0, ...(shown.match(/`+/g) ?? []).map((run) => run.length));
 	const fence = "`".repeat(longest + 1);
 	const padded = /^[`\s]|[`\s]$/.test(shown) ? ` ${shown} ` : shown;
 	return `${fence}${options.table === true ? padded.replace(/\|/g, "\\|") : padded}${fence}`;
+}
+function codeFence(text) {
+	const longest = Math.max(2, ...(text.match(/`+/g) ?? []).map((run) => run.length));
+	return "`".repeat(longest + 1);
+}
+function withinBytes(input) {
+	const { head, parts, maxBytes, cutNote } = input;
+	const tail = input.tail ?? "";
+	let used = Buffer.byteLength(head) + Buffer.byteLength(tail);
+	for (let count = 0; count < parts.length; count++) {
+		const part = parts[count];
+		const note = cutNote(parts.length - count);
+		if (used + Buffer.byteLength(part) + Buffer.byteLength(note) > maxBytes) return `${head}${parts.slice(0, count).join("")}${note}${tail}`;
+		used += Buffer.byteLength(part);
+	}
+	return `${head}${parts.join("")}${tail}`;
 }
 const APPLY_OUTCOME_BUDGET = 65536;
 const PLAN_SUMMARY_BUDGET = 982016;
@@ -12972,30 +12821,38 @@ function where(diagnostic) {
 	return `${diagnostic.file}${line}`;
 }
 function summaryCutNote(left, what) {
-	return md`\n_…and ${plural$2(left, `more ${what}`)} not shown: GitHub limits the job summary. Run \`postsync ${what === "change" ? "plan" : "validate"}\` locally to see them all._\n`;
+	return `\n_…and ${plural$2(left, `more ${what}`)} not shown: GitHub limits the job summary. Run \`postsync ${what === "change" ? "plan" : "validate"}\` locally to see them all._\n`;
 }
 function validateSummaryMarkdown(diagnostics, options) {
 	const errors = diagnostics.filter((d) => d.severity === "error").length;
 	const warnings = diagnostics.length - errors;
-	const head = md`### postsync validate\n\n**${errors === 0 ? `✅ ${plural$2(options.posts, "post")} valid${warnings > 0 ? `, ${plural$2(warnings, "warning")}` : ""}.` : `❌ ${plural$2(errors, "error")}, ${plural$2(warnings, "warning")}.`}**\n`;
-	if (diagnostics.length === 0) return head;
-	const rows = diagnostics.map((d) => md`| ${d.severity === "error" ? "❌" : "⚠️"} | ${inlineCode(where(d), { table: true })} | ${markdownMessage(d.message)} (${inlineCode(d.code)}) | ${markdownMessage(d.hint ?? "")} |\n`);
+	const head = [
+		"### postsync validate",
+		"",
+		`**${errors === 0 ? `✅ ${plural$2(options.posts, "post")} valid${warnings > 0 ? `, ${plural$2(warnings, "warning")}` : ""}.` : `❌ ${plural$2(errors, "error")}, ${plural$2(warnings, "warning")}.`}**`,
+		""
+	];
+	if (diagnostics.length === 0) return head.join("\n");
+	head.push("| | Where | Problem | Hint |", "|---|---|---|---|");
+	const rows = diagnostics.map((d) => `${d.severity === "error" ? "❌" : "⚠️"} | ${inlineCode(where(d), { table: true })} | ${markdownMessage(d.message)} (\`${d.code}\`) | ${markdownMessage(d.hint ?? "")} |`);
 	return withinBytes({
-		head: md`${head}\n| | Where | Problem | Hint |\n|---|---|---|---|\n`,
-		parts: rows,
+		head: `${head.join("\n")}\n`,
+		parts: rows.map((row) => `| ${row}\n`),
+		tail: "",
 		maxBytes: PLAN_SUMMARY_BUDGET,
 		cutNote: (left) => summaryCutNote(left, "problem")
 	});
 }
 function applyOutcomeMarkdown(options) {
-	const head = md`\n**${markdownMessage(options.line)}**\n`;
-	if (options.failed.length === 0) return head;
-	const rows = options.failed.map((failure) => md`- ❌ ${inlineCode(failure.key)}: ${markdownMessage(failure.message)}\n`);
+	const head = `\n**${options.line}**\n`;
+	if (options.failed.length === 0) return `${head}`;
+	const rows = options.failed.map((failure) => `- ❌ ${inlineCode(failure.key)}: ${markdownMessage(failure.message)}\n`);
 	return withinBytes({
-		head: md`${head}\n`,
+		head: `${head}\n`,
 		parts: rows,
+		tail: "",
 		maxBytes: APPLY_OUTCOME_BUDGET,
-		cutNote: (left) => md`\n_…and ${plural$2(left, "more failure")} not shown: GitHub limits the job summary; the step's log lists them all._\n`
+		cutNote: (left) => `\n_…and ${plural$2(left, "more failure")} not shown: GitHub limits the job summary; the step's log lists them all._\n`
 	});
 }
 // dist/src/actions/workflow-commands.js
@@ -13005,21 +12862,10 @@ function escapeData(text) {
 function escapeProperty(text) {
 	return escapeData(text).replace(/:/g, "%3A").replace(/,/g, "%2C");
 }
-const MADE_HERE = Symbol("workflow command");
-var WorkflowCommand = class {
-	#line;
-	constructor(key, line) {
-		if (key !== MADE_HERE) throw new TypeError("a WorkflowCommand is made by annotation() of src/actions/workflow-commands.ts");
-		this.#line = line;
-	}
-	toString() {
-		return this.#line;
-	}
-};
 function annotation(level, message, properties = {}) {
 	const list = Object.entries(properties).filter(([, value]) => value !== void 0 && value !== "").map(([name, value]) => `${name}=${escapeProperty(terminalText(String(value)))}`);
 	const data = message.split("\n").map(terminalText).join("\n");
-	return new WorkflowCommand(MADE_HERE, `::${level}${list.length > 0 ? ` ${list.join(",")}` : ""}::${escapeData(data)}\n`);
+	return `::${level}${list.length > 0 ? ` ${list.join(",")}` : ""}::${escapeData(data)}\n`;
 }
 function workspacePath(file, options) {
 	const absolute = resolve(options.root, file);
@@ -13087,6 +12933,9 @@ async function reportApplyOutcome(outcome, sink) {
 		failed
 	}));
 	return true;
+}
+async function appendSummary(actions, markdown) {
+	if (actions.summaryFile !== null) await appendRunnerFile(actions.summaryFile, markdown.endsWith("\n") ? markdown : `${markdown}\n`);
 }
 // dist/src/actions/index.js
 var actions_exports = __exportAll({
@@ -13482,7 +13331,7 @@ async function runApply(planFile, flags, command) {
 			memo,
 			prune: prune.on,
 			refreshAll: flags.refreshAll === true,
-			selection: flags.target ?? null,
+			only: flags.target ?? null,
 			...choicesOf(flags),
 			strict: flags.strict ?? false,
 			concurrency: flags.concurrency,
@@ -13899,7 +13748,8 @@ function statusOf$2(target) {
 }
 function desiredEntry(card, context, extra) {
 	const liveTargets = extra.live?.targets;
-	const { overlay, previous } = overlayOf(extra.change, context.place);
+	const { overlay, previous: leaves } = overlayOf(extra.change, context.place);
+	const previous = overlay === "blocked" ? keptSlot(card, extra.live, context.place) : leaves;
 	const errors = errorsIn(extra.diagnostics);
 	return {
 		key: card.key,
@@ -13924,6 +13774,10 @@ function desiredEntry(card, context, extra) {
 			src: pictureOf(card.media[index], context)
 		}))
 	};
+}
+function keptSlot(card, live, place) {
+	const kept = place(live?.scheduledAt ?? null);
+	return kept === null || kept.at === card.slot?.at ? null : kept;
 }
 function remoteEntry(change, live, context, diagnostics) {
 	const text = live?.content ?? "";
@@ -14254,7 +14108,7 @@ async function readCalendarSources(options) {
 			listing,
 			...options.memo === void 0 ? {} : { memo: options.memo },
 			prune: false,
-			selection: null,
+			only: null,
 			now
 		});
 		return plannedCalendarSources(built.desired, {
@@ -14281,7 +14135,7 @@ async function plannedCalendarSources(desired, against) {
 		live: against.live,
 		state: against.state,
 		capabilities,
-		diagnostics: desiredDiagnostics(desired),
+		diagnostics: desired.diagnostics,
 		target: against.target
 	};
 }
@@ -14680,10 +14534,11 @@ const VIEW_STYLE = `
 `;
 // dist/src/calendar/page.js
 function renderCalendarPage(model, options = {}) {
-	return html`${[...calendarPageParts(model, options)]}`;
+	return [...calendarPageParts(model, options)].join("");
 }
 function* calendarPageParts(model, options = {}) {
 	const { first, rest } = splitForFirstView(model);
+	const postsJson = (posts) => jsonForScript(posts);
 	const title = `Content calendar · ${model.target.replace(/^Target: /, "")}`;
 	yield html`<!doctype html>
 <html lang="en">
@@ -14704,20 +14559,17 @@ function* calendarPageParts(model, options = {}) {
 <main class="layout"><section class="view" id="view" aria-live="polite" aria-labelledby="view-title" tabindex="-1"></section><aside class="side" id="side"></aside></main>
 <div class="details" id="details" role="dialog" aria-labelledby="details-title" tabindex="-1" hidden></div>
 <noscript><p class="banner">This page draws the calendar with JavaScript, which is turned off. Its data is in the page's source.</p></noscript>
-${scriptElement("application/json", "calendar-data", firstViewJson(first))}
+${scriptElement("application/json", "calendar-data", firstViewJson(first, postsJson))}
 ${scriptElement(null, null, trusted(CALENDAR_CLIENT))}
-`;
-	for (let start = 0, index = 0; start < rest.length; start += REST_CHUNK, index++) yield html`${scriptElement("application/json", `calendar-rest-${index}`, jsonForScript(rest.slice(start, start + REST_CHUNK)))}\n`;
-	yield html`</body>\n</html>\n`;
+`.toString();
+	for (let start = 0, index = 0; start < rest.length; start += REST_CHUNK, index++) yield `${scriptElement("application/json", `calendar-rest-${index}`, postsJson(rest.slice(start, start + REST_CHUNK))).toString()}\n`;
+	yield "</body>\n</html>\n";
 }
 const ICON = `data:image/svg+xml,${encodeURIComponent("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 16 16\"><rect x=\"1\" y=\"2\" width=\"14\" height=\"13\" rx=\"2\" fill=\"#2454c7\"/><rect x=\"3\" y=\"6\" width=\"10\" height=\"7\" fill=\"#fff\"/></svg>")}`;
 const REST_CHUNK = 500;
-function firstViewJson(first) {
+function firstViewJson(first, postsJson) {
 	const { posts, ...calendar } = first;
-	return jsonForScript({
-		...calendar,
-		posts
-	});
+	return trusted(`${jsonForScript(calendar).toString().slice(0, -1)},"posts":${postsJson(posts).toString()}}`);
 }
 // dist/src/calendar/write-calendar.js
 const MEDIA_FOLDER$1 = "media/";
@@ -14732,7 +14584,7 @@ async function writeCalendarPage(outDir, model, thumbnails, options) {
 		truncate: true,
 		root: options.root
 	})).createWriteStream();
-	for (const part of calendarPageParts(model)) file.write(part.toString());
+	for (const part of calendarPageParts(model)) file.write(part);
 	await finished(file.end());
 	return {
 		page,
@@ -15079,7 +14931,7 @@ function healthReport(input) {
 			problems.push({
 				file: change.file,
 				line: null,
-				text: `${change.action === "blocked" ? "blocked" : `not applied (${change.action} ${inlineCode(change.key).toString()})`}: ${change.reasons.join("; ")}`
+				text: `${change.action === "blocked" ? "blocked" : `not applied (${change.action} ${inlineCode(change.key)})`}: ${change.reasons.join("; ")}`
 			});
 		}
 	}
@@ -15101,31 +14953,32 @@ function healthReport(input) {
 	};
 }
 function issueMarker(folder) {
-	return htmlComment(`postsync-health calendar=${folder.replace(/[%<>\r\n]/g, encodeURIComponent)}`);
+	return `<!-- postsync-health calendar=${folder.replace(/[%<>]/g, encodeURIComponent)} -->`;
 }
 function issueTitle(report, folder) {
 	const count = report.problems.length + report.failures.length;
 	return `postsync health: ${count} problem${count === 1 ? "" : "s"}${folder === "." ? "" : ` in ${folder}`}`;
 }
 function issueBody(report, links) {
-	const where = links.folder === "." ? md`this repository` : inlineCode(links.folder);
+	const where = links.folder === "." ? "this repository" : inlineCode(links.folder);
 	const lines = [
 		issueMarker(links.folder),
-		md`postsync's health check found problems in ${where}${links.runUrl ? md` (${markdownLink(md`run`, links.runUrl)})` : md``}.`,
-		md``
+		`postsync's health check found problems in ${where}${links.runUrl ? ` ([run](${links.runUrl}))` : ""}.`,
+		""
 	];
 	for (const failure of report.failures) {
 		const log = failure.log.trim().split("\n").slice(-20).join("\n");
-		lines.push(md`- ${inlineCode(failure.command)} could not run (exit ${failure.exitCode}):`, md``, codeBlock(log, { indent: "  " }), md``);
+		const marks = codeFence(log);
+		lines.push(`- \`${failure.command}\` could not run (exit ${failure.exitCode}):`, "", `  ${marks}`, ...log.split("\n").map((line) => `  ${line}`), `  ${marks}`, "");
 	}
 	for (const problem of report.problems) {
 		const path = problem.file === null ? null : links.folder === "." ? problem.file : `${links.folder}/${problem.file}`;
-		const label = path === null ? md`project` : inlineCode(`${path}${problem.line === null ? "" : `:${problem.line}`}`);
-		const target = path !== null && problem.line !== null && links.blobBase !== null ? markdownLink(label, `${links.blobBase}${path.split("/").map(encodeURIComponent).join("/")}#L${problem.line}`) : label;
-		lines.push(md`- ${target}: ${markdownMessage(problem.text)}`);
+		const label = path === null ? "project" : inlineCode(`${path}${problem.line === null ? "" : `:${problem.line}`}`);
+		const target = path !== null && problem.line !== null && links.blobBase !== null ? `[${label}](${links.blobBase}${path.split("/").map(encodeURIComponent).join("/")}#L${problem.line})` : label;
+		lines.push(`- ${target}: ${markdownMessage(problem.text)}`);
 	}
-	lines.push(md``, md`\`postsync plan\` and \`postsync status --problems\`${links.folder === "." ? md`` : md` in ${inlineCode(links.folder)}`} show the details. Each health check updates this issue and closes it when all is well.`);
-	return md`${joinMarkdown(lines, "\n")}\n`;
+	lines.push("", `\`postsync plan\` and \`postsync status --problems\`${links.folder === "." ? "" : ` in ${inlineCode(links.folder)}`} show the details. Each health check updates this issue and closes it when all is well.`);
+	return `${lines.join("\n")}\n`;
 }
 // dist/src/health/problem-lines.js
 function accountLine(text, names) {
@@ -15205,23 +15058,19 @@ function call(repo, method, path, body) {
 }
 async function findHealthIssue(repo, marker) {
 	const [issues, login] = await Promise.all([call(repo, "GET", `/issues?state=open&labels=${HEALTH_LABEL}&per_page=100`), tokenLogin(repo)]);
-	return issues.find((issue) => issue.pull_request === void 0 && issue.user?.login === login && (issue.body ?? "").startsWith(`${marker.toString()}\n`));
+	return issues.find((issue) => issue.pull_request === void 0 && issue.user?.login === login && (issue.body ?? "").startsWith(`${marker}\n`));
 }
 function openIssue(repo, issue) {
 	return call(repo, "POST", "/issues", {
-		title: issue.title,
-		body: issue.body.toString(),
+		...issue,
 		labels: [HEALTH_LABEL]
 	});
 }
 function updateIssue(repo, number, issue) {
-	return call(repo, "PATCH", `/issues/${number}`, {
-		title: issue.title,
-		body: issue.body.toString()
-	});
+	return call(repo, "PATCH", `/issues/${number}`, issue);
 }
 async function closeIssue(repo, number, comment) {
-	await call(repo, "POST", `/issues/${number}/comments`, { body: comment.toString() });
+	await call(repo, "POST", `/issues/${number}/comments`, { body: comment });
 	await call(repo, "PATCH", `/issues/${number}`, {
 		state: "closed",
 		state_reason: "completed"
@@ -15232,7 +15081,7 @@ async function reportHealth(report, links, repo) {
 	const open = await findHealthIssue(repo, issueMarker(links.folder));
 	if (report.problems.length + report.failures.length === 0) {
 		if (open === void 0) return { kind: "healthy" };
-		await closeIssue(repo, open.number, md`All is well again${links.runUrl ? md` (${markdownLink(md`run`, links.runUrl)})` : md``}: the plan shows no changes and no managed post has problems.`);
+		await closeIssue(repo, open.number, `All is well again${links.runUrl ? ` ([run](${links.runUrl}))` : ""}: the plan shows no changes and no managed post has problems.`);
 		return {
 			kind: "closed",
 			issue: open
@@ -15296,7 +15145,7 @@ async function runHealthIssue(flags, command) {
 	};
 	const count = report.problems.length + report.failures.length;
 	if (flags.print) {
-		process.stdout.write(count === 0 ? "All is well: no issue to open.\n" : `${terminalText(issueTitle(report, folder))}\n\n${issueBody(report, links).toString().split("\n").map(terminalText).join("\n")}`);
+		process.stdout.write(count === 0 ? "All is well: no issue to open.\n" : `${terminalText(issueTitle(report, folder))}\n\n${issueBody(report, links).split("\n").map(terminalText).join("\n")}`);
 		return 0;
 	}
 	if (!env.GITHUB_TOKEN || !env.GITHUB_REPOSITORY) throw new InputError("health-issue needs GITHUB_TOKEN and GITHUB_REPOSITORY to reach the GitHub API", { hint: "In the workflow, pass `GITHUB_TOKEN: ${{ secrets.GITHUB_TOKEN }}` in the step env; elsewhere, use --print." });
@@ -17301,7 +17150,7 @@ async function planProject(input) {
 		listing,
 		memo,
 		prune: input.prune,
-		selection: input.selection,
+		only: input.only,
 		now: input.now,
 		...input.choices === void 0 ? {} : { choices: input.choices }
 	});
@@ -17321,52 +17170,49 @@ const EMOJI = {
 function renderPlanMarkdown(plan, options) {
 	const maxBytes = options.maxBytes ?? Infinity;
 	const head = [
-		md`### postsync plan`,
-		md``,
-		md`${options.label}`,
-		md``,
-		...options.pruneNote ? [md`${options.pruneNote}`, md``] : [],
-		md`**${markdownMessage(summaryLine$1(plan))}**`,
-		md``
+		"### postsync plan",
+		"",
+		`${options.label}`,
+		"",
+		...options.pruneNote ? [options.pruneNote, ""] : [],
+		`**${summaryLine$1(plan)}**`,
+		""
 	];
 	const changes = plan.changes.filter((change) => change.action !== "noop");
 	const rows = changes.map((change) => {
 		const { action } = change;
-		const fields = change.fields?.length ? md` (${joinMarkdown(change.fields.map((field) => fieldText(field, options.timezone)), ", ")})` : md``;
+		const fields = change.fields?.length ? ` (${change.fields.map((field) => fieldText(field, options.timezone)).join(", ")})` : "";
 		const key = change.fromKey ? `${change.fromKey} → ${change.key}` : change.key;
-		return md`| ${EMOJI[change.action]} | ${action} | ${inlineCode(key, { table: true })} | ${change.file ? inlineCode(change.file, { table: true }) : md``} | ${markdownMessage(change.reasons.join("; "))}${fields} |\n`;
+		return `| ${EMOJI[change.action]} | ${action} | ${inlineCode(key, { table: true })} | ${change.file ? inlineCode(change.file, { table: true }) : ""} | ${markdownMessage(change.reasons.join("; "))}${fields} |\n`;
 	});
-	if (changes.length > 0) head.push(md`| | Action | Post | File | Why |`, md`|---|---|---|---|---|`);
-	const tail = changes.length > 0 ? [md``] : [];
+	if (changes.length > 0) head.push("| | Action | Post | File | Why |", "|---|---|---|---|---|");
+	const tail = changes.length > 0 ? [""] : [];
 	if (plan.uploads.length > 0) {
 		const total = plan.uploads.reduce((sum, upload) => sum + upload.sizeBytes, 0);
-		tail.push(md`Media: ${plural$2(plan.uploads.length, "file")} to upload (${formatBytes(total)}).`, md``);
+		tail.push(`Media: ${plural$2(plan.uploads.length, "file")} to upload (${formatBytes(total)}).`, "");
 	}
-	let problems = md``;
-	if (plan.diagnostics.length > 0) {
-		const lines = plan.diagnostics.map((d) => md`- **${d.severity}** ${inlineCode(location(d) || "postsync")}: ${markdownMessage(d.message)}${d.hint ? md` — ${markdownMessage(d.hint)}` : md``}\n`);
-		problems = withinBytes({
-			head: md`#### Problems\n\n`,
-			parts: lines,
-			tail: md`\n`,
-			maxBytes: maxBytes / 4,
-			cutNote: (left) => summaryCutNote(left, "problem")
-		});
-	}
-	const after = md`${tail.map((line) => md`${line}\n`)}${problems}`;
-	return withoutFinalLineBreak(withinBytes({
-		head: md`${head.map((line) => md`${line}\n`)}`,
+	let problems = "";
+	if (plan.diagnostics.length > 0) problems = withinBytes({
+		head: "#### Problems\n\n",
+		parts: plan.diagnostics.map((d) => `- **${d.severity}** ${inlineCode(location(d) || "postsync")}: ${markdownMessage(d.message)}${d.hint ? ` — ${markdownMessage(d.hint)}` : ""}\n`),
+		tail: "\n",
+		maxBytes: maxBytes / 4,
+		cutNote: (left) => summaryCutNote(left, "problem")
+	});
+	const after = `${tail.map((line) => `${line}\n`).join("")}${problems}`;
+	return withinBytes({
+		head: head.map((line) => `${line}\n`).join(""),
 		parts: rows,
 		tail: after,
 		maxBytes,
 		cutNote: (left) => summaryCutNote(left, "change")
-	}));
+	}).replace(/\n$/, "");
 }
 function fieldText(field, timezone) {
 	const name = inlineCode(field.field, { table: true });
 	if (field.field !== "scheduledAt") return name;
 	const time = (value) => typeof value === "string" ? timeText(value, timezone) : "none (draft)";
-	return md`${name} ${markdownMessage(`${time(field.before)} → ${time(field.after)}`)}`;
+	return `${name} ${markdownMessage(`${time(field.before)} → ${time(field.after)}`)}`;
 }
 // dist/.tsc-cli/commands/plan.js
 var plan_exports = __exportAll({ runPlan: () => runPlan });
@@ -17383,7 +17229,7 @@ async function runPlan(flags, command) {
 			connection,
 			memo,
 			prune: prune.on,
-			selection: flags.target ?? null,
+			only: flags.target ?? null,
 			now: new Date(),
 			refreshAll: flags.refreshAll === true,
 			...choicesOf(flags)
@@ -21751,7 +21597,7 @@ async function runStateConfirm(keys, flags, command) {
 // dist/src/pipeline/draft-readiness.js
 function draftReadiness(desired) {
 	const byFile = new Map();
-	for (const diagnostic of desiredDiagnostics(desired)) {
+	for (const diagnostic of desired.diagnostics) {
 		if (diagnostic.file === void 0) continue;
 		byFile.set(diagnostic.file, [...byFile.get(diagnostic.file) ?? [], diagnostic]);
 	}
@@ -21976,20 +21822,20 @@ function problemsSummaryMarkdown(posts, options) {
 		problem,
 		failed: FAILED_PROBLEMS.has(problem.kind)
 	})));
-	if (rows.length === 0) return md`### ${options.title}\n\nNo problems: no managed post is drifted, failed, partly published or blocked.\n`;
+	if (rows.length === 0) return `### ${options.title}\n\nNo problems: no managed post is drifted, failed, partly published or blocked.\n`;
 	const failed = new Set(rows.filter((row) => row.failed).map((row) => row.post.key)).size;
 	const ordered = [...rows.filter((row) => row.failed), ...rows.filter((row) => !row.failed)];
-	const head = failed > 0 ? md`**❌ ${failed} managed post${failed === 1 ? "" : "s"} failed to publish or cannot be published.**` : md`**⚠️ ${posts.length} managed post${posts.length === 1 ? "" : "s"} changed on the remote since the last apply.**`;
-	return joinMarkdown([
-		md`### ${options.title}`,
-		md``,
+	const head = failed > 0 ? `**❌ ${failed} managed post${failed === 1 ? "" : "s"} failed to publish or cannot be published.**` : `**⚠️ ${posts.length} managed post${posts.length === 1 ? "" : "s"} changed on the remote since the last apply.**`;
+	return [
+		`### ${options.title}`,
+		"",
 		head,
-		md``,
-		md`| | file | post | problem | why |`,
-		md`| --- | --- | --- | --- | --- |`,
-		...ordered.map(({ post, problem, failed: isFailure }) => md`| ${isFailure ? "❌" : "⚠️"} | ${inlineCode(post.file, { table: true })} | ${inlineCode(post.key, { table: true })} | ${problem.kind} | ${markdownMessage(problem.message)} |`),
-		md``
-	], "\n");
+		"",
+		"| | file | post | problem | why |",
+		"| --- | --- | --- | --- | --- |",
+		...ordered.map(({ post, problem, failed: isFailure }) => `| ${isFailure ? "❌" : "⚠️"} | ${inlineCode(post.file, { table: true })} | ${inlineCode(post.key, { table: true })} | ${problem.kind} | ${markdownMessage(problem.message)} |`),
+		""
+	].join("\n");
 }
 // dist/.tsc-cli/commands/status.js
 var status_exports = __exportAll({ runStatus: () => runStatus });
@@ -22027,7 +21873,8 @@ async function runStatus(flags, command) {
 			timezone: config.timezone
 		})}\n`);
 		if (problems === void 0) return 0;
-		await appendSummary(gitHubActionsEnvironment(process.env, { fallbackWorkspace: config.root }), md`${problemsSummaryMarkdown(report.posts, { title: "postsync status --problems" })}\n`);
+		const actions = gitHubActionsEnvironment(process.env, { fallbackWorkspace: config.root });
+		if (actions?.summaryFile) await appendRunnerFile(actions.summaryFile, `${problemsSummaryMarkdown(report.posts, { title: "postsync status --problems" })}\n`);
 		const failed = report.posts.some((post) => post.problems?.some((problem) => FAILED_PROBLEMS.has(problem.kind)));
 		return flags.exitCode === true && failed ? 1 : 0;
 	} finally {
@@ -22035,11 +21882,73 @@ async function runStatus(flags, command) {
 		await connection.close();
 	}
 }
+// dist/src/content/stray-posts.js
+const GIT_TIMEOUT_MS = 3e4;
+const HEAD_BYTES = 4096;
+async function strayPostFiles(place) {
+	const listed = await gitListed(place.root);
+	const calendars = listed.filter((path) => CONFIG_FILE_NAMES.includes(posix.basename(path)) && path.includes("/")).map((path) => `${posix.dirname(path)}/`);
+	const content = relativePosix(place.root, place.contentDir);
+	const folder = content === "" ? "./" : `${content}/`;
+	return listed.filter((path) => path.endsWith(".md") && !isHiddenPath(path) && !path.split("/").includes("node_modules")).filter((path) => !isInside(place.contentDir, join(place.root, path)) && !isInSnippets(place, join(place.root, path))).filter((path) => !calendars.some((calendar) => path.startsWith(calendar))).filter((path) => looksLikePost(join(place.root, path))).map((file) => ({
+		severity: "warning",
+		code: "post-outside-content",
+		message: `\`${file}\` is outside the content folder \`${folder}\`; postsync reads posts only there`,
+		file,
+		line: 1,
+		column: 1,
+		expected: `post files in \`${folder}\``,
+		found: "front-matter with `scheduledAt` or `targets` outside it",
+		hint: `Move it into \`${folder}\`, or set \`content:\` in postsync.yaml to the folder that holds your posts.`
+	}));
+}
+async function gitListed(root) {
+	try {
+		const { stdout } = await promisify(execFile)("git", [
+			"-c",
+			"core.fsmonitor=false",
+			"ls-files",
+			"-z",
+			"--cached",
+			"--others",
+			"--exclude-standard",
+			"--",
+			":(glob)**/*.md",
+			...CONFIG_FILE_NAMES.map((name) => `:(glob)**/${name}`)
+		], {
+			cwd: root,
+			encoding: "utf8",
+			timeout: GIT_TIMEOUT_MS,
+			maxBuffer: 67108864
+		});
+		return [...new Set(parseGitPathList(stdout))].sort();
+	} catch {
+		return [];
+	}
+}
+function looksLikePost(path) {
+	let head;
+	try {
+		const fd = openSync(path, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0));
+		try {
+			const buffer = Buffer.alloc(HEAD_BYTES);
+			head = buffer.subarray(0, readSync(fd, buffer, 0, HEAD_BYTES, 0)).toString("utf8").replace(/^\uFEFF/, "").replace(/\r\n/g, "\n");
+		} finally {
+			closeSync(fd);
+		}
+	} catch {
+		return false;
+	}
+	if (!head.startsWith("---\n")) return false;
+	const end = head.indexOf("\n---", 3);
+	const frontMatter = end === -1 ? head : head.slice(0, end);
+	return /^(scheduledAt|targets)[ \t]*:/m.test(frontMatter);
+}
 // dist/src/pipeline/validate-project.js
 async function validateProject(input) {
 	const { config, connection, memo } = input;
 	const { section } = await readStateSection(config.statePath, connection.target);
-	return await readDesired({
+	const desired = await readDesired({
 		config,
 		client: connection.client,
 		now: input.now,
@@ -22049,6 +21958,12 @@ async function validateProject(input) {
 			prune: false
 		}
 	});
+	const stray = await strayPostFiles(config);
+	return stray.length === 0 ? desired : {
+		...desired,
+		diagnostics: [...desired.diagnostics, ...stray],
+		contentDiagnostics: [...desired.contentDiagnostics, ...stray]
+	};
 }
 // dist/.tsc-cli/commands/validate.js
 var validate_exports = __exportAll({ runValidate: () => runValidate });
@@ -22063,28 +21978,27 @@ async function runValidate(flags, command) {
 		});
 		const posts = desired.posts.length + desired.held.length;
 		const drafts = draftReadiness(desired);
-		const diagnostics = desiredDiagnostics(desired);
 		if (flags.json) process.stdout.write(renderJson({
-			...diagnosticsReport("validate", diagnostics),
+			...diagnosticsReport("validate", desired.diagnostics),
 			drafts
 		}));
 		else {
-			if (diagnostics.length > 0) process.stdout.write(`${renderDiagnostics(diagnostics, style)}\n\n`);
+			if (desired.diagnostics.length > 0) process.stdout.write(`${renderDiagnostics(desired.diagnostics, style)}\n\n`);
 			if (drafts.length > 0) process.stdout.write(`${renderDrafts(drafts, style)}\n\n`);
-			const { errors, warnings } = diagnosticCounts(diagnostics);
+			const { errors, warnings } = diagnosticCounts(desired.diagnostics);
 			const notReady = notReadyNote(drafts.filter((draft) => !draft.ready).length);
 			const verdict = errors === 0 ? style.green(`${plural$2(posts, "post")} valid.`) : style.red(`${plural$2(errors, "error")}, ${plural$2(warnings, "warning")}.`);
 			process.stdout.write(`${verdict}${notReady}\n`);
 		}
 		await reportToGitHubActions({
 			root: config.root,
-			diagnostics,
-			summary: () => validateSummaryMarkdown(diagnostics, { posts })
+			diagnostics: desired.diagnostics,
+			summary: () => validateSummaryMarkdown(desired.diagnostics, { posts })
 		}, {
 			env: process.env,
 			annotate: writeWorkflowCommand
 		});
-		return hasErrors(diagnostics) ? 1 : 0;
+		return hasErrors(desired.diagnostics) ? 1 : 0;
 	} finally {
 		await memo.save();
 		await connection.close();
@@ -23347,7 +23261,7 @@ const SERVED_MEDIA_PREFIX = "/media/";
 const EVENTS_PATH = "/events";
 const ICON_PATH = "/favicon.ico";
 const KEEP_ALIVE_MS = 15e3;
-const PAGE_BEING_MADE = trusted("<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Content calendar</title><script>setTimeout(() => location.reload(), 1000);<\/script></head><body><p>The calendar is being made; this page loads it in a moment.</p></body></html>\n");
+const PAGE_BEING_MADE = "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Content calendar</title><script>setTimeout(() => location.reload(), 1000);<\/script></head><body><p>The calendar is being made; this page loads it in a moment.</p></body></html>\n";
 const TYPES = {
 	".jpg": "image/jpeg",
 	".png": "image/png",
@@ -23441,7 +23355,7 @@ var CalendarServer = class CalendarServer {
 			"content-type": "text/html; charset=utf-8",
 			"retry-after": "1",
 			"cache-control": "no-store"
-		}).end(PAGE_BEING_MADE.toString());
+		}).end(PAGE_BEING_MADE);
 		this.#page ??= renderCalendarPage(this.#calendar.model, {
 			events: `${EVENTS_PATH}?since=${this.#versions.version}`,
 			...this.#editor === null ? {} : { edit: EDIT_PATH }
@@ -23453,9 +23367,9 @@ var CalendarServer = class CalendarServer {
 			vary: "accept-encoding"
 		};
 		const encoding = encodingFor(request.headers["accept-encoding"]);
-		if (encoding === null) return void response.writeHead(200, headers).end(this.#page.toString());
+		if (encoding === null) return void response.writeHead(200, headers).end(this.#page);
 		let body = this.#compressed.get(encoding);
-		if (body === void 0) this.#compressed.set(encoding, body = compress(this.#page.toString(), encoding));
+		if (body === void 0) this.#compressed.set(encoding, body = compress(this.#page, encoding));
 		response.writeHead(200, {
 			...headers,
 			"content-encoding": encoding
@@ -23819,31 +23733,31 @@ function changedPosts(model) {
 }
 function renderCalendarDiff(model, options) {
 	const posts = changedPosts(model);
-	const head = [md`### ${options.title ?? "postsync calendar"}`, md``];
-	if (posts.length === 0) return joinMarkdown([
+	const head = [`### ${options.title ?? "postsync calendar"}`, ""];
+	if (posts.length === 0) return [
 		...head,
-		md`No posts change on the calendar.`,
-		md``
-	], "\n");
-	head.push(md`${countsLine(posts)} · times in ${model.timezone}`, md``);
+		"No posts change on the calendar.",
+		""
+	].join("\n");
+	head.push(`${countsLine(posts)} · times in ${markdownText(model.timezone)}`, "");
 	const loud = loudLine(posts);
-	if (loud !== null) head.push(loud, md``);
+	if (loud !== null) head.push(loud, "");
 	const weeks = byWeek(posts);
 	const drafts = posts.filter((post) => post.slot === null && post.previous === null);
 	const sections = [...weeks].sort(([a], [b]) => a < b ? -1 : 1).map(([monday, rows]) => weekSection(monday, rows));
-	if (drafts.length > 0) sections.push(joinMarkdown([
-		md`#### Unscheduled`,
-		md``,
+	if (drafts.length > 0) sections.push([
+		"#### Unscheduled",
+		"",
 		...table(drafts.map((post) => ({
 			post,
-			when: md`no time`
+			when: "no time"
 		}))),
-		md``
-	], "\n"));
-	const footer = options.footer === void 0 ? md`` : md`\n${options.footer}\n`;
+		""
+	].join("\n"));
+	const footer = options.footer === void 0 ? "" : `\n${options.footer}\n`;
 	return withinBytes({
-		head: joinMarkdown(head, "\n"),
-		parts: sections.map((section) => md`\n${section}`),
+		head: head.join("\n"),
+		parts: sections.map((section) => `\n${section}`),
 		tail: footer,
 		maxBytes: options.maxBytes,
 		cutNote: (left) => cutNote(left, posts.length)
@@ -23854,17 +23768,17 @@ function countsLine(posts) {
 	for (const post of posts) counts.set(post.overlay, (counts.get(post.overlay) ?? 0) + 1);
 	const weeks = new Set(posts.flatMap((post) => [post.slot, post.previous].filter((slot) => slot !== null).map((slot) => mondayOf(slot.day))));
 	const parts = [...counts].map(([overlay, count]) => `${count} ${overlay}`);
-	return md`**${weeks.size} week${weeks.size === 1 ? "" : "s"} touched:** ${parts.join(", ")}`;
+	return `**${weeks.size} week${weeks.size === 1 ? "" : "s"} touched:** ${parts.join(", ")}`;
 }
 function loudLine(posts) {
 	const deleted = posts.filter((post) => post.overlay === "deleted");
 	const unscheduled = posts.filter((post) => post.overlay === "unscheduled");
-	const parts = [deleted.length > 0 ? md`**${deleted.length} post${deleted.length === 1 ? "" : "s"} would be deleted** (${keys(deleted)})` : null, unscheduled.length > 0 ? md`**${unscheduled.length} post${unscheduled.length === 1 ? "" : "s"} would be unscheduled** (${keys(unscheduled)})` : null].filter((part) => part !== null);
-	return parts.length === 0 ? null : md`> [!CAUTION]\n> ${joinMarkdown(parts, "; ")}.`;
+	const parts = [deleted.length > 0 ? `**${deleted.length} post${deleted.length === 1 ? "" : "s"} would be deleted** (${keys(deleted)})` : null, unscheduled.length > 0 ? `**${unscheduled.length} post${unscheduled.length === 1 ? "" : "s"} would be unscheduled** (${keys(unscheduled)})` : null].filter((part) => part !== null);
+	return parts.length === 0 ? null : `> [!CAUTION]\n> ${parts.join("; ")}.`;
 }
 function keys(posts) {
-	const shown = joinMarkdown(posts.slice(0, 5).map((post) => inlineCode(post.key)), ", ");
-	return posts.length > 5 ? md`${shown} and ${posts.length - 5} more` : shown;
+	const shown = posts.slice(0, 5).map((post) => inlineCode(post.key));
+	return posts.length > 5 ? `${shown.join(", ")} and ${posts.length - 5} more` : shown.join(", ");
 }
 function byWeek(posts) {
 	const weeks = new Map();
@@ -23872,11 +23786,11 @@ function byWeek(posts) {
 	for (const post of posts) {
 		if (post.slot !== null) add(post.slot, {
 			post,
-			when: post.previous === null ? md`${slotText(post.slot)}` : md`${slotText(post.previous)} → **${slotText(post.slot)}**`
+			when: post.previous === null ? slotText(post.slot) : `${slotText(post.previous)} → **${slotText(post.slot)}**`
 		});
 		if (post.previous !== null && (post.slot === null || mondayOf(post.previous.day) !== mondayOf(post.slot.day))) add(post.previous, {
 			post,
-			when: post.slot === null ? md`~~${slotText(post.previous)}~~ → no time` : md`${slotText(post.previous)} → ${slotText(post.slot)} (another week)`
+			when: post.slot === null ? `~~${slotText(post.previous)}~~ → no time` : `${slotText(post.previous)} → ${slotText(post.slot)} (another week)`
 		});
 	}
 	return weeks;
@@ -23884,24 +23798,34 @@ function byWeek(posts) {
 function weekSection(monday, rows) {
 	const sunday = new Date(`${monday}T00:00:00Z`);
 	sunday.setUTCDate(sunday.getUTCDate() + 6);
-	return joinMarkdown([
-		md`#### ${isoWeek(monday)}: ${dayTitle(monday)} – ${dayTitle(sunday.toISOString().slice(0, 10))}`,
-		md``,
+	return [
+		`#### ${isoWeek(monday)}: ${dayTitle(monday)} – ${dayTitle(sunday.toISOString().slice(0, 10))}`,
+		"",
 		...table(rows),
-		md``
-	], "\n");
+		""
+	].join("\n");
 }
 function table(rows) {
 	return [
-		md`| | When | Post | Accounts | Text |`,
-		md`|---|---|---|---|---|`,
+		"| | When | Post | Accounts | Text |",
+		"|---|---|---|---|---|",
 		...rows.map(({ post, when: time }) => {
-			const labels = joinMarkdown(post.targets.map((target) => md`${target.label}`), ", ");
-			const accounts = labels.toString() === "" ? md`—` : labels;
-			const why = post.overlay === "blocked" || post.overlay === "changed" || post.overlay === "renamed" ? md`<br>${post.change?.reasons.join("; ") ?? ""}` : md``;
-			return md`| ${SIGN[post.overlay]} | ${time} | ${inlineCode(post.key, { table: true })} | ${accounts} | ${excerpt(post.text)}${why} |`;
+			const accounts = post.targets.map((target) => markdownText(target.label)).join(", ") || "—";
+			const why = post.overlay === "blocked" || post.overlay === "changed" || post.overlay === "renamed" ? `<br>${markdownText(post.change?.reasons.join("; ") ?? "")}` : "";
+			const edited = editedBesides(post);
+			return `| ${edited.length > 0 ? `${SIGN[post.overlay]}, ${SIGN.changed}` : SIGN[post.overlay]} | ${time} | ${inlineCode(post.key, { table: true })} | ${accounts} | ${markdownText(excerpt(post.text))}${why}${alsoChanged(edited)} |`;
 		})
 	];
+}
+function editedBesides(post) {
+	if (post.overlay !== "moved" && post.overlay !== "unscheduled") return [];
+	return (post.change?.fields ?? []).filter((field) => field.field !== "scheduledAt");
+}
+function alsoChanged(fields) {
+	if (fields.length === 0) return "";
+	const content = fields.find((field) => field.field === "content");
+	const before = content === void 0 ? "" : `; before: <del>${markdownText(excerpt(content.before))}</del>`;
+	return `<br>also changed: ${fields.map((field) => markdownText(field.field)).join(", ")}${before}`;
 }
 function excerpt(text) {
 	const line = text.split("\n").find((part) => part.trim() !== "")?.trim() ?? "";
@@ -23909,7 +23833,7 @@ function excerpt(text) {
 	return chars.length > EXCERPT ? `${chars.slice(0, 89).join("")}…` : line;
 }
 function cutNote(left, total) {
-	return md`\n_…and ${left} more section${left === 1 ? "" : "s"} not shown: GitHub limits this text, so it stops here (${total} changed posts in all). The calendar page shows every one._\n`;
+	return `\n_…and ${left} more section${left === 1 ? "" : "s"} not shown: GitHub limits this text, so it stops here (${total} changed posts in all). The calendar page shows every one._\n`;
 }
 // dist/src/actions/pull-request-comment.js
 async function pullRequestTarget(env) {
@@ -23927,13 +23851,12 @@ async function pullRequestTarget(env) {
 	};
 }
 async function upsertStickyComment(target, options) {
-	const marker = options.marker.toString();
 	const existing = await findComment(target, {
-		marker,
+		marker: options.marker,
 		login: await tokenLogin(target)
 	});
 	if (options.body === null && existing === void 0) return "none";
-	const body = `${marker}\n${(options.body ?? options.nothingBody).toString()}`;
+	const body = `${options.marker}\n${options.body ?? options.nothingBody}`;
 	if (existing !== void 0) {
 		if (existing.body === body) return "unchanged";
 		await callGitHub(target, "PATCH", `/repos/${target.repository}/issues/comments/${existing.id}`, { body: { body } });
@@ -23952,17 +23875,17 @@ async function findComment(target, { marker, login }) {
 }
 // dist/src/actions/calendar-report.js
 var calendar_report_exports = __exportAll({ reportCalendarToGitHubActions: () => reportCalendarToGitHubActions });
-const COMMENT_MARKER = htmlComment("postsync-calendar");
+const COMMENT_MARKER = "<!-- postsync-calendar -->";
 function commentMarker(folder) {
-	return folder === "" ? COMMENT_MARKER : htmlComment(`postsync-calendar ${encodeURIComponent(folder).replace(/-/g, "%2D")}`);
+	return folder === "" ? COMMENT_MARKER : `<!-- postsync-calendar ${encodeURIComponent(folder).replace(/-/g, "%2D")} -->`;
 }
 async function reportCalendarToGitHubActions(model, sink) {
 	const actions = gitHubActionsEnvironment(sink.env, { fallbackWorkspace: sink.projectRoot });
 	if (actions === null) return null;
 	const folder = relative(actions.workspace, sink.projectRoot).split(sep).join("/");
-	const title = folder === "" ? md`postsync calendar` : md`postsync calendar · ${inlineCode(folder)}`;
+	const title = folder === "" ? "postsync calendar" : `postsync calendar · ${inlineCode(folder)}`;
 	const run = runLink(sink.env);
-	await appendSummary(actions, md`${renderCalendarDiff(model, {
+	if (actions.summaryFile !== null) await appendRunnerFile(actions.summaryFile, `${renderCalendarDiff(model, {
 		maxBytes: 1047552,
 		title
 	})}\n`);
@@ -23972,7 +23895,7 @@ async function reportCalendarToGitHubActions(model, sink) {
 		sink.annotate(annotation("warning", `No pull-request comment: ${target.missing} is missing.`, { title: "postsync calendar" }));
 		return null;
 	}
-	const footer = run === null ? void 0 : md`The whole calendar, with a preview of each post, is among the artifacts of ${markdownLink(md`this run`, run)}.`;
+	const footer = run === null ? void 0 : `The whole calendar, with a preview of each post, is among the artifacts of [this run](${run}).`;
 	const body = changedPosts(model).length === 0 ? null : renderCalendarDiff(model, {
 		maxBytes: 64512,
 		title,
@@ -23982,7 +23905,7 @@ async function reportCalendarToGitHubActions(model, sink) {
 		const outcome = await upsertStickyComment(target, {
 			marker: commentMarker(folder),
 			body,
-			nothingBody: md`### ${title}\n\nNo posts change on the calendar any more.\n`
+			nothingBody: `### ${title}\n\nNo posts change on the calendar any more.\n`
 		});
 		sink.note(`Pull-request comment: ${outcome === "none" ? "none (no post changes)" : outcome}.`);
 		return outcome;
@@ -24391,58 +24314,6 @@ function overallKind(first, last, folder) {
 	}
 	if (folder) return "folder-added";
 	return isAdd(first) ? "added" : "saved";
-}
-// dist/src/watch/batch.js
-var BatchReport = class {
-	files = [];
-	affected = new Set();
-	quiet = [];
-	mustShow;
-	constructor(mustShow) {
-		this.mustShow = mustShow;
-	}
-	show(change) {
-		if (change === null) return;
-		this.files.push(change);
-		this.affected.add(change.file);
-		this.mustShow = true;
-	}
-};
-var BatchReads = class {
-	files = [];
-	folders = [];
-	all;
-	state;
-	constructor({ all, state }) {
-		this.all = all;
-		this.state = state;
-	}
-};
-function startBatch(work) {
-	return {
-		report: new BatchReport(work.refresh === "manual" || work.afterApply),
-		reads: new BatchReads({
-			all: work.refresh === "manual",
-			state: work.afterApply
-		})
-	};
-}
-function postChanged(path, change, batch) {
-	batch.reads.files.push(path);
-	batch.report.show(change);
-}
-function folderChanged(path, change, batch) {
-	batch.reads.folders.push(path);
-	batch.report.show(change);
-}
-function mediaChanged(path, change, batch, session) {
-	const users = session.content.filesUsingMedia(path);
-	const waiting = session.content.filesWithErrors();
-	batch.reads.files.push(...users, ...waiting);
-	if (users.length > 0 || session.scope.isMediaFile(path)) {
-		batch.report.show(change);
-		for (const user of users) batch.report.affected.add(relativePosix(session.root, user));
-	} else if (change !== null && waiting.length > 0) batch.report.quiet.push(change);
 }
 // dist/src/watch/file-watcher.js
 const FS_EVENT_KINDS = new Set([
@@ -24944,77 +24815,79 @@ var WatchSession = class WatchSession {
 	}
 	async #process(work) {
 		const now = this.#now();
-		const batch = startBatch(work);
-		if (work.refresh === "interval") {
-			batch.reads.files.push(...this.#content.filesScheduledBetween(this.#timeChecked, now));
-			this.#timeChecked = now;
-		}
-		for (const path of foldEvents(work.events, this.#scope)) await this.#take(path, batch);
-		const stateMoved = await this.#catchUp(batch.reads, {
-			refreshRemote: work.refresh !== null,
-			now
-		});
-		if (stateMoved) batch.report.mustShow = true;
 		const trigger = {
-			files: batch.report.files,
+			files: [],
 			refreshed: work.refresh,
-			stateChanged: stateMoved && !work.afterApply,
+			stateChanged: false,
 			draftsApplied: work.afterApply
 		};
-		await this.#replan(batch.report, trigger, now);
-		if (this.#options.applyDrafts && (!work.afterApply || trigger.files.length > 0)) await this.#applyDrafts(this.#plan);
-	}
-	async #take({ path, role, change }, batch) {
-		switch (role) {
-			case "config": return this.#configChanged(change, batch);
-			case "state":
-				batch.reads.state = true;
-				return;
-			case "post": return postChanged(path, change, batch);
-			case "content-folder": return folderChanged(path, change, batch);
-			case "other":
+		const affected = new Set();
+		const reread = [];
+		const folders = [];
+		const quiet = [];
+		let mustShow = work.refresh === "manual" || work.afterApply;
+		let fullRead = work.refresh === "manual";
+		if (work.refresh === "interval") {
+			reread.push(...this.#content.filesScheduledBetween(this.#timeChecked, now));
+			this.#timeChecked = now;
+		}
+		let stateTouched = work.afterApply;
+		for (const { path, role, change } of foldEvents(work.events, this.#scope)) {
+			const show = () => {
+				if (change === null) return;
+				trigger.files.push(change);
+				affected.add(change.file);
+				mustShow = true;
+			};
+			if (role === "config") {
+				const reloaded = await this.#reloadConfig();
+				if (reloaded.adopted) show();
+				fullRead ||= reloaded.adopted;
+				stateTouched ||= reloaded.stateMoved;
+			} else if (role === "state") stateTouched = true;
+			else if (role === "post") {
+				reread.push(path);
+				show();
+			} else if (role === "content-folder") {
+				folders.push(path);
+				show();
+			} else {
 				this.#caches.media.forget(path);
 				this.#caches.probes.forget(path);
-				return mediaChanged(path, change, batch, {
-					content: this.#content,
-					scope: this.#scope,
-					root: this.#config.root
-				});
-		}
-	}
-	async #configChanged(change, batch) {
-		const reloaded = await this.#reloadConfig();
-		if (reloaded.adopted) batch.report.show(change);
-		batch.reads.all ||= reloaded.adopted;
-		batch.reads.state ||= reloaded.stateMoved;
-	}
-	async #catchUp(reads, { refreshRemote, now }) {
-		let stateMoved = false;
-		if (reads.state) {
-			const state = await this.#readStateFile();
-			if (state.changed) {
-				stateMoved = true;
-				reads.files.push(...state.reread);
+				const users = this.#content.filesUsingMedia(path);
+				const waiting = this.#content.filesWithErrors();
+				reread.push(...users, ...waiting);
+				if (users.length > 0 || this.#scope.isMediaFile(path)) {
+					show();
+					for (const user of users) affected.add(relativePosix(this.#config.root, user));
+				} else if (change !== null && waiting.length > 0) quiet.push(change);
 			}
 		}
-		if (refreshRemote || stateMoved) await this.#refreshRemote(now);
-		if (reads.all) {
+		let refreshRemote = work.refresh !== null;
+		if (stateTouched) {
+			const state = await this.#readStateFile();
+			if (state.changed) {
+				trigger.stateChanged = !work.afterApply;
+				mustShow = true;
+				refreshRemote = true;
+				reread.push(...state.reread);
+			}
+		}
+		if (refreshRemote) await this.#refreshRemote(now);
+		if (fullRead) {
 			await this.#content.readAll(now);
 			this.#timeChecked = now;
 		} else {
-			await this.#content.readFiles([...new Set(reads.files)], now);
-			for (const folder of reads.folders) await this.#content.syncFolder(folder, now);
+			await this.#content.readFiles([...new Set(reread)], now);
+			for (const folder of folders) await this.#content.syncFolder(folder, now);
 		}
-		return stateMoved;
-	}
-	async #replan(report, trigger, now) {
 		const previous = this.#plan;
 		const { plan, drafts } = await this.#makePlan(now);
 		this.#plan = plan;
 		this.#trackMedia();
-		const delta = planDelta(previous, plan, report.affected, this.#signatures);
-		if (trigger.files.length === 0 && !isEmptyDelta(delta)) trigger.files.push(...report.quiet);
-		if (report.mustShow || !isEmptyDelta(delta)) this.#emit({
+		const delta = planDelta(previous, plan, affected, this.#signatures);
+		if (trigger.files.length === 0 && !isEmptyDelta(delta)) trigger.files.push(...quiet);
+		if (mustShow || !isEmptyDelta(delta)) this.#emit({
 			type: "plan",
 			at: now,
 			trigger,
@@ -25023,6 +24896,7 @@ var WatchSession = class WatchSession {
 			previous,
 			delta
 		});
+		if (this.#options.applyDrafts && (!work.afterApply || trigger.files.length > 0)) await this.#applyDrafts(plan);
 	}
 	async #makePlan(now) {
 		const content = this.#content.result();
@@ -25042,26 +24916,20 @@ var WatchSession = class WatchSession {
 		});
 		this.#desired = desired;
 		const { target, seal } = this.#options.connection;
-		const section = this.#section;
-		const state = {
-			section,
-			hash: this.#stateHash,
-			unconfirmed: unconfirmedRecords(section, seal),
-			foreignOwners: this.#foreignOwners
-		};
 		return {
-			plan: await planDesired({
+			plan: await planDesired(desired, {
 				target,
-				desired,
-				remote: {
-					live: this.#remote.live,
-					capabilities: desired.rules.capabilities
-				},
-				state,
+				seal,
+				live: this.#remote.live,
+				section: this.#section,
+				stateHash: this.#stateHash,
 				prune: false,
+				only: null,
 				now,
-				timezone: this.#config.timezone
-			}, { learnedMedia: this.#learnedMedia }),
+				timezone: this.#config.timezone,
+				learnedMedia: this.#learnedMedia,
+				foreignOwners: this.#foreignOwners
+			}),
 			drafts: draftReadiness(desired)
 		};
 	}

@@ -1,4 +1,4 @@
-import { type CalendarModel, type CalendarPost, type Overlay, type Slot } from '../calendar/model.js';
+import { type CalendarChange, type CalendarModel, type CalendarPost, type Overlay, type Slot } from '../calendar/model.js';
 import { slotText } from '../calendar/zone-placer.js';
 import { dayTitle, isoWeek, mondayOf } from '../zoned-time/index.js';
 import { inlineCode, joinMarkdown, md, withinBytes, type Markdown } from '../text/markdown.js';
@@ -91,11 +91,26 @@ function table(rows: readonly Row[]): Markdown[] {
       const labels = joinMarkdown(post.targets.map((target) => md`${target.label}`), ', ');
       const accounts = labels.toString() === '' ? md`—` : labels;
       const why = post.overlay === 'blocked' || post.overlay === 'changed' || post.overlay === 'renamed' ? md`<br>${post.change?.reasons.join('; ') ?? ''}` : md``;
-      return md`| ${SIGN[post.overlay!]} | ${time} | ${inlineCode(post.key, { table: true })} | ${accounts} | ${excerpt(post.text)}${why} |`;
+      const edited = editedBesides(post);
+      const sign = edited.length > 0 ? `${SIGN[post.overlay!]}, ${SIGN.changed}` : SIGN[post.overlay!];
+      return md`| ${sign} | ${time} | ${inlineCode(post.key, { table: true })} | ${accounts} | ${excerpt(post.text)}${why}${alsoChanged(edited)} |`;
     }),
   ];
 }
 
+/** What a moved or unscheduled post's change edits besides its time: the calendar shows the move, and must not hide the edit. */
+function editedBesides(post: CalendarPost): CalendarChange['fields'] {
+  if (post.overlay !== 'moved' && post.overlay !== 'unscheduled') return [];
+  return (post.change?.fields ?? []).filter((field) => field.field !== 'scheduledAt');
+}
+
+/** `<br>also changed: content; before: <del>the old text</del>`, or nothing. */
+function alsoChanged(fields: CalendarChange['fields']): Markdown {
+  if (fields.length === 0) return md``;
+  const content = fields.find((field) => field.field === 'content');
+  const before = content === undefined ? md`` : md`; before: <del>${excerpt(content.before)}</del>`;
+  return md`<br>also changed: ${joinMarkdown(fields.map((field) => md`${field.field}`), ', ')}${before}`;
+}
 
 function excerpt(text: string): string {
   const line = text.split('\n').find((part) => part.trim() !== '')?.trim() ?? '';

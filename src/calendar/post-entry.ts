@@ -2,7 +2,7 @@ import { draftReadiness } from '../content/readiness.js';
 import type { Post } from '../api/types.js';
 import type { Diagnostic } from '../diagnostics.js';
 import type { Change } from '../plan/types.js';
-import type { CalendarAccount, CalendarPost, ContentTarget, TargetStatus } from './model.js';
+import type { CalendarAccount, CalendarPost, ContentTarget, Slot, TargetStatus } from './model.js';
 import { changeOf, overlayOf } from './overlay.js';
 import { captionPreview, optionsShown, thumbnailSrc, type CardMedia, type PostCard } from './post-card.js';
 import type { Placer } from './zone-placer.js';
@@ -34,7 +34,8 @@ function statusOf(target: Post['targets'][number] | undefined): TargetStatus {
 /** A post of the files (its card), with its remote post (statuses) when there is one, and its plan change. */
 export function desiredEntry(card: PostCard, context: EntryContext, extra: { change?: Change; live?: Post; status: string | null; diagnostics: Diagnostic[] }): CalendarPost {
   const liveTargets = extra.live?.targets;
-  const { overlay, previous } = overlayOf(extra.change, context.place);
+  const { overlay, previous: leaves } = overlayOf(extra.change, context.place);
+  const previous = overlay === 'blocked' ? keptSlot(card, extra.live, context.place) : leaves;
   // A post the plan unschedules is shown as the files have it: in the tray, with the slot it leaves.
   const errors = errorsIn(extra.diagnostics);
   return {
@@ -54,6 +55,16 @@ export function desiredEntry(card: PostCard, context: EntryContext, extra: { cha
     targets: card.content.targets.map((target) => ({ ...target, ...statusOf(liveTargets?.find((live) => live.socialAccountId === target.account)) })),
     media: card.content.media.map((media, index) => ({ ...media, src: pictureOf(card.media[index]!, context) })),
   };
+}
+
+/**
+ * Where a blocked post still publishes when the file names another time (a house rule holds the
+ * new one): the remote post's slot, shown as a ghost, so the day it really goes out is not left
+ * empty on the page. Null when the remote has it at the file's time, or has no time for it.
+ */
+function keptSlot(card: PostCard, live: Post | undefined, place: Placer): Slot | null {
+  const kept = place(live?.scheduledAt ?? null);
+  return kept === null || kept.at === card.slot?.at ? null : kept;
 }
 
 /**

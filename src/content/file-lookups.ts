@@ -1,4 +1,4 @@
-import { constants, openSync, realpathSync, statSync, type Stats } from 'node:fs';
+import { constants, openSync, readdirSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
 /**
@@ -13,6 +13,7 @@ export class FileLookups {
   readonly #stats = new Map<string, Promise<Stats | undefined>>();
   readonly #answers = new Map<string, Promise<unknown>>();
   readonly #syncAnswers = new Map<string, unknown>();
+  readonly #names = new Map<string, readonly string[]>();
 
   /** The answer to a question about the files (by `key`), worked out by `find` once per read. */
   once<T>(key: string, find: () => Promise<T>): Promise<T> {
@@ -61,6 +62,20 @@ export class FileLookups {
       this.#stats.set(path, stats);
     }
     return stats;
+  }
+
+  /** The names in the folder `dir` (none when it cannot be read), read once per read of the content. */
+  names(dir: string): readonly string[] {
+    let names = this.#names.get(dir);
+    if (names === undefined) {
+      try {
+        names = readdirSync(dir);
+      } catch {
+        names = [];
+      }
+      this.#names.set(dir, names);
+    }
+    return names;
   }
 
   /**

@@ -1,4 +1,5 @@
 import type { Diagnostic } from '../diagnostics.js';
+import { curlyQuoteWarnings } from './curly-quotes.js';
 import { normalizePost, type ScheduleSource, type SlotSource } from './normalize-post.js';
 import { sortDiagnostics } from '../text/ordering.js';
 import { parsePostFile } from './parse.js';
@@ -92,7 +93,7 @@ export function interpretPostFile(bytes: Uint8Array, context: InterpretContext):
   const reading: PostFileReading = {
     key: normalized.key,
     ...(normalized.keyPosition === undefined ? {} : { keyPosition: normalized.keyPosition }),
-    diagnostics: sortDiagnostics([...parsed.diagnostics, ...schemaDiagnostics, ...normalized.diagnostics]),
+    diagnostics: sortDiagnostics([...parsed.diagnostics, ...schemaDiagnostics, ...normalized.diagnostics, ...curlyQuoteWarnings(parsed.frontMatter, file, parsed.locate)]),
     text,
   };
   return { reading, locate: parsed.locate };

@@ -138,7 +138,14 @@ async function findMediaFile(ref: string, folder: string, realRoot: string, cont
     if (inside.length < candidates.length) {
       return fail('media-outside-project', `media path \`${ref}\` leads outside the project`, { expected: 'a file inside the project folder', hint: 'Copy the file into the project (e.g. a `media/` folder) and reference it from there.' });
     }
-    const looked = inside.map((candidate) => `\`${relativePosix(context.root, candidate)}\``).join(' and ');
+    const differentCase = caseVariant(ref, [resolve(context.root, folder), context.root], context);
+    if (differentCase !== undefined) {
+      return fail('media-wrong-case', `media file \`${ref}\` does not exist; \`${differentCase}\` differs only in letter case`, {
+        expected: `the file name exactly as on disk`,
+        hint: `did you mean \`${differentCase}\`? File names are case-sensitive on Linux (a CI runner), though not on a Mac or Windows by default.`,
+      });
+    }
+    const looked = inside.map((candidate) => `\`${relativePosix(context.root, candidate)}\``).join(' or ');
     return fail('media-not-found', `media file \`${ref}\` does not exist`, { expected: `a file at ${looked}`, hint: 'Check the spelling; paths are relative to the post file or the project root.' });
   }
   const real = context.lookups.realpath(found.path);
@@ -167,4 +174,31 @@ async function findMediaFile(ref: string, folder: string, realRoot: string, cont
       kind: facts.kind,
     },
   };
+}
+
+/**
+ * `ref` as written with each name in the letter case of the file or folder on disk, from the first
+ * base folder (absolute) where every name exists but for its case; undefined when there is none.
+ * Only the folders on the way are listed, once per read (`lookups`).
+ */
+function caseVariant(ref: string, bases: readonly string[], context: { root: string; lookups: FileLookups }): string | undefined {
+  const names = ref.split(/[\\/]/);
+  for (const base of bases) {
+    let dir = base;
+    const found: string[] = [];
+    for (const name of names) {
+      if (name === '' || name === '.' || name === '..') {
+        found.push(name);
+        dir = resolve(dir, name === '' ? '.' : name);
+        continue;
+      }
+      const entries = context.lookups.names(dir);
+      const match = entries.includes(name) ? name : entries.find((entry) => entry.toLowerCase() === name.toLowerCase());
+      if (match === undefined) break;
+      found.push(match);
+      dir = resolve(dir, match);
+    }
+    if (found.length === names.length && isInside(context.root, dir)) return found.join('/');
+  }
+  return undefined;
 }

@@ -1,4 +1,5 @@
 import { hasErrors, type Diagnostic } from '../diagnostics.js';
+import { curlyQuoted, curlyQuotesProblem } from '../text/curly-quotes.js';
 import { describeValue } from '../text/schema-errors.js';
 import { postKeyFromPath } from './post-key.js';
 import { parseScheduledAt, SCHEDULED_AT_FORMATS } from '../zoned-time/scheduled-at.js';
@@ -125,6 +126,11 @@ function normalizeScheduledAt(data: Record<string, unknown>, context: NormalizeC
   if (typeof raw !== 'string' || raw.trim() === NEXT_SLOT) return undefined;
   const position = context.locate(['scheduledAt']);
   const at = { file: context.file, ...position };
+  const quoted = curlyQuoted(raw);
+  if (quoted !== undefined) {
+    diagnostics.push({ ...curlyQuotesProblem(['scheduledAt'], quoted, { severity: 'error', effect: 'so it is not a date and time' }), ...at });
+    return undefined;
+  }
   const parsed = parseScheduledAt(raw, context.timezone);
   if (!parsed.ok) {
     const dateOnly = /^\d{4}-\d{2}-\d{2}$/.test(raw.trim());

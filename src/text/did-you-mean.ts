@@ -38,8 +38,12 @@ export function closestMatch(word: string, candidates: Iterable<string>): string
   return best?.candidate;
 }
 
-/** "did you mean `x`?" or undefined when nothing is close. */
-export function didYouMean(word: string, candidates: Iterable<string>): string | undefined {
-  const match = closestMatch(word, candidates);
+/**
+ * "did you mean `x`?" or undefined when nothing is close. `synonyms` maps words that are no
+ * misspelling but another name for a candidate (`date` for `scheduledAt`), compared as folded.
+ */
+export function didYouMean(word: string, candidates: Iterable<string>, synonyms: Readonly<Record<string, string>> = {}): string | undefined {
+  const folded = fold(word);
+  const match = Object.hasOwn(synonyms, folded) ? synonyms[folded] : closestMatch(word, candidates);
   return match === undefined ? undefined : `did you mean \`${match}\`?`;
 }

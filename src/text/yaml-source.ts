@@ -61,7 +61,9 @@ export function parseYamlSource(text: string, file: string): YamlSource {
     ...position(reportedOffset(doc, error)),
     hint: severity === 'error' ? yamlHint(error) : undefined,
   });
-  const diagnostics = [...doc.errors.map(toDiagnostic('error')), ...doc.warnings.map(toDiagnostic('warning'))];
+  const parserErrors = doc.errors.map(toDiagnostic('error'));
+  const errors = doc.errors.some((error) => error.code === 'TAB_AS_INDENT') ? parserErrors : withTabNamed(text, parserErrors);
+  const diagnostics = [...errors, ...doc.warnings.map(toDiagnostic('warning'))];
   let value: unknown;
   if (doc.errors.length === 0) {
     try {
@@ -125,4 +127,35 @@ function yamlHint(error: YAMLError): string | undefined {
     default:
       return 'Fix the YAML syntax at this position.';
   }
+}
+
+/**
+ * A tab after spaces in a line's indentation makes the parser report something else (items that
+ * do not start at the same column, a nested mapping) on that line or the one before. The tab is
+ * the mistake: one error at the tab in place of those, the other errors kept. (The parser's own
+ * TAB_AS_INDENT error, when there is one, names the tab already.)
+ */
+function withTabNamed(text: string, errors: readonly Diagnostic[]): Diagnostic[] {
+  if (errors.length === 0) return [];
+  const near = (error: Diagnostic, line: number) => error.line === line || error.line === line - 1;
+  const lines = text.split('\n');
+  for (const [index, lineText] of lines.entries()) {
+    const line = index + 1;
+    const indent = /^( *)\t[ \t]*\S/.exec(lineText);
+    if (indent === null || !errors.some((error) => near(error, line))) continue;
+    const spaces = indent[1]!.length;
+    const tab: Diagnostic = {
+      severity: 'error',
+      code: 'yaml-syntax',
+      message: `a tab ${spaces === 0 ? '' : `after ${spaces} ${spaces === 1 ? 'space' : 'spaces'} `}in the indentation: YAML indents with spaces only`,
+      file: errors[0]!.file,
+      line,
+      column: spaces + 1,
+      expected: 'spaces only before the text of a line',
+      found: 'a tab',
+      hint: 'Indent with spaces, not tabs.',
+    };
+    return [tab, ...errors.filter((error) => !near(error, line))];
+  }
+  return [...errors];
 }

@@ -14,6 +14,14 @@ describe('the calendar diff in Markdown', () => {
     expect(text).not.toContain('CAUTION');
   });
 
+  it('marks a post both moved and edited as both, with what else changed and the text it had', () => {
+    const applied = shape({ scheduledAt: '2027-01-05T09:00:00.000Z', content: 'Old words' });
+    const model = calendarFor({ posts: [desired('moving', { ...applied, scheduledAt: '2027-01-06T09:00:00.000Z', content: 'New words' })], remote: [live('p1', applied)], owned: owning({ moving: ['p1', applied] }) });
+    const text = String(renderCalendarDiff(model, { maxBytes: 100_000 }));
+    expect(text).toContain('| 🔀 moved, ✏️ changed | Tue 5 Jan 2027, 10:00 (+01:00) → **Wed 6 Jan 2027, 10:00 (+01:00)** | `moving` | brand-photo | New words<br>also changed: content; before: <del>Old words</del> |');
+    expect(text).toContain('**1 week touched:** 1 moved');
+  });
+
   it('stays within its byte budget, leaving out whole weeks and saying so', () => {
     const posts = Array.from({ length: 400 }, (_, index) => desired(`post-${index}`, shape({ scheduledAt: new Date(Date.UTC(2027, 0, 1 + index, 9)).toISOString(), content: `Post number ${index}: ${'beans '.repeat(12)}` })));
     const model = calendarFor({ posts });

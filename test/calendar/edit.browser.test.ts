@@ -77,6 +77,9 @@ describe.skipIf(BROWSER_MISSING)('editing in watch --calendar', () => {
     await expect.poll(() => card(page, '2027-02-10', 'launch').getAttribute('class'), { timeout: 10_000 }).toContain('o-blocked');
     await card(page, '2027-02-10', 'launch').click();
     expect(await page.locator('#details [data-field="change"]').textContent()).toContain('rule `daily`: the 2nd post on photo on 2027-02-10; at most 1 a day');
+    // The remote post still publishes on the day it was applied for: a ghost keeps that day from looking empty.
+    expect(await page.locator('.cell[data-day="2027-02-03"] .card[data-key="launch"][data-ghost]').count()).toBe(1);
+    expect(await page.locator('#details .facts').textContent()).toContain('Publishes at (kept)');
     // The watch wrote the file and planned: no request reached the API.
     expect(await emulator().requestLog()).toEqual([]);
     const launch = (await plan()).find((change) => change.key === 'launch')!;

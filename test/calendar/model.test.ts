@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { calendarFor, capabilities, desired, live, NOW, owning, PHOTO, shape, SHORT } from './fixtures.js';
+import type { DesiredPost } from '../../src/content/types.js';
+import { livePostsById } from '../../src/plan/plan-context.js';
+import { planPosts } from '../../src/plan/plan-posts.js';
+import { stateSectionHash } from '../../src/state/state-file.js';
+import { calendarFor, capabilities, desired, live, NOW, owning, PHOTO, shape, SHORT, TARGET } from './fixtures.js';
 
 describe('the calendar model', () => {
   it('places a post on its day and time in the project time zone, also across a DST change', () => {
@@ -32,6 +36,21 @@ describe('the calendar model', () => {
     expect(moved!.change).toMatchObject({ action: 'update', fields: [{ field: 'scheduledAt', before: 'Tue 5 Jan 2027, 10:00 (+01:00)', after: 'Tue 12 Jan 2027, 18:00 (+01:00)' }] });
     expect(dropped).toMatchObject({ key: 'dropped', overlay: 'unscheduled', slot: null, draft: true, previous: { day: '2027-01-06' } });
     expect(model.summary).toMatchObject({ moved: 1, unscheduled: 1, new: 0, unchanged: 0 });
+  });
+
+  it('keeps a ghost of a post on the day it really publishes when its move is blocked (a house rule holds the new time)', () => {
+    const applied = shape({ scheduledAt: '2027-01-05T09:00:00.000Z' });
+    const rule = { severity: 'error' as const, code: 'rule-max-per-day', message: 'rule `daily`: the 2nd post on photo on 2027-01-12; at most 1 a day', file: 'posts/held.md', key: 'held' };
+    // As the pipeline plans a post a schedule rule holds: not among the posts, held back.
+    const heldAt = (post: DesiredPost) => {
+      const owned = owning({ held: ['p1', applied] });
+      const remote = [live('p1', applied)];
+      const plan = planPosts({ target: TARGET, desired: { posts: [], held: [{ file: 'posts/held.md', key: 'held' }], invalid: [], contentDiagnostics: [rule], checkDiagnostics: [] }, state: { section: owned, hash: stateSectionHash(owned) }, remote: { live: livePostsById(remote), capabilities: new Map([[PHOTO, capabilities(PHOTO, { maxLength: 100, lengthUnit: 'characters' } as never)]]) }, prune: false, now: NOW, timezone: 'Europe/Berlin' });
+      return calendarFor({ posts: [post], remote, owned, plan, diagnostics: [rule] }).posts;
+    };
+    expect(heldAt(desired('held', { ...applied, scheduledAt: '2027-01-12T17:00:00.000Z' }))).toMatchObject([{ key: 'held', overlay: 'blocked', status: 'scheduled', slot: { day: '2027-01-12', time: '18:00' }, previous: { day: '2027-01-05', time: '10:00' } }]);
+    // Blocked where the remote already has it: no ghost.
+    expect(heldAt(desired('held', { ...applied, content: 'New words' }))).toMatchObject([{ key: 'held', overlay: 'blocked', previous: null }]);
   });
 
   it('shows a removed file\'s scheduled post leaving its slot (back to draft), and leaves out what is only forgotten', () => {

@@ -70,8 +70,26 @@ describe('media paths', () => {
       expect(diagnostic.hint).toBeTruthy();
     }
     expect(diagnostics[2]!.message).toMatch(/symlink that leads outside the project/);
-    expect(diagnostics[4]!.expected).toBe('a file at `posts/media/nope.png` and `media/nope.png`');
+    expect(diagnostics[4]!.expected).toBe('a file at `posts/media/nope.png` or `media/nope.png`');
     expect(diagnostics[5]!.found).toBe('application/octet-stream');
+  });
+
+  it('names the file a path differs from only in letter case (found on a Mac, missing on Linux)', async () => {
+    const root = await testdir({
+      'posts/a.md': post('  - media/hero.jpg\n  - Media/Team/photo.png\n  - hero.JPG'),
+      'media/Hero.JPG': 'jpeg',
+      'media/team/Photo.png': 'png',
+      'posts/Hero.jpg': 'next to the post',
+    });
+    const { diagnostics } = await readContent({ config: configFor(root), now: NOW, probe: fakeProbe() });
+    expect(diagnostics.map((d) => [d.line, d.column, d.code, d.hint?.split('?')[0]])).toEqual([
+      [3, 5, 'media-wrong-case', 'did you mean `media/Hero.JPG`'],
+      [4, 5, 'media-wrong-case', 'did you mean `media/team/Photo.png`'],
+      [5, 5, 'media-wrong-case', 'did you mean `Hero.jpg`'],
+    ]);
+    expect(diagnostics[0]).toMatchObject({ severity: 'error', file: 'posts/a.md', found: '`media/hero.jpg`' });
+    expect(diagnostics[0]!.message).toBe('media file `media/hero.jpg` does not exist; `media/Hero.JPG` differs only in letter case');
+    expect(diagnostics[0]!.hint).toMatch(/case-sensitive/);
   });
 
   it('allows symlinks that stay inside the project', async () => {

@@ -18,4 +18,11 @@ describe('did you mean', () => {
     expect(closestMatch('id', fields)).toBeUndefined();
     expect(didYouMean('drfat', fields)).toBe('did you mean `draft`?');
   });
+
+  it('takes another name for a candidate from its synonyms, in any case and with `_` or `-`', () => {
+    const synonyms = { date: 'scheduledAt', publishat: 'scheduledAt' };
+    expect(didYouMean('Publish_At', [], synonyms)).toBe('did you mean `scheduledAt`?');
+    expect(didYouMean('date', ['draft'], synonyms)).toBe('did you mean `scheduledAt`?');
+    expect(didYouMean('colour', [], synonyms)).toBeUndefined();
+  });
 });
