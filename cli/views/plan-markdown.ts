@@ -5,6 +5,7 @@ import { inlineCode, markdownMessage, withinBytes } from '../../src/text/markdow
 import { location } from './diagnostics.js';
 import { summaryLine } from './plan-human.js';
 import { bytes, plural } from './format.js';
+import { fieldOriginPieces, viaText, type OriginPiece } from './field-origins.js';
 
 const EMOJI: Record<Action, string> = { create: '🟢', adopt: '🔗', update: '🟡', unschedule: '⏸️', delete: '🔴', move: '↪️', noop: '⚪', blocked: '⛔' };
 
@@ -20,7 +21,7 @@ export function renderPlanMarkdown(plan: Plan, options: { label: string; timezon
   const changes = plan.changes.filter((change) => change.action !== 'noop');
   const rows = changes.map((change) => {
     const { action } = change;
-    const fields = change.fields?.length ? ` (${change.fields.map((field) => fieldText(field, options.timezone)).join(', ')})` : '';
+    const fields = change.fields?.length ? ` (${change.fields.map((field) => `${fieldText(field, options.timezone)}${viaText(fieldOriginPieces(change, field.field), markdownPiece)}`).join(', ')})` : '';
     const key = change.fromKey ? `${change.fromKey} → ${change.key}` : change.key;
     return `| ${EMOJI[change.action]} | ${action} | ${inlineCode(key, { table: true })} | ${change.file ? inlineCode(change.file, { table: true }) : ''} | ${markdownMessage(change.reasons.join('; '))}${fields} |\n`;
   });
@@ -38,6 +39,10 @@ export function renderPlanMarkdown(plan: Plan, options: { label: string; timezon
   const after = `${tail.map((line) => `${line}\n`).join('')}${problems}`;
   // Every line ends with a line break, the last one's but one: as the lines joined with `\n`.
   return withinBytes({ head: head.map((line) => `${line}\n`).join(''), parts: rows, tail: after, maxBytes, cutNote: (left) => summaryCutNote(left, 'change') }).replace(/\n$/, '');
+}
+
+function markdownPiece(piece: OriginPiece): string {
+  return piece.name ? inlineCode(piece.text, { table: true }) : markdownMessage(piece.text);
 }
 
 /** A changed field in the table: its name, and for the time the move on the project's clock. */

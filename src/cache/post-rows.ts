@@ -54,7 +54,7 @@ interface Tables {
 const POST_ROW_LENGTH = 12;
 const WHOLE_ROW_LENGTH = 6;
 /** The keys, in order, of the posts and shapes a `PostRow` holds (`assemble` in content reading makes them so). */
-const POST_KEYS = ['key', 'file', 'shape', 'shapeHash', 'fingerprint', 'media', 'targetLabels', 'locations'];
+const POST_KEYS = ['key', 'file', 'shape', 'shapeHash', 'fingerprint', 'media', 'targetLabels', 'locations', 'origins'];
 const SHAPE_KEYS = ['content', 'scheduledAt', 'targets', 'media'];
 const MEDIA_KEYS = ['path', 'absolutePath', 'sha256', 'sizeBytes', 'contentType', 'kind', 'ref'];
 const READING_KEYS = new Set(['post', 'keyPosition', 'diagnostics', 'schedule', 'media', 'snippets']);
@@ -106,7 +106,7 @@ function fitsPostRow(file: string, reading: MemoReading): boolean {
   const { post } = reading;
   return (
     post.file === file &&
-    sameKeys(post, post.locations === undefined ? POST_KEYS.slice(0, -1) : POST_KEYS) &&
+    sameKeys(post, POST_KEYS.filter((key) => (key !== 'locations' || post.locations !== undefined) && (key !== 'origins' || post.origins !== undefined))) &&
     sameKeys(post.shape, SHAPE_KEYS) &&
     post.shape.media.length === post.media.length &&
     post.media.every((media, index) => media.sha256 === post.shape.media[index] && sameKeys(media, media.alt === undefined ? MEDIA_KEYS : [...MEDIA_KEYS, 'alt'])) &&

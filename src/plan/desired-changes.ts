@@ -3,6 +3,7 @@ import type { DesiredPost } from '../content/types.js';
 import type { PostRecord, TargetState } from '../state/types.js';
 import { isEditable, notEditableReason, recentlyWritten, type PlanContext } from './plan-context.js';
 import { diffShapes, fieldList } from './diff.js';
+import { fieldOrigins, sourcesOf } from './field-origins.js';
 import { isLeftToService, leftToService } from './live-shape.js';
 import { changedOnRemote } from './remote-change.js';
 import type { BlockedChange, Change, ChangeWith, CreateChange, NoopChange, ReasonOf } from './types.js';
@@ -22,7 +23,7 @@ function createChange(post: DesiredPost, context: PlanContext, { reason, reasons
   const base = { key: post.key, file: post.file, postId: null, desired: post.shape };
   const blockers = unavailableAccounts(post, context);
   if (blockers.length > 0) return { action: 'blocked', reason: 'account-unavailable', ...base, reasons: blockers };
-  if (!resumesPending) return { action: 'create', reason, ...base, reasons };
+  if (!resumesPending) return { action: 'create', reason, ...base, ...sourcesOf(post), reasons };
   const made = context.pendingPost(post.key);
   if (made === undefined) return { action: 'create', reason, ...base, reasons, resumesPending: true };
   return { action: 'create', reason, ...base, postId: made.id, reasons: [...reasons, madePostFound(made)], resumesPending: true };
@@ -46,16 +47,17 @@ function updateChange(post: DesiredPost, record: PostRecord, live: Post, context
 
   if (record.reread === true) {
     // Merged from two branches: the applied hash says nothing, so the file simply wins.
-    return { action: 'update', reason: 'merged-record', ...base, reasons: [`the state entry was merged from two branches and re-read from the remote: ${fieldList(fields)} differ from ${post.file}`] };
+    return { action: 'update', reason: 'merged-record', ...base, ...sourcesOf(post), reasons: [`the state entry was merged from two branches and re-read from the remote: ${fieldList(fields)} differ from ${post.file}`] };
   }
   if (!changedLocally) {
     // The file still says what was applied, so every difference happened on the remote.
     const drift = diffShapes(post.shape, kept);
-    return { action: 'update', reason: 'drifted', ...base, drift, reasons: [`drifted on the remote since the last apply: ${fieldList(drift)}`] };
+    return { action: 'update', reason: 'drifted', ...base, ...sourcesOf(post), drift, reasons: [`drifted on the remote since the last apply: ${fieldList(drift)}`] };
   }
   const reasons = [`changed in ${post.file}: ${fieldList(fields)}`];
   if (remoteChanged) reasons.push(`also drifted on the remote since the last apply; ${post.file} wins`);
-  return { action: 'update', reason: 'file-changed', ...base, reasons };
+  const origins = fieldOrigins(fields, post, record);
+  return { action: 'update', reason: 'file-changed', ...base, ...sourcesOf(post), ...(origins === undefined ? {} : { origins }), reasons };
 }
 
 /**
