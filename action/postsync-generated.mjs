@@ -3869,6 +3869,21 @@ const schema3 = {
 			"$ref": "#/$defs/instant",
 			"description": "For a `scheduledAt: next-slot` post: the slot time it was applied with, which it keeps (a new post never moves it)."
 		},
+		"sources": {
+			"description": "Digests of what the applied file was made from, by source id: `file` (the post file), `snippet:<path>`, `var:<name>`, `hashtags:<name>`, `repeat` (its repeat rule), `rule:<name>` (a house rule that rewrote it). A plan compares them with the file's now to say where a changed field came from. Absent in records written before it: a plan then attributes no change.",
+			"type": "object",
+			"maxProperties": 32,
+			"propertyNames": {
+				"type": "string",
+				"minLength": 1,
+				"maxLength": 1024
+			},
+			"additionalProperties": {
+				"type": "string",
+				"minLength": 1,
+				"maxLength": 64
+			}
+		},
 		"seal": { "$ref": "#/$defs/seal" }
 	}
 };
@@ -4193,44 +4208,167 @@ function validate2(data, { instancePath = "", parentData, parentDataProperty, ro
 				errors++;
 			}
 		}
-		if (data.seal !== void 0) {
-			let data9 = data.seal;
-			if (typeof data9 === "string") {
-				if (!pattern2.test(data9)) {
+		if (data.sources !== void 0) {
+			let data9 = data.sources;
+			if (data9 && typeof data9 == "object" && !Array.isArray(data9)) {
+				if (Object.keys(data9).length > 32) {
 					const err23 = {
+						instancePath: instancePath + "/sources",
+						schemaPath: "#/properties/sources/maxProperties",
+						keyword: "maxProperties",
+						params: { limit: 32 },
+						message: "must NOT have more than 32 properties"
+					};
+					if (vErrors === null) vErrors = [err23];
+					else vErrors.push(err23);
+					errors++;
+				}
+				for (const key1 in data9) {
+					const _errs29 = errors;
+					if (typeof key1 === "string") {
+						if (func0(key1) > 1024) {
+							const err24 = {
+								instancePath: instancePath + "/sources",
+								schemaPath: "#/properties/sources/propertyNames/maxLength",
+								keyword: "maxLength",
+								params: { limit: 1024 },
+								message: "must NOT have more than 1024 characters",
+								propertyName: key1
+							};
+							if (vErrors === null) vErrors = [err24];
+							else vErrors.push(err24);
+							errors++;
+						}
+						if (func0(key1) < 1) {
+							const err25 = {
+								instancePath: instancePath + "/sources",
+								schemaPath: "#/properties/sources/propertyNames/minLength",
+								keyword: "minLength",
+								params: { limit: 1 },
+								message: "must NOT have fewer than 1 characters",
+								propertyName: key1
+							};
+							if (vErrors === null) vErrors = [err25];
+							else vErrors.push(err25);
+							errors++;
+						}
+					} else {
+						const err26 = {
+							instancePath: instancePath + "/sources",
+							schemaPath: "#/properties/sources/propertyNames/type",
+							keyword: "type",
+							params: { type: "string" },
+							message: "must be string",
+							propertyName: key1
+						};
+						if (vErrors === null) vErrors = [err26];
+						else vErrors.push(err26);
+						errors++;
+					}
+					if (!(_errs29 === errors)) {
+						const err27 = {
+							instancePath: instancePath + "/sources",
+							schemaPath: "#/properties/sources/propertyNames",
+							keyword: "propertyNames",
+							params: { propertyName: key1 },
+							message: "property name must be valid"
+						};
+						if (vErrors === null) vErrors = [err27];
+						else vErrors.push(err27);
+						errors++;
+					}
+				}
+				for (const key2 in data9) {
+					let data10 = data9[key2];
+					if (typeof data10 === "string") {
+						if (func0(data10) > 64) {
+							const err28 = {
+								instancePath: instancePath + "/sources/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
+								schemaPath: "#/properties/sources/additionalProperties/maxLength",
+								keyword: "maxLength",
+								params: { limit: 64 },
+								message: "must NOT have more than 64 characters"
+							};
+							if (vErrors === null) vErrors = [err28];
+							else vErrors.push(err28);
+							errors++;
+						}
+						if (func0(data10) < 1) {
+							const err29 = {
+								instancePath: instancePath + "/sources/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
+								schemaPath: "#/properties/sources/additionalProperties/minLength",
+								keyword: "minLength",
+								params: { limit: 1 },
+								message: "must NOT have fewer than 1 characters"
+							};
+							if (vErrors === null) vErrors = [err29];
+							else vErrors.push(err29);
+							errors++;
+						}
+					} else {
+						const err30 = {
+							instancePath: instancePath + "/sources/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
+							schemaPath: "#/properties/sources/additionalProperties/type",
+							keyword: "type",
+							params: { type: "string" },
+							message: "must be string"
+						};
+						if (vErrors === null) vErrors = [err30];
+						else vErrors.push(err30);
+						errors++;
+					}
+				}
+			} else {
+				const err31 = {
+					instancePath: instancePath + "/sources",
+					schemaPath: "#/properties/sources/type",
+					keyword: "type",
+					params: { type: "object" },
+					message: "must be object"
+				};
+				if (vErrors === null) vErrors = [err31];
+				else vErrors.push(err31);
+				errors++;
+			}
+		}
+		if (data.seal !== void 0) {
+			let data11 = data.seal;
+			if (typeof data11 === "string") {
+				if (!pattern2.test(data11)) {
+					const err32 = {
 						instancePath: instancePath + "/seal",
 						schemaPath: "#/$defs/seal/pattern",
 						keyword: "pattern",
 						params: { pattern: "^[A-Za-z0-9_-]{43}$" },
 						message: "must match pattern \"^[A-Za-z0-9_-]{43}$\""
 					};
-					if (vErrors === null) vErrors = [err23];
-					else vErrors.push(err23);
+					if (vErrors === null) vErrors = [err32];
+					else vErrors.push(err32);
 					errors++;
 				}
 			} else {
-				const err24 = {
+				const err33 = {
 					instancePath: instancePath + "/seal",
 					schemaPath: "#/$defs/seal/type",
 					keyword: "type",
 					params: { type: "string" },
 					message: "must be string"
 				};
-				if (vErrors === null) vErrors = [err24];
-				else vErrors.push(err24);
+				if (vErrors === null) vErrors = [err33];
+				else vErrors.push(err33);
 				errors++;
 			}
 		}
 	} else {
-		const err25 = {
+		const err34 = {
 			instancePath,
 			schemaPath: "#/type",
 			keyword: "type",
 			params: { type: "object" },
 			message: "must be object"
 		};
-		if (vErrors === null) vErrors = [err25];
-		else vErrors.push(err25);
+		if (vErrors === null) vErrors = [err34];
+		else vErrors.push(err34);
 		errors++;
 	}
 	validate2.errors = vErrors;
@@ -5969,6 +6107,42 @@ const schema30 = {
 					"description": "On an adopt chosen by a person (`--adopt KEY=POST_ID`): the post is recorded as it is found, so the next plan updates it to the file.",
 					"type": "boolean"
 				},
+				"sources": {
+					"description": "On a create, an adopt or an update: the digests of what the file was made from, by source id (`file`, `snippet:<path>`, `var:<name>`, `hashtags:<name>`, `repeat`, `rule:<name>`). Apply records them in the state, so that a later plan can tell which source a change came from.",
+					"type": "object",
+					"maxProperties": 32,
+					"additionalProperties": { "type": "string" }
+				},
+				"origins": {
+					"description": "On an update of a changed file: each changed field and a source it changed through since the last apply. `source.kind`: file (the post file, `path`), snippet (`path`), var (`name`, dotted), hashtags (`name` of the set), repeat (the repeat's rule: variants, occurrence overrides, dates), house-rule (`name`, `rewrite: utm`). Absent when the state record keeps no sources.",
+					"type": "array",
+					"items": {
+						"type": "object",
+						"required": ["field", "source"],
+						"additionalProperties": false,
+						"properties": {
+							"field": { "type": "string" },
+							"source": {
+								"type": "object",
+								"required": ["kind"],
+								"additionalProperties": false,
+								"properties": {
+									"kind": { "enum": [
+										"file",
+										"snippet",
+										"var",
+										"hashtags",
+										"repeat",
+										"house-rule"
+									] },
+									"path": { "type": "string" },
+									"name": { "type": "string" },
+									"rewrite": { "const": "utm" }
+								}
+							}
+						}
+					}
+				},
 				"slot": {
 					"description": "The post's time came from a slot (`scheduledAt: next-slot`): the slot, its time, and whether the time was kept from the state or picked now. Apply records the time in the state.",
 					"type": "object",
@@ -6636,6 +6810,42 @@ const schema34 = {
 		"asFound": {
 			"description": "On an adopt chosen by a person (`--adopt KEY=POST_ID`): the post is recorded as it is found, so the next plan updates it to the file.",
 			"type": "boolean"
+		},
+		"sources": {
+			"description": "On a create, an adopt or an update: the digests of what the file was made from, by source id (`file`, `snippet:<path>`, `var:<name>`, `hashtags:<name>`, `repeat`, `rule:<name>`). Apply records them in the state, so that a later plan can tell which source a change came from.",
+			"type": "object",
+			"maxProperties": 32,
+			"additionalProperties": { "type": "string" }
+		},
+		"origins": {
+			"description": "On an update of a changed file: each changed field and a source it changed through since the last apply. `source.kind`: file (the post file, `path`), snippet (`path`), var (`name`, dotted), hashtags (`name` of the set), repeat (the repeat's rule: variants, occurrence overrides, dates), house-rule (`name`, `rewrite: utm`). Absent when the state record keeps no sources.",
+			"type": "array",
+			"items": {
+				"type": "object",
+				"required": ["field", "source"],
+				"additionalProperties": false,
+				"properties": {
+					"field": { "type": "string" },
+					"source": {
+						"type": "object",
+						"required": ["kind"],
+						"additionalProperties": false,
+						"properties": {
+							"kind": { "enum": [
+								"file",
+								"snippet",
+								"var",
+								"hashtags",
+								"repeat",
+								"house-rule"
+							] },
+							"path": { "type": "string" },
+							"name": { "type": "string" },
+							"rewrite": { "const": "utm" }
+						}
+					}
+				}
+			}
 		},
 		"slot": {
 			"description": "The post's time came from a slot (`scheduledAt: next-slot`): the slot, its time, and whether the time was kept from the state or picked now. Apply records the time in the state.",
@@ -8431,311 +8641,531 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 				errors++;
 			}
 		}
-		if (data.slot !== void 0) {
-			let data51 = data.slot;
+		if (data.sources !== void 0) {
+			let data51 = data.sources;
 			if (data51 && typeof data51 == "object" && !Array.isArray(data51)) {
-				if (data51.slot === void 0) {
+				if (Object.keys(data51).length > 32) {
 					const err98 = {
+						instancePath: instancePath + "/sources",
+						schemaPath: "#/properties/sources/maxProperties",
+						keyword: "maxProperties",
+						params: { limit: 32 },
+						message: "must NOT have more than 32 properties"
+					};
+					if (vErrors === null) vErrors = [err98];
+					else vErrors.push(err98);
+					errors++;
+				}
+				for (const key5 in data51) if (typeof data51[key5] !== "string") {
+					const err99 = {
+						instancePath: instancePath + "/sources/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),
+						schemaPath: "#/properties/sources/additionalProperties/type",
+						keyword: "type",
+						params: { type: "string" },
+						message: "must be string"
+					};
+					if (vErrors === null) vErrors = [err99];
+					else vErrors.push(err99);
+					errors++;
+				}
+			} else {
+				const err100 = {
+					instancePath: instancePath + "/sources",
+					schemaPath: "#/properties/sources/type",
+					keyword: "type",
+					params: { type: "object" },
+					message: "must be object"
+				};
+				if (vErrors === null) vErrors = [err100];
+				else vErrors.push(err100);
+				errors++;
+			}
+		}
+		if (data.origins !== void 0) {
+			let data53 = data.origins;
+			if (Array.isArray(data53)) {
+				const len5 = data53.length;
+				for (let i5 = 0; i5 < len5; i5++) {
+					let data54 = data53[i5];
+					if (data54 && typeof data54 == "object" && !Array.isArray(data54)) {
+						if (data54.field === void 0) {
+							const err101 = {
+								instancePath: instancePath + "/origins/" + i5,
+								schemaPath: "#/properties/origins/items/required",
+								keyword: "required",
+								params: { missingProperty: "field" },
+								message: "must have required property 'field'"
+							};
+							if (vErrors === null) vErrors = [err101];
+							else vErrors.push(err101);
+							errors++;
+						}
+						if (data54.source === void 0) {
+							const err102 = {
+								instancePath: instancePath + "/origins/" + i5,
+								schemaPath: "#/properties/origins/items/required",
+								keyword: "required",
+								params: { missingProperty: "source" },
+								message: "must have required property 'source'"
+							};
+							if (vErrors === null) vErrors = [err102];
+							else vErrors.push(err102);
+							errors++;
+						}
+						for (const key6 in data54) if (!(key6 === "field" || key6 === "source")) {
+							const err103 = {
+								instancePath: instancePath + "/origins/" + i5,
+								schemaPath: "#/properties/origins/items/additionalProperties",
+								keyword: "additionalProperties",
+								params: { additionalProperty: key6 },
+								message: "must NOT have additional properties"
+							};
+							if (vErrors === null) vErrors = [err103];
+							else vErrors.push(err103);
+							errors++;
+						}
+						if (data54.field !== void 0) {
+							if (typeof data54.field !== "string") {
+								const err104 = {
+									instancePath: instancePath + "/origins/" + i5 + "/field",
+									schemaPath: "#/properties/origins/items/properties/field/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err104];
+								else vErrors.push(err104);
+								errors++;
+							}
+						}
+						if (data54.source !== void 0) {
+							let data56 = data54.source;
+							if (data56 && typeof data56 == "object" && !Array.isArray(data56)) {
+								if (data56.kind === void 0) {
+									const err105 = {
+										instancePath: instancePath + "/origins/" + i5 + "/source",
+										schemaPath: "#/properties/origins/items/properties/source/required",
+										keyword: "required",
+										params: { missingProperty: "kind" },
+										message: "must have required property 'kind'"
+									};
+									if (vErrors === null) vErrors = [err105];
+									else vErrors.push(err105);
+									errors++;
+								}
+								for (const key7 in data56) if (!(key7 === "kind" || key7 === "path" || key7 === "name" || key7 === "rewrite")) {
+									const err106 = {
+										instancePath: instancePath + "/origins/" + i5 + "/source",
+										schemaPath: "#/properties/origins/items/properties/source/additionalProperties",
+										keyword: "additionalProperties",
+										params: { additionalProperty: key7 },
+										message: "must NOT have additional properties"
+									};
+									if (vErrors === null) vErrors = [err106];
+									else vErrors.push(err106);
+									errors++;
+								}
+								if (data56.kind !== void 0) {
+									let data57 = data56.kind;
+									if (!(data57 === "file" || data57 === "snippet" || data57 === "var" || data57 === "hashtags" || data57 === "repeat" || data57 === "house-rule")) {
+										const err107 = {
+											instancePath: instancePath + "/origins/" + i5 + "/source/kind",
+											schemaPath: "#/properties/origins/items/properties/source/properties/kind/enum",
+											keyword: "enum",
+											params: { allowedValues: schema34.properties.origins.items.properties.source.properties.kind.enum },
+											message: "must be equal to one of the allowed values"
+										};
+										if (vErrors === null) vErrors = [err107];
+										else vErrors.push(err107);
+										errors++;
+									}
+								}
+								if (data56.path !== void 0) {
+									if (typeof data56.path !== "string") {
+										const err108 = {
+											instancePath: instancePath + "/origins/" + i5 + "/source/path",
+											schemaPath: "#/properties/origins/items/properties/source/properties/path/type",
+											keyword: "type",
+											params: { type: "string" },
+											message: "must be string"
+										};
+										if (vErrors === null) vErrors = [err108];
+										else vErrors.push(err108);
+										errors++;
+									}
+								}
+								if (data56.name !== void 0) {
+									if (typeof data56.name !== "string") {
+										const err109 = {
+											instancePath: instancePath + "/origins/" + i5 + "/source/name",
+											schemaPath: "#/properties/origins/items/properties/source/properties/name/type",
+											keyword: "type",
+											params: { type: "string" },
+											message: "must be string"
+										};
+										if (vErrors === null) vErrors = [err109];
+										else vErrors.push(err109);
+										errors++;
+									}
+								}
+								if (data56.rewrite !== void 0) {
+									if ("utm" !== data56.rewrite) {
+										const err110 = {
+											instancePath: instancePath + "/origins/" + i5 + "/source/rewrite",
+											schemaPath: "#/properties/origins/items/properties/source/properties/rewrite/const",
+											keyword: "const",
+											params: { allowedValue: "utm" },
+											message: "must be equal to constant"
+										};
+										if (vErrors === null) vErrors = [err110];
+										else vErrors.push(err110);
+										errors++;
+									}
+								}
+							} else {
+								const err111 = {
+									instancePath: instancePath + "/origins/" + i5 + "/source",
+									schemaPath: "#/properties/origins/items/properties/source/type",
+									keyword: "type",
+									params: { type: "object" },
+									message: "must be object"
+								};
+								if (vErrors === null) vErrors = [err111];
+								else vErrors.push(err111);
+								errors++;
+							}
+						}
+					} else {
+						const err112 = {
+							instancePath: instancePath + "/origins/" + i5,
+							schemaPath: "#/properties/origins/items/type",
+							keyword: "type",
+							params: { type: "object" },
+							message: "must be object"
+						};
+						if (vErrors === null) vErrors = [err112];
+						else vErrors.push(err112);
+						errors++;
+					}
+				}
+			} else {
+				const err113 = {
+					instancePath: instancePath + "/origins",
+					schemaPath: "#/properties/origins/type",
+					keyword: "type",
+					params: { type: "array" },
+					message: "must be array"
+				};
+				if (vErrors === null) vErrors = [err113];
+				else vErrors.push(err113);
+				errors++;
+			}
+		}
+		if (data.slot !== void 0) {
+			let data61 = data.slot;
+			if (data61 && typeof data61 == "object" && !Array.isArray(data61)) {
+				if (data61.slot === void 0) {
+					const err114 = {
 						instancePath: instancePath + "/slot",
 						schemaPath: "#/properties/slot/required",
 						keyword: "required",
 						params: { missingProperty: "slot" },
 						message: "must have required property 'slot'"
 					};
-					if (vErrors === null) vErrors = [err98];
-					else vErrors.push(err98);
+					if (vErrors === null) vErrors = [err114];
+					else vErrors.push(err114);
 					errors++;
 				}
-				if (data51.scheduledAt === void 0) {
-					const err99 = {
+				if (data61.scheduledAt === void 0) {
+					const err115 = {
 						instancePath: instancePath + "/slot",
 						schemaPath: "#/properties/slot/required",
 						keyword: "required",
 						params: { missingProperty: "scheduledAt" },
 						message: "must have required property 'scheduledAt'"
 					};
-					if (vErrors === null) vErrors = [err99];
-					else vErrors.push(err99);
+					if (vErrors === null) vErrors = [err115];
+					else vErrors.push(err115);
 					errors++;
 				}
-				if (data51.source === void 0) {
-					const err100 = {
+				if (data61.source === void 0) {
+					const err116 = {
 						instancePath: instancePath + "/slot",
 						schemaPath: "#/properties/slot/required",
 						keyword: "required",
 						params: { missingProperty: "source" },
 						message: "must have required property 'source'"
 					};
-					if (vErrors === null) vErrors = [err100];
-					else vErrors.push(err100);
+					if (vErrors === null) vErrors = [err116];
+					else vErrors.push(err116);
 					errors++;
 				}
-				for (const key5 in data51) if (!(key5 === "slot" || key5 === "scheduledAt" || key5 === "source")) {
-					const err101 = {
+				for (const key8 in data61) if (!(key8 === "slot" || key8 === "scheduledAt" || key8 === "source")) {
+					const err117 = {
 						instancePath: instancePath + "/slot",
 						schemaPath: "#/properties/slot/additionalProperties",
 						keyword: "additionalProperties",
-						params: { additionalProperty: key5 },
+						params: { additionalProperty: key8 },
 						message: "must NOT have additional properties"
 					};
-					if (vErrors === null) vErrors = [err101];
-					else vErrors.push(err101);
+					if (vErrors === null) vErrors = [err117];
+					else vErrors.push(err117);
 					errors++;
 				}
-				if (data51.slot !== void 0) {
-					if (typeof data51.slot !== "string") {
-						const err102 = {
+				if (data61.slot !== void 0) {
+					if (typeof data61.slot !== "string") {
+						const err118 = {
 							instancePath: instancePath + "/slot/slot",
 							schemaPath: "#/properties/slot/properties/slot/type",
 							keyword: "type",
 							params: { type: "string" },
 							message: "must be string"
 						};
-						if (vErrors === null) vErrors = [err102];
-						else vErrors.push(err102);
+						if (vErrors === null) vErrors = [err118];
+						else vErrors.push(err118);
 						errors++;
 					}
 				}
-				if (data51.scheduledAt !== void 0) {
-					if (typeof data51.scheduledAt !== "string") {
-						const err103 = {
+				if (data61.scheduledAt !== void 0) {
+					if (typeof data61.scheduledAt !== "string") {
+						const err119 = {
 							instancePath: instancePath + "/slot/scheduledAt",
 							schemaPath: "#/properties/slot/properties/scheduledAt/type",
 							keyword: "type",
 							params: { type: "string" },
 							message: "must be string"
 						};
-						if (vErrors === null) vErrors = [err103];
-						else vErrors.push(err103);
+						if (vErrors === null) vErrors = [err119];
+						else vErrors.push(err119);
 						errors++;
 					}
 				}
-				if (data51.source !== void 0) {
-					let data54 = data51.source;
-					if (!(data54 === "recorded" || data54 === "assigned")) {
-						const err104 = {
+				if (data61.source !== void 0) {
+					let data64 = data61.source;
+					if (!(data64 === "recorded" || data64 === "assigned")) {
+						const err120 = {
 							instancePath: instancePath + "/slot/source",
 							schemaPath: "#/properties/slot/properties/source/enum",
 							keyword: "enum",
 							params: { allowedValues: schema34.properties.slot.properties.source.enum },
 							message: "must be equal to one of the allowed values"
 						};
-						if (vErrors === null) vErrors = [err104];
-						else vErrors.push(err104);
+						if (vErrors === null) vErrors = [err120];
+						else vErrors.push(err120);
 						errors++;
 					}
 				}
 			} else {
-				const err105 = {
+				const err121 = {
 					instancePath: instancePath + "/slot",
 					schemaPath: "#/properties/slot/type",
 					keyword: "type",
 					params: { type: "object" },
 					message: "must be object"
 				};
-				if (vErrors === null) vErrors = [err105];
-				else vErrors.push(err105);
+				if (vErrors === null) vErrors = [err121];
+				else vErrors.push(err121);
 				errors++;
 			}
 		}
 		if (data.occurrence !== void 0) {
-			let data55 = data.occurrence;
-			if (data55 && typeof data55 == "object" && !Array.isArray(data55)) {
-				if (data55.of === void 0) {
-					const err106 = {
+			let data65 = data.occurrence;
+			if (data65 && typeof data65 == "object" && !Array.isArray(data65)) {
+				if (data65.of === void 0) {
+					const err122 = {
 						instancePath: instancePath + "/occurrence",
 						schemaPath: "#/properties/occurrence/required",
 						keyword: "required",
 						params: { missingProperty: "of" },
 						message: "must have required property 'of'"
 					};
-					if (vErrors === null) vErrors = [err106];
-					else vErrors.push(err106);
+					if (vErrors === null) vErrors = [err122];
+					else vErrors.push(err122);
 					errors++;
 				}
-				if (data55.date === void 0) {
-					const err107 = {
+				if (data65.date === void 0) {
+					const err123 = {
 						instancePath: instancePath + "/occurrence",
 						schemaPath: "#/properties/occurrence/required",
 						keyword: "required",
 						params: { missingProperty: "date" },
 						message: "must have required property 'date'"
 					};
-					if (vErrors === null) vErrors = [err107];
-					else vErrors.push(err107);
+					if (vErrors === null) vErrors = [err123];
+					else vErrors.push(err123);
 					errors++;
 				}
-				for (const key6 in data55) if (!(key6 === "of" || key6 === "date")) {
-					const err108 = {
+				for (const key9 in data65) if (!(key9 === "of" || key9 === "date")) {
+					const err124 = {
 						instancePath: instancePath + "/occurrence",
 						schemaPath: "#/properties/occurrence/additionalProperties",
 						keyword: "additionalProperties",
-						params: { additionalProperty: key6 },
+						params: { additionalProperty: key9 },
 						message: "must NOT have additional properties"
 					};
-					if (vErrors === null) vErrors = [err108];
-					else vErrors.push(err108);
+					if (vErrors === null) vErrors = [err124];
+					else vErrors.push(err124);
 					errors++;
 				}
-				if (data55.of !== void 0) {
-					if (typeof data55.of !== "string") {
-						const err109 = {
+				if (data65.of !== void 0) {
+					if (typeof data65.of !== "string") {
+						const err125 = {
 							instancePath: instancePath + "/occurrence/of",
 							schemaPath: "#/properties/occurrence/properties/of/type",
 							keyword: "type",
 							params: { type: "string" },
 							message: "must be string"
 						};
-						if (vErrors === null) vErrors = [err109];
-						else vErrors.push(err109);
+						if (vErrors === null) vErrors = [err125];
+						else vErrors.push(err125);
 						errors++;
 					}
 				}
-				if (data55.date !== void 0) {
-					if (typeof data55.date !== "string") {
-						const err110 = {
+				if (data65.date !== void 0) {
+					if (typeof data65.date !== "string") {
+						const err126 = {
 							instancePath: instancePath + "/occurrence/date",
 							schemaPath: "#/properties/occurrence/properties/date/type",
 							keyword: "type",
 							params: { type: "string" },
 							message: "must be string"
 						};
-						if (vErrors === null) vErrors = [err110];
-						else vErrors.push(err110);
+						if (vErrors === null) vErrors = [err126];
+						else vErrors.push(err126);
 						errors++;
 					}
 				}
 			} else {
-				const err111 = {
+				const err127 = {
 					instancePath: instancePath + "/occurrence",
 					schemaPath: "#/properties/occurrence/type",
 					keyword: "type",
 					params: { type: "object" },
 					message: "must be object"
 				};
-				if (vErrors === null) vErrors = [err111];
-				else vErrors.push(err111);
+				if (vErrors === null) vErrors = [err127];
+				else vErrors.push(err127);
 				errors++;
 			}
 		}
 		if (data.diagnostics !== void 0) {
-			let data58 = data.diagnostics;
-			if (Array.isArray(data58)) {
-				const len5 = data58.length;
-				for (let i5 = 0; i5 < len5; i5++) {
-					let data59 = data58[i5];
-					if (data59 && typeof data59 == "object" && !Array.isArray(data59)) {
-						if (data59.severity === void 0) {
-							const err112 = {
-								instancePath: instancePath + "/diagnostics/" + i5,
+			let data68 = data.diagnostics;
+			if (Array.isArray(data68)) {
+				const len6 = data68.length;
+				for (let i6 = 0; i6 < len6; i6++) {
+					let data69 = data68[i6];
+					if (data69 && typeof data69 == "object" && !Array.isArray(data69)) {
+						if (data69.severity === void 0) {
+							const err128 = {
+								instancePath: instancePath + "/diagnostics/" + i6,
 								schemaPath: "#/$defs/diagnostic/required",
 								keyword: "required",
 								params: { missingProperty: "severity" },
 								message: "must have required property 'severity'"
 							};
-							if (vErrors === null) vErrors = [err112];
-							else vErrors.push(err112);
+							if (vErrors === null) vErrors = [err128];
+							else vErrors.push(err128);
 							errors++;
 						}
-						if (data59.code === void 0) {
-							const err113 = {
-								instancePath: instancePath + "/diagnostics/" + i5,
+						if (data69.code === void 0) {
+							const err129 = {
+								instancePath: instancePath + "/diagnostics/" + i6,
 								schemaPath: "#/$defs/diagnostic/required",
 								keyword: "required",
 								params: { missingProperty: "code" },
 								message: "must have required property 'code'"
 							};
-							if (vErrors === null) vErrors = [err113];
-							else vErrors.push(err113);
+							if (vErrors === null) vErrors = [err129];
+							else vErrors.push(err129);
 							errors++;
 						}
-						if (data59.message === void 0) {
-							const err114 = {
-								instancePath: instancePath + "/diagnostics/" + i5,
+						if (data69.message === void 0) {
+							const err130 = {
+								instancePath: instancePath + "/diagnostics/" + i6,
 								schemaPath: "#/$defs/diagnostic/required",
 								keyword: "required",
 								params: { missingProperty: "message" },
 								message: "must have required property 'message'"
 							};
-							if (vErrors === null) vErrors = [err114];
-							else vErrors.push(err114);
+							if (vErrors === null) vErrors = [err130];
+							else vErrors.push(err130);
 							errors++;
 						}
-						if (data59.severity !== void 0) {
-							let data60 = data59.severity;
-							if (!(data60 === "error" || data60 === "warning")) {
-								const err115 = {
-									instancePath: instancePath + "/diagnostics/" + i5 + "/severity",
+						if (data69.severity !== void 0) {
+							let data70 = data69.severity;
+							if (!(data70 === "error" || data70 === "warning")) {
+								const err131 = {
+									instancePath: instancePath + "/diagnostics/" + i6 + "/severity",
 									schemaPath: "#/$defs/diagnostic/properties/severity/enum",
 									keyword: "enum",
 									params: { allowedValues: schema40.properties.severity.enum },
 									message: "must be equal to one of the allowed values"
 								};
-								if (vErrors === null) vErrors = [err115];
-								else vErrors.push(err115);
+								if (vErrors === null) vErrors = [err131];
+								else vErrors.push(err131);
 								errors++;
 							}
 						}
-						if (data59.code !== void 0) {
-							if (typeof data59.code !== "string") {
-								const err116 = {
-									instancePath: instancePath + "/diagnostics/" + i5 + "/code",
+						if (data69.code !== void 0) {
+							if (typeof data69.code !== "string") {
+								const err132 = {
+									instancePath: instancePath + "/diagnostics/" + i6 + "/code",
 									schemaPath: "#/$defs/diagnostic/properties/code/type",
 									keyword: "type",
 									params: { type: "string" },
 									message: "must be string"
 								};
-								if (vErrors === null) vErrors = [err116];
-								else vErrors.push(err116);
+								if (vErrors === null) vErrors = [err132];
+								else vErrors.push(err132);
 								errors++;
 							}
 						}
-						if (data59.message !== void 0) {
-							if (typeof data59.message !== "string") {
-								const err117 = {
-									instancePath: instancePath + "/diagnostics/" + i5 + "/message",
+						if (data69.message !== void 0) {
+							if (typeof data69.message !== "string") {
+								const err133 = {
+									instancePath: instancePath + "/diagnostics/" + i6 + "/message",
 									schemaPath: "#/$defs/diagnostic/properties/message/type",
 									keyword: "type",
 									params: { type: "string" },
 									message: "must be string"
 								};
-								if (vErrors === null) vErrors = [err117];
-								else vErrors.push(err117);
+								if (vErrors === null) vErrors = [err133];
+								else vErrors.push(err133);
 								errors++;
 							}
 						}
-						if (data59.file !== void 0) {
-							if (typeof data59.file !== "string") {
-								const err118 = {
-									instancePath: instancePath + "/diagnostics/" + i5 + "/file",
+						if (data69.file !== void 0) {
+							if (typeof data69.file !== "string") {
+								const err134 = {
+									instancePath: instancePath + "/diagnostics/" + i6 + "/file",
 									schemaPath: "#/$defs/diagnostic/properties/file/type",
 									keyword: "type",
 									params: { type: "string" },
 									message: "must be string"
 								};
-								if (vErrors === null) vErrors = [err118];
-								else vErrors.push(err118);
+								if (vErrors === null) vErrors = [err134];
+								else vErrors.push(err134);
 								errors++;
 							}
 						}
-						if (data59.line !== void 0) {
-							let data64 = data59.line;
-							if (!(typeof data64 == "number" && !(data64 % 1) && !isNaN(data64) && isFinite(data64))) {
-								const err119 = {
-									instancePath: instancePath + "/diagnostics/" + i5 + "/line",
+						if (data69.line !== void 0) {
+							let data74 = data69.line;
+							if (!(typeof data74 == "number" && !(data74 % 1) && !isNaN(data74) && isFinite(data74))) {
+								const err135 = {
+									instancePath: instancePath + "/diagnostics/" + i6 + "/line",
 									schemaPath: "#/$defs/diagnostic/properties/line/type",
 									keyword: "type",
 									params: { type: "integer" },
 									message: "must be integer"
 								};
-								if (vErrors === null) vErrors = [err119];
-								else vErrors.push(err119);
+								if (vErrors === null) vErrors = [err135];
+								else vErrors.push(err135);
 								errors++;
 							}
-							if (typeof data64 == "number" && isFinite(data64)) {
-								if (data64 < 1 || isNaN(data64)) {
-									const err120 = {
-										instancePath: instancePath + "/diagnostics/" + i5 + "/line",
+							if (typeof data74 == "number" && isFinite(data74)) {
+								if (data74 < 1 || isNaN(data74)) {
+									const err136 = {
+										instancePath: instancePath + "/diagnostics/" + i6 + "/line",
 										schemaPath: "#/$defs/diagnostic/properties/line/minimum",
 										keyword: "minimum",
 										params: {
@@ -8744,30 +9174,30 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 										},
 										message: "must be >= 1"
 									};
-									if (vErrors === null) vErrors = [err120];
-									else vErrors.push(err120);
+									if (vErrors === null) vErrors = [err136];
+									else vErrors.push(err136);
 									errors++;
 								}
 							}
 						}
-						if (data59.column !== void 0) {
-							let data65 = data59.column;
-							if (!(typeof data65 == "number" && !(data65 % 1) && !isNaN(data65) && isFinite(data65))) {
-								const err121 = {
-									instancePath: instancePath + "/diagnostics/" + i5 + "/column",
+						if (data69.column !== void 0) {
+							let data75 = data69.column;
+							if (!(typeof data75 == "number" && !(data75 % 1) && !isNaN(data75) && isFinite(data75))) {
+								const err137 = {
+									instancePath: instancePath + "/diagnostics/" + i6 + "/column",
 									schemaPath: "#/$defs/diagnostic/properties/column/type",
 									keyword: "type",
 									params: { type: "integer" },
 									message: "must be integer"
 								};
-								if (vErrors === null) vErrors = [err121];
-								else vErrors.push(err121);
+								if (vErrors === null) vErrors = [err137];
+								else vErrors.push(err137);
 								errors++;
 							}
-							if (typeof data65 == "number" && isFinite(data65)) {
-								if (data65 < 1 || isNaN(data65)) {
-									const err122 = {
-										instancePath: instancePath + "/diagnostics/" + i5 + "/column",
+							if (typeof data75 == "number" && isFinite(data75)) {
+								if (data75 < 1 || isNaN(data75)) {
+									const err138 = {
+										instancePath: instancePath + "/diagnostics/" + i6 + "/column",
 										schemaPath: "#/$defs/diagnostic/properties/column/minimum",
 										keyword: "minimum",
 										params: {
@@ -8776,323 +9206,101 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 										},
 										message: "must be >= 1"
 									};
-									if (vErrors === null) vErrors = [err122];
-									else vErrors.push(err122);
+									if (vErrors === null) vErrors = [err138];
+									else vErrors.push(err138);
 									errors++;
 								}
 							}
 						}
-						if (data59.expected !== void 0) {
-							if (typeof data59.expected !== "string") {
-								const err123 = {
-									instancePath: instancePath + "/diagnostics/" + i5 + "/expected",
+						if (data69.expected !== void 0) {
+							if (typeof data69.expected !== "string") {
+								const err139 = {
+									instancePath: instancePath + "/diagnostics/" + i6 + "/expected",
 									schemaPath: "#/$defs/diagnostic/properties/expected/type",
 									keyword: "type",
 									params: { type: "string" },
 									message: "must be string"
 								};
-								if (vErrors === null) vErrors = [err123];
-								else vErrors.push(err123);
+								if (vErrors === null) vErrors = [err139];
+								else vErrors.push(err139);
 								errors++;
 							}
 						}
-						if (data59.found !== void 0) {
-							if (typeof data59.found !== "string") {
-								const err124 = {
-									instancePath: instancePath + "/diagnostics/" + i5 + "/found",
+						if (data69.found !== void 0) {
+							if (typeof data69.found !== "string") {
+								const err140 = {
+									instancePath: instancePath + "/diagnostics/" + i6 + "/found",
 									schemaPath: "#/$defs/diagnostic/properties/found/type",
 									keyword: "type",
 									params: { type: "string" },
 									message: "must be string"
 								};
-								if (vErrors === null) vErrors = [err124];
-								else vErrors.push(err124);
+								if (vErrors === null) vErrors = [err140];
+								else vErrors.push(err140);
 								errors++;
 							}
 						}
-						if (data59.hint !== void 0) {
-							if (typeof data59.hint !== "string") {
-								const err125 = {
-									instancePath: instancePath + "/diagnostics/" + i5 + "/hint",
+						if (data69.hint !== void 0) {
+							if (typeof data69.hint !== "string") {
+								const err141 = {
+									instancePath: instancePath + "/diagnostics/" + i6 + "/hint",
 									schemaPath: "#/$defs/diagnostic/properties/hint/type",
 									keyword: "type",
 									params: { type: "string" },
 									message: "must be string"
 								};
-								if (vErrors === null) vErrors = [err125];
-								else vErrors.push(err125);
+								if (vErrors === null) vErrors = [err141];
+								else vErrors.push(err141);
 								errors++;
 							}
 						}
-						if (data59.readiness !== void 0) {
-							if (true !== data59.readiness) {
-								const err126 = {
-									instancePath: instancePath + "/diagnostics/" + i5 + "/readiness",
+						if (data69.readiness !== void 0) {
+							if (true !== data69.readiness) {
+								const err142 = {
+									instancePath: instancePath + "/diagnostics/" + i6 + "/readiness",
 									schemaPath: "#/$defs/diagnostic/properties/readiness/const",
 									keyword: "const",
 									params: { allowedValue: true },
 									message: "must be equal to constant"
 								};
-								if (vErrors === null) vErrors = [err126];
-								else vErrors.push(err126);
+								if (vErrors === null) vErrors = [err142];
+								else vErrors.push(err142);
 								errors++;
 							}
 						}
-						if (data59.rule !== void 0) {
-							if (typeof data59.rule !== "string") {
-								const err127 = {
-									instancePath: instancePath + "/diagnostics/" + i5 + "/rule",
+						if (data69.rule !== void 0) {
+							if (typeof data69.rule !== "string") {
+								const err143 = {
+									instancePath: instancePath + "/diagnostics/" + i6 + "/rule",
 									schemaPath: "#/$defs/diagnostic/properties/rule/type",
 									keyword: "type",
 									params: { type: "string" },
 									message: "must be string"
 								};
-								if (vErrors === null) vErrors = [err127];
-								else vErrors.push(err127);
+								if (vErrors === null) vErrors = [err143];
+								else vErrors.push(err143);
 								errors++;
 							}
 						}
-						if (data59.key !== void 0) {
-							if (typeof data59.key !== "string") {
-								const err128 = {
-									instancePath: instancePath + "/diagnostics/" + i5 + "/key",
+						if (data69.key !== void 0) {
+							if (typeof data69.key !== "string") {
+								const err144 = {
+									instancePath: instancePath + "/diagnostics/" + i6 + "/key",
 									schemaPath: "#/$defs/diagnostic/properties/key/type",
 									keyword: "type",
 									params: { type: "string" },
 									message: "must be string"
 								};
-								if (vErrors === null) vErrors = [err128];
-								else vErrors.push(err128);
+								if (vErrors === null) vErrors = [err144];
+								else vErrors.push(err144);
 								errors++;
 							}
 						}
-						if (data59.accountId !== void 0) {
-							if (typeof data59.accountId !== "string") {
-								const err129 = {
-									instancePath: instancePath + "/diagnostics/" + i5 + "/accountId",
-									schemaPath: "#/$defs/diagnostic/properties/accountId/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err129];
-								else vErrors.push(err129);
-								errors++;
-							}
-						}
-						if (data59.clashesWith !== void 0) {
-							let data73 = data59.clashesWith;
-							if (Array.isArray(data73)) {
-								const len6 = data73.length;
-								for (let i6 = 0; i6 < len6; i6++) {
-									let data74 = data73[i6];
-									if (data74 && typeof data74 == "object" && !Array.isArray(data74)) {
-										if (data74.scheduledAt === void 0) {
-											const err130 = {
-												instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith/" + i6,
-												schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/required",
-												keyword: "required",
-												params: { missingProperty: "scheduledAt" },
-												message: "must have required property 'scheduledAt'"
-											};
-											if (vErrors === null) vErrors = [err130];
-											else vErrors.push(err130);
-											errors++;
-										}
-										if (data74.key !== void 0) {
-											if (typeof data74.key !== "string") {
-												const err131 = {
-													instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith/" + i6 + "/key",
-													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/key/type",
-													keyword: "type",
-													params: { type: "string" },
-													message: "must be string"
-												};
-												if (vErrors === null) vErrors = [err131];
-												else vErrors.push(err131);
-												errors++;
-											}
-										}
-										if (data74.postId !== void 0) {
-											if (typeof data74.postId !== "string") {
-												const err132 = {
-													instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith/" + i6 + "/postId",
-													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/postId/type",
-													keyword: "type",
-													params: { type: "string" },
-													message: "must be string"
-												};
-												if (vErrors === null) vErrors = [err132];
-												else vErrors.push(err132);
-												errors++;
-											}
-										}
-										if (data74.file !== void 0) {
-											if (typeof data74.file !== "string") {
-												const err133 = {
-													instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith/" + i6 + "/file",
-													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/file/type",
-													keyword: "type",
-													params: { type: "string" },
-													message: "must be string"
-												};
-												if (vErrors === null) vErrors = [err133];
-												else vErrors.push(err133);
-												errors++;
-											}
-										}
-										if (data74.scheduledAt !== void 0) {
-											if (typeof data74.scheduledAt !== "string") {
-												const err134 = {
-													instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith/" + i6 + "/scheduledAt",
-													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/scheduledAt/type",
-													keyword: "type",
-													params: { type: "string" },
-													message: "must be string"
-												};
-												if (vErrors === null) vErrors = [err134];
-												else vErrors.push(err134);
-												errors++;
-											}
-										}
-									} else {
-										const err135 = {
-											instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith/" + i6,
-											schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/type",
-											keyword: "type",
-											params: { type: "object" },
-											message: "must be object"
-										};
-										if (vErrors === null) vErrors = [err135];
-										else vErrors.push(err135);
-										errors++;
-									}
-								}
-							} else {
-								const err136 = {
-									instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith",
-									schemaPath: "#/$defs/diagnostic/properties/clashesWith/type",
-									keyword: "type",
-									params: { type: "array" },
-									message: "must be array"
-								};
-								if (vErrors === null) vErrors = [err136];
-								else vErrors.push(err136);
-								errors++;
-							}
-						}
-					} else {
-						const err137 = {
-							instancePath: instancePath + "/diagnostics/" + i5,
-							schemaPath: "#/$defs/diagnostic/type",
-							keyword: "type",
-							params: { type: "object" },
-							message: "must be object"
-						};
-						if (vErrors === null) vErrors = [err137];
-						else vErrors.push(err137);
-						errors++;
-					}
-				}
-			} else {
-				const err138 = {
-					instancePath: instancePath + "/diagnostics",
-					schemaPath: "#/properties/diagnostics/type",
-					keyword: "type",
-					params: { type: "array" },
-					message: "must be array"
-				};
-				if (vErrors === null) vErrors = [err138];
-				else vErrors.push(err138);
-				errors++;
-			}
-		}
-		if (data.mediaRecords !== void 0) {
-			let data79 = data.mediaRecords;
-			if (Array.isArray(data79)) {
-				const len7 = data79.length;
-				for (let i7 = 0; i7 < len7; i7++) {
-					let data80 = data79[i7];
-					if (data80 && typeof data80 == "object" && !Array.isArray(data80)) {
-						if (data80.sha256 === void 0) {
-							const err139 = {
-								instancePath: instancePath + "/mediaRecords/" + i7,
-								schemaPath: "#/properties/mediaRecords/items/required",
-								keyword: "required",
-								params: { missingProperty: "sha256" },
-								message: "must have required property 'sha256'"
-							};
-							if (vErrors === null) vErrors = [err139];
-							else vErrors.push(err139);
-							errors++;
-						}
-						if (data80.mediaId === void 0) {
-							const err140 = {
-								instancePath: instancePath + "/mediaRecords/" + i7,
-								schemaPath: "#/properties/mediaRecords/items/required",
-								keyword: "required",
-								params: { missingProperty: "mediaId" },
-								message: "must have required property 'mediaId'"
-							};
-							if (vErrors === null) vErrors = [err140];
-							else vErrors.push(err140);
-							errors++;
-						}
-						if (data80.sizeBytes === void 0) {
-							const err141 = {
-								instancePath: instancePath + "/mediaRecords/" + i7,
-								schemaPath: "#/properties/mediaRecords/items/required",
-								keyword: "required",
-								params: { missingProperty: "sizeBytes" },
-								message: "must have required property 'sizeBytes'"
-							};
-							if (vErrors === null) vErrors = [err141];
-							else vErrors.push(err141);
-							errors++;
-						}
-						if (data80.contentType === void 0) {
-							const err142 = {
-								instancePath: instancePath + "/mediaRecords/" + i7,
-								schemaPath: "#/properties/mediaRecords/items/required",
-								keyword: "required",
-								params: { missingProperty: "contentType" },
-								message: "must have required property 'contentType'"
-							};
-							if (vErrors === null) vErrors = [err142];
-							else vErrors.push(err142);
-							errors++;
-						}
-						for (const key7 in data80) if (!(key7 === "sha256" || key7 === "mediaId" || key7 === "sizeBytes" || key7 === "contentType")) {
-							const err143 = {
-								instancePath: instancePath + "/mediaRecords/" + i7,
-								schemaPath: "#/properties/mediaRecords/items/additionalProperties",
-								keyword: "additionalProperties",
-								params: { additionalProperty: key7 },
-								message: "must NOT have additional properties"
-							};
-							if (vErrors === null) vErrors = [err143];
-							else vErrors.push(err143);
-							errors++;
-						}
-						if (data80.sha256 !== void 0) {
-							let data81 = data80.sha256;
-							if (typeof data81 === "string") {
-								if (!pattern0.test(data81)) {
-									const err144 = {
-										instancePath: instancePath + "/mediaRecords/" + i7 + "/sha256",
-										schemaPath: "#/$defs/sha256/pattern",
-										keyword: "pattern",
-										params: { pattern: "^[0-9a-f]{64}$" },
-										message: "must match pattern \"^[0-9a-f]{64}$\""
-									};
-									if (vErrors === null) vErrors = [err144];
-									else vErrors.push(err144);
-									errors++;
-								}
-							} else {
+						if (data69.accountId !== void 0) {
+							if (typeof data69.accountId !== "string") {
 								const err145 = {
-									instancePath: instancePath + "/mediaRecords/" + i7 + "/sha256",
-									schemaPath: "#/$defs/sha256/type",
+									instancePath: instancePath + "/diagnostics/" + i6 + "/accountId",
+									schemaPath: "#/$defs/diagnostic/properties/accountId/type",
 									keyword: "type",
 									params: { type: "string" },
 									message: "must be string"
@@ -9102,52 +9310,274 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 								errors++;
 							}
 						}
-						if (data80.mediaId !== void 0) {
-							let data82 = data80.mediaId;
-							if (typeof data82 === "string") {
-								if (func0(data82) < 1) {
-									const err146 = {
-										instancePath: instancePath + "/mediaRecords/" + i7 + "/mediaId",
+						if (data69.clashesWith !== void 0) {
+							let data83 = data69.clashesWith;
+							if (Array.isArray(data83)) {
+								const len7 = data83.length;
+								for (let i7 = 0; i7 < len7; i7++) {
+									let data84 = data83[i7];
+									if (data84 && typeof data84 == "object" && !Array.isArray(data84)) {
+										if (data84.scheduledAt === void 0) {
+											const err146 = {
+												instancePath: instancePath + "/diagnostics/" + i6 + "/clashesWith/" + i7,
+												schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/required",
+												keyword: "required",
+												params: { missingProperty: "scheduledAt" },
+												message: "must have required property 'scheduledAt'"
+											};
+											if (vErrors === null) vErrors = [err146];
+											else vErrors.push(err146);
+											errors++;
+										}
+										if (data84.key !== void 0) {
+											if (typeof data84.key !== "string") {
+												const err147 = {
+													instancePath: instancePath + "/diagnostics/" + i6 + "/clashesWith/" + i7 + "/key",
+													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/key/type",
+													keyword: "type",
+													params: { type: "string" },
+													message: "must be string"
+												};
+												if (vErrors === null) vErrors = [err147];
+												else vErrors.push(err147);
+												errors++;
+											}
+										}
+										if (data84.postId !== void 0) {
+											if (typeof data84.postId !== "string") {
+												const err148 = {
+													instancePath: instancePath + "/diagnostics/" + i6 + "/clashesWith/" + i7 + "/postId",
+													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/postId/type",
+													keyword: "type",
+													params: { type: "string" },
+													message: "must be string"
+												};
+												if (vErrors === null) vErrors = [err148];
+												else vErrors.push(err148);
+												errors++;
+											}
+										}
+										if (data84.file !== void 0) {
+											if (typeof data84.file !== "string") {
+												const err149 = {
+													instancePath: instancePath + "/diagnostics/" + i6 + "/clashesWith/" + i7 + "/file",
+													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/file/type",
+													keyword: "type",
+													params: { type: "string" },
+													message: "must be string"
+												};
+												if (vErrors === null) vErrors = [err149];
+												else vErrors.push(err149);
+												errors++;
+											}
+										}
+										if (data84.scheduledAt !== void 0) {
+											if (typeof data84.scheduledAt !== "string") {
+												const err150 = {
+													instancePath: instancePath + "/diagnostics/" + i6 + "/clashesWith/" + i7 + "/scheduledAt",
+													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/scheduledAt/type",
+													keyword: "type",
+													params: { type: "string" },
+													message: "must be string"
+												};
+												if (vErrors === null) vErrors = [err150];
+												else vErrors.push(err150);
+												errors++;
+											}
+										}
+									} else {
+										const err151 = {
+											instancePath: instancePath + "/diagnostics/" + i6 + "/clashesWith/" + i7,
+											schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/type",
+											keyword: "type",
+											params: { type: "object" },
+											message: "must be object"
+										};
+										if (vErrors === null) vErrors = [err151];
+										else vErrors.push(err151);
+										errors++;
+									}
+								}
+							} else {
+								const err152 = {
+									instancePath: instancePath + "/diagnostics/" + i6 + "/clashesWith",
+									schemaPath: "#/$defs/diagnostic/properties/clashesWith/type",
+									keyword: "type",
+									params: { type: "array" },
+									message: "must be array"
+								};
+								if (vErrors === null) vErrors = [err152];
+								else vErrors.push(err152);
+								errors++;
+							}
+						}
+					} else {
+						const err153 = {
+							instancePath: instancePath + "/diagnostics/" + i6,
+							schemaPath: "#/$defs/diagnostic/type",
+							keyword: "type",
+							params: { type: "object" },
+							message: "must be object"
+						};
+						if (vErrors === null) vErrors = [err153];
+						else vErrors.push(err153);
+						errors++;
+					}
+				}
+			} else {
+				const err154 = {
+					instancePath: instancePath + "/diagnostics",
+					schemaPath: "#/properties/diagnostics/type",
+					keyword: "type",
+					params: { type: "array" },
+					message: "must be array"
+				};
+				if (vErrors === null) vErrors = [err154];
+				else vErrors.push(err154);
+				errors++;
+			}
+		}
+		if (data.mediaRecords !== void 0) {
+			let data89 = data.mediaRecords;
+			if (Array.isArray(data89)) {
+				const len8 = data89.length;
+				for (let i8 = 0; i8 < len8; i8++) {
+					let data90 = data89[i8];
+					if (data90 && typeof data90 == "object" && !Array.isArray(data90)) {
+						if (data90.sha256 === void 0) {
+							const err155 = {
+								instancePath: instancePath + "/mediaRecords/" + i8,
+								schemaPath: "#/properties/mediaRecords/items/required",
+								keyword: "required",
+								params: { missingProperty: "sha256" },
+								message: "must have required property 'sha256'"
+							};
+							if (vErrors === null) vErrors = [err155];
+							else vErrors.push(err155);
+							errors++;
+						}
+						if (data90.mediaId === void 0) {
+							const err156 = {
+								instancePath: instancePath + "/mediaRecords/" + i8,
+								schemaPath: "#/properties/mediaRecords/items/required",
+								keyword: "required",
+								params: { missingProperty: "mediaId" },
+								message: "must have required property 'mediaId'"
+							};
+							if (vErrors === null) vErrors = [err156];
+							else vErrors.push(err156);
+							errors++;
+						}
+						if (data90.sizeBytes === void 0) {
+							const err157 = {
+								instancePath: instancePath + "/mediaRecords/" + i8,
+								schemaPath: "#/properties/mediaRecords/items/required",
+								keyword: "required",
+								params: { missingProperty: "sizeBytes" },
+								message: "must have required property 'sizeBytes'"
+							};
+							if (vErrors === null) vErrors = [err157];
+							else vErrors.push(err157);
+							errors++;
+						}
+						if (data90.contentType === void 0) {
+							const err158 = {
+								instancePath: instancePath + "/mediaRecords/" + i8,
+								schemaPath: "#/properties/mediaRecords/items/required",
+								keyword: "required",
+								params: { missingProperty: "contentType" },
+								message: "must have required property 'contentType'"
+							};
+							if (vErrors === null) vErrors = [err158];
+							else vErrors.push(err158);
+							errors++;
+						}
+						for (const key10 in data90) if (!(key10 === "sha256" || key10 === "mediaId" || key10 === "sizeBytes" || key10 === "contentType")) {
+							const err159 = {
+								instancePath: instancePath + "/mediaRecords/" + i8,
+								schemaPath: "#/properties/mediaRecords/items/additionalProperties",
+								keyword: "additionalProperties",
+								params: { additionalProperty: key10 },
+								message: "must NOT have additional properties"
+							};
+							if (vErrors === null) vErrors = [err159];
+							else vErrors.push(err159);
+							errors++;
+						}
+						if (data90.sha256 !== void 0) {
+							let data91 = data90.sha256;
+							if (typeof data91 === "string") {
+								if (!pattern0.test(data91)) {
+									const err160 = {
+										instancePath: instancePath + "/mediaRecords/" + i8 + "/sha256",
+										schemaPath: "#/$defs/sha256/pattern",
+										keyword: "pattern",
+										params: { pattern: "^[0-9a-f]{64}$" },
+										message: "must match pattern \"^[0-9a-f]{64}$\""
+									};
+									if (vErrors === null) vErrors = [err160];
+									else vErrors.push(err160);
+									errors++;
+								}
+							} else {
+								const err161 = {
+									instancePath: instancePath + "/mediaRecords/" + i8 + "/sha256",
+									schemaPath: "#/$defs/sha256/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err161];
+								else vErrors.push(err161);
+								errors++;
+							}
+						}
+						if (data90.mediaId !== void 0) {
+							let data92 = data90.mediaId;
+							if (typeof data92 === "string") {
+								if (func0(data92) < 1) {
+									const err162 = {
+										instancePath: instancePath + "/mediaRecords/" + i8 + "/mediaId",
 										schemaPath: "#/properties/mediaRecords/items/properties/mediaId/minLength",
 										keyword: "minLength",
 										params: { limit: 1 },
 										message: "must NOT have fewer than 1 characters"
 									};
-									if (vErrors === null) vErrors = [err146];
-									else vErrors.push(err146);
+									if (vErrors === null) vErrors = [err162];
+									else vErrors.push(err162);
 									errors++;
 								}
 							} else {
-								const err147 = {
-									instancePath: instancePath + "/mediaRecords/" + i7 + "/mediaId",
+								const err163 = {
+									instancePath: instancePath + "/mediaRecords/" + i8 + "/mediaId",
 									schemaPath: "#/properties/mediaRecords/items/properties/mediaId/type",
 									keyword: "type",
 									params: { type: "string" },
 									message: "must be string"
 								};
-								if (vErrors === null) vErrors = [err147];
-								else vErrors.push(err147);
+								if (vErrors === null) vErrors = [err163];
+								else vErrors.push(err163);
 								errors++;
 							}
 						}
-						if (data80.sizeBytes !== void 0) {
-							let data83 = data80.sizeBytes;
-							if (!(typeof data83 == "number" && !(data83 % 1) && !isNaN(data83) && isFinite(data83))) {
-								const err148 = {
-									instancePath: instancePath + "/mediaRecords/" + i7 + "/sizeBytes",
+						if (data90.sizeBytes !== void 0) {
+							let data93 = data90.sizeBytes;
+							if (!(typeof data93 == "number" && !(data93 % 1) && !isNaN(data93) && isFinite(data93))) {
+								const err164 = {
+									instancePath: instancePath + "/mediaRecords/" + i8 + "/sizeBytes",
 									schemaPath: "#/properties/mediaRecords/items/properties/sizeBytes/type",
 									keyword: "type",
 									params: { type: "integer" },
 									message: "must be integer"
 								};
-								if (vErrors === null) vErrors = [err148];
-								else vErrors.push(err148);
+								if (vErrors === null) vErrors = [err164];
+								else vErrors.push(err164);
 								errors++;
 							}
-							if (typeof data83 == "number" && isFinite(data83)) {
-								if (data83 < 0 || isNaN(data83)) {
-									const err149 = {
-										instancePath: instancePath + "/mediaRecords/" + i7 + "/sizeBytes",
+							if (typeof data93 == "number" && isFinite(data93)) {
+								if (data93 < 0 || isNaN(data93)) {
+									const err165 = {
+										instancePath: instancePath + "/mediaRecords/" + i8 + "/sizeBytes",
 										schemaPath: "#/properties/mediaRecords/items/properties/sizeBytes/minimum",
 										keyword: "minimum",
 										params: {
@@ -9156,62 +9586,62 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 										},
 										message: "must be >= 0"
 									};
-									if (vErrors === null) vErrors = [err149];
-									else vErrors.push(err149);
+									if (vErrors === null) vErrors = [err165];
+									else vErrors.push(err165);
 									errors++;
 								}
 							}
 						}
-						if (data80.contentType !== void 0) {
-							if (typeof data80.contentType !== "string") {
-								const err150 = {
-									instancePath: instancePath + "/mediaRecords/" + i7 + "/contentType",
+						if (data90.contentType !== void 0) {
+							if (typeof data90.contentType !== "string") {
+								const err166 = {
+									instancePath: instancePath + "/mediaRecords/" + i8 + "/contentType",
 									schemaPath: "#/properties/mediaRecords/items/properties/contentType/type",
 									keyword: "type",
 									params: { type: "string" },
 									message: "must be string"
 								};
-								if (vErrors === null) vErrors = [err150];
-								else vErrors.push(err150);
+								if (vErrors === null) vErrors = [err166];
+								else vErrors.push(err166);
 								errors++;
 							}
 						}
 					} else {
-						const err151 = {
-							instancePath: instancePath + "/mediaRecords/" + i7,
+						const err167 = {
+							instancePath: instancePath + "/mediaRecords/" + i8,
 							schemaPath: "#/properties/mediaRecords/items/type",
 							keyword: "type",
 							params: { type: "object" },
 							message: "must be object"
 						};
-						if (vErrors === null) vErrors = [err151];
-						else vErrors.push(err151);
+						if (vErrors === null) vErrors = [err167];
+						else vErrors.push(err167);
 						errors++;
 					}
 				}
 			} else {
-				const err152 = {
+				const err168 = {
 					instancePath: instancePath + "/mediaRecords",
 					schemaPath: "#/properties/mediaRecords/type",
 					keyword: "type",
 					params: { type: "array" },
 					message: "must be array"
 				};
-				if (vErrors === null) vErrors = [err152];
-				else vErrors.push(err152);
+				if (vErrors === null) vErrors = [err168];
+				else vErrors.push(err168);
 				errors++;
 			}
 		}
 	} else {
-		const err153 = {
+		const err169 = {
 			instancePath,
 			schemaPath: "#/type",
 			keyword: "type",
 			params: { type: "object" },
 			message: "must be object"
 		};
-		if (vErrors === null) vErrors = [err153];
-		else vErrors.push(err153);
+		if (vErrors === null) vErrors = [err169];
+		else vErrors.push(err169);
 		errors++;
 	}
 	validate14.errors = vErrors;
