@@ -52,6 +52,16 @@ async function applyAll(run: ReturnType<typeof inProcess>): Promise<void> {
   expect(pending(await run.plan())).toEqual([]);
 }
 
+/** The project applied on a fresh emulator: nothing left to do. */
+async function appliedProject(): Promise<{ dir: string; run: ReturnType<typeof inProcess> }> {
+  const api = emulator();
+  await api.reset();
+  const dir = await project();
+  const run = inProcess(dir, api.baseUrl);
+  await applyAll(run);
+  return { dir, run };
+}
+
 async function edit(dir: string, path: string, from: string, to: string): Promise<void> {
   const file = join(dir, path);
   const text = await readFile(file, 'utf8');
@@ -74,11 +84,7 @@ const views = (plan: Plan, update: ChangeWith<'update'>) => ({
 
 describe('every changed field says where it came from', () => {
   it('a snippet edit: content via snippets/signature.md, in the plan and in every view', async () => {
-    const api = emulator();
-    await api.reset();
-    const dir = await project();
-    const run = inProcess(dir, api.baseUrl);
-    await applyAll(run);
+    const { dir, run } = await appliedProject();
     await writeFile(join(dir, 'snippets/signature.md'), '— The Northwind Coffee team\n');
     const plan = await run.plan();
     const update = onlyUpdate(plan);
@@ -90,11 +96,7 @@ describe('every changed field says where it came from', () => {
   });
 
   it('a var edit: content via vars.campaign.name in postsync.yaml', async () => {
-    const api = emulator();
-    await api.reset();
-    const dir = await project();
-    const run = inProcess(dir, api.baseUrl);
-    await applyAll(run);
+    const { dir, run } = await appliedProject();
     await edit(dir, 'postsync.yaml', 'name: Winter Solstice', 'name: Summer Solstice');
     const plan = await run.plan();
     const update = onlyUpdate(plan);
@@ -104,11 +106,7 @@ describe('every changed field says where it came from', () => {
   });
 
   it('a hashtag-set edit: content via hashtags.coffee in postsync.yaml', async () => {
-    const api = emulator();
-    await api.reset();
-    const dir = await project();
-    const run = inProcess(dir, api.baseUrl);
-    await applyAll(run);
+    const { dir, run } = await appliedProject();
     await edit(dir, 'postsync.yaml', '"#coffee #roastery"', '"#coffee #beans"');
     const plan = await run.plan();
     const update = onlyUpdate(plan);
@@ -118,11 +116,7 @@ describe('every changed field says where it came from', () => {
   });
 
   it('a repeat rule edit: the occurrence that takes the variant changes via the repeat rule', async () => {
-    const api = emulator();
-    await api.reset();
-    const dir = await project();
-    const run = inProcess(dir, api.baseUrl);
-    await applyAll(run);
+    const { dir, run } = await appliedProject();
     await edit(dir, 'posts/roast.md', 'Second week: a new roast.', 'Second week: our darkest roast.');
     const plan = await run.plan();
     const update = onlyUpdate(plan);
@@ -132,11 +126,7 @@ describe('every changed field says where it came from', () => {
   });
 
   it("a UTM house rule's edit: content via house rule campaign-links (UTM)", async () => {
-    const api = emulator();
-    await api.reset();
-    const dir = await project();
-    const run = inProcess(dir, api.baseUrl);
-    await applyAll(run);
+    const { dir, run } = await appliedProject();
     await edit(dir, 'postsync.yaml', 'campaign: winter', 'campaign: spring');
     const plan = await run.plan();
     const update = onlyUpdate(plan);
@@ -147,11 +137,7 @@ describe('every changed field says where it came from', () => {
   });
 
   it("a post file's edit: the file alone, not the snippet it includes", async () => {
-    const api = emulator();
-    await api.reset();
-    const dir = await project();
-    const run = inProcess(dir, api.baseUrl);
-    await applyAll(run);
+    const { dir, run } = await appliedProject();
     await edit(dir, 'posts/cafe-hours.md', 'Open 8 to 18', 'Open 7 to 18');
     const plan = await run.plan();
     const update = onlyUpdate(plan);
@@ -164,11 +150,7 @@ describe('every changed field says where it came from', () => {
   });
 
   it('a state written before sources were recorded: a snippet edit is attributed to nothing, not to the file', async () => {
-    const api = emulator();
-    await api.reset();
-    const dir = await project();
-    const run = inProcess(dir, api.baseUrl);
-    await applyAll(run);
+    const { dir, run } = await appliedProject();
     const statePath = join(dir, '.postsync/state.json');
     const state = JSON.parse(await readFile(statePath, 'utf8')) as { targets: Record<string, { posts: Record<string, Record<string, unknown>> }> };
     let stripped = 0;
