@@ -3875,8 +3875,7 @@ const schema3 = {
 			"maxProperties": 32,
 			"propertyNames": {
 				"type": "string",
-				"minLength": 1,
-				"maxLength": 1024
+				"minLength": 1
 			},
 			"additionalProperties": {
 				"type": "string",
@@ -4226,21 +4225,8 @@ function validate2(data, { instancePath = "", parentData, parentDataProperty, ro
 				for (const key1 in data9) {
 					const _errs29 = errors;
 					if (typeof key1 === "string") {
-						if (func0(key1) > 1024) {
-							const err24 = {
-								instancePath: instancePath + "/sources",
-								schemaPath: "#/properties/sources/propertyNames/maxLength",
-								keyword: "maxLength",
-								params: { limit: 1024 },
-								message: "must NOT have more than 1024 characters",
-								propertyName: key1
-							};
-							if (vErrors === null) vErrors = [err24];
-							else vErrors.push(err24);
-							errors++;
-						}
 						if (func0(key1) < 1) {
-							const err25 = {
+							const err24 = {
 								instancePath: instancePath + "/sources",
 								schemaPath: "#/properties/sources/propertyNames/minLength",
 								keyword: "minLength",
@@ -4248,12 +4234,12 @@ function validate2(data, { instancePath = "", parentData, parentDataProperty, ro
 								message: "must NOT have fewer than 1 characters",
 								propertyName: key1
 							};
-							if (vErrors === null) vErrors = [err25];
-							else vErrors.push(err25);
+							if (vErrors === null) vErrors = [err24];
+							else vErrors.push(err24);
 							errors++;
 						}
 					} else {
-						const err26 = {
+						const err25 = {
 							instancePath: instancePath + "/sources",
 							schemaPath: "#/properties/sources/propertyNames/type",
 							keyword: "type",
@@ -4261,20 +4247,20 @@ function validate2(data, { instancePath = "", parentData, parentDataProperty, ro
 							message: "must be string",
 							propertyName: key1
 						};
-						if (vErrors === null) vErrors = [err26];
-						else vErrors.push(err26);
+						if (vErrors === null) vErrors = [err25];
+						else vErrors.push(err25);
 						errors++;
 					}
 					if (!(_errs29 === errors)) {
-						const err27 = {
+						const err26 = {
 							instancePath: instancePath + "/sources",
 							schemaPath: "#/properties/sources/propertyNames",
 							keyword: "propertyNames",
 							params: { propertyName: key1 },
 							message: "property name must be valid"
 						};
-						if (vErrors === null) vErrors = [err27];
-						else vErrors.push(err27);
+						if (vErrors === null) vErrors = [err26];
+						else vErrors.push(err26);
 						errors++;
 					}
 				}
@@ -4282,52 +4268,52 @@ function validate2(data, { instancePath = "", parentData, parentDataProperty, ro
 					let data10 = data9[key2];
 					if (typeof data10 === "string") {
 						if (func0(data10) > 64) {
-							const err28 = {
+							const err27 = {
 								instancePath: instancePath + "/sources/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
 								schemaPath: "#/properties/sources/additionalProperties/maxLength",
 								keyword: "maxLength",
 								params: { limit: 64 },
 								message: "must NOT have more than 64 characters"
 							};
-							if (vErrors === null) vErrors = [err28];
-							else vErrors.push(err28);
+							if (vErrors === null) vErrors = [err27];
+							else vErrors.push(err27);
 							errors++;
 						}
 						if (func0(data10) < 1) {
-							const err29 = {
+							const err28 = {
 								instancePath: instancePath + "/sources/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
 								schemaPath: "#/properties/sources/additionalProperties/minLength",
 								keyword: "minLength",
 								params: { limit: 1 },
 								message: "must NOT have fewer than 1 characters"
 							};
-							if (vErrors === null) vErrors = [err29];
-							else vErrors.push(err29);
+							if (vErrors === null) vErrors = [err28];
+							else vErrors.push(err28);
 							errors++;
 						}
 					} else {
-						const err30 = {
+						const err29 = {
 							instancePath: instancePath + "/sources/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
 							schemaPath: "#/properties/sources/additionalProperties/type",
 							keyword: "type",
 							params: { type: "string" },
 							message: "must be string"
 						};
-						if (vErrors === null) vErrors = [err30];
-						else vErrors.push(err30);
+						if (vErrors === null) vErrors = [err29];
+						else vErrors.push(err29);
 						errors++;
 					}
 				}
 			} else {
-				const err31 = {
+				const err30 = {
 					instancePath: instancePath + "/sources",
 					schemaPath: "#/properties/sources/type",
 					keyword: "type",
 					params: { type: "object" },
 					message: "must be object"
 				};
-				if (vErrors === null) vErrors = [err31];
-				else vErrors.push(err31);
+				if (vErrors === null) vErrors = [err30];
+				else vErrors.push(err30);
 				errors++;
 			}
 		}
@@ -4335,40 +4321,40 @@ function validate2(data, { instancePath = "", parentData, parentDataProperty, ro
 			let data11 = data.seal;
 			if (typeof data11 === "string") {
 				if (!pattern2.test(data11)) {
-					const err32 = {
+					const err31 = {
 						instancePath: instancePath + "/seal",
 						schemaPath: "#/$defs/seal/pattern",
 						keyword: "pattern",
 						params: { pattern: "^[A-Za-z0-9_-]{43}$" },
 						message: "must match pattern \"^[A-Za-z0-9_-]{43}$\""
 					};
-					if (vErrors === null) vErrors = [err32];
-					else vErrors.push(err32);
+					if (vErrors === null) vErrors = [err31];
+					else vErrors.push(err31);
 					errors++;
 				}
 			} else {
-				const err33 = {
+				const err32 = {
 					instancePath: instancePath + "/seal",
 					schemaPath: "#/$defs/seal/type",
 					keyword: "type",
 					params: { type: "string" },
 					message: "must be string"
 				};
-				if (vErrors === null) vErrors = [err33];
-				else vErrors.push(err33);
+				if (vErrors === null) vErrors = [err32];
+				else vErrors.push(err32);
 				errors++;
 			}
 		}
 	} else {
-		const err34 = {
+		const err33 = {
 			instancePath,
 			schemaPath: "#/type",
 			keyword: "type",
 			params: { type: "object" },
 			message: "must be object"
 		};
-		if (vErrors === null) vErrors = [err34];
-		else vErrors.push(err34);
+		if (vErrors === null) vErrors = [err33];
+		else vErrors.push(err33);
 		errors++;
 	}
 	validate2.errors = vErrors;
