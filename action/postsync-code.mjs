@@ -1883,7 +1883,7 @@ function readAllowedOrigins(env, diagnostics) {
 	const entries = (env.POSTSYNC_API_URL_ALLOW ?? "").split(",").map((entry) => entry.trim()).filter((entry) => entry !== "");
 	const origins = [];
 	for (const entry of entries) {
-		const origin = originOf$1(entry);
+		const origin = originOf$2(entry);
 		if (origin !== void 0) origins.push(origin);
 		else diagnostics.push({
 			severity: "error",
@@ -1894,7 +1894,7 @@ function readAllowedOrigins(env, diagnostics) {
 	}
 	return Object.freeze(origins);
 }
-function originOf$1(entry) {
+function originOf$2(entry) {
 	try {
 		const url = new URL(entry);
 		return (url.protocol === "https:" || url.protocol === "http:") && url.username === "" && url.password === "" ? url.origin : void 0;
@@ -3038,7 +3038,8 @@ const POST_KEYS = [
 	"fingerprint",
 	"media",
 	"targetLabels",
-	"locations"
+	"locations",
+	"origins"
 ];
 const SHAPE_KEYS = [
 	"content",
@@ -3127,7 +3128,7 @@ function rowOf(file, { stamp, reading }, tables) {
 }
 function fitsPostRow(file, reading) {
 	const { post } = reading;
-	return post.file === file && sameKeys(post, post.locations === void 0 ? POST_KEYS.slice(0, -1) : POST_KEYS) && sameKeys(post.shape, SHAPE_KEYS) && post.shape.media.length === post.media.length && post.media.every((media, index) => media.sha256 === post.shape.media[index] && sameKeys(media, media.alt === void 0 ? MEDIA_KEYS : [...MEDIA_KEYS, "alt"])) && Object.keys(reading).every((key) => READING_KEYS.has(key));
+	return post.file === file && sameKeys(post, POST_KEYS.filter((key) => (key !== "locations" || post.locations !== void 0) && (key !== "origins" || post.origins !== void 0))) && sameKeys(post.shape, SHAPE_KEYS) && post.shape.media.length === post.media.length && post.media.every((media, index) => media.sha256 === post.shape.media[index] && sameKeys(media, media.alt === void 0 ? MEDIA_KEYS : [...MEDIA_KEYS, "alt"])) && Object.keys(reading).every((key) => READING_KEYS.has(key));
 }
 function sameKeys(value, keys) {
 	const own = Object.keys(value);
@@ -6632,7 +6633,7 @@ async function createFresh(change, desired, context) {
 		shapeHash: shapeHash(draftOf$1(desired)),
 		startedAt: context.now().toISOString()
 	});
-	return confirm$1(change.key, change.file, await sendCreate(change.key, payload, key, context), shapeHash(draftOf$1(desired)), context);
+	return confirm$1(change.key, change.file, await sendCreate(change.key, payload, key, context), shapeHash(draftOf$1(desired)), context, change.sources);
 }
 async function resendPending(change, context) {
 	const { key } = change;
@@ -6662,14 +6663,15 @@ function refusedForGood(error) {
 	if (error.status === 422) return error.code !== ErrorCodes.idempotencyKeyReused;
 	return error.status === 400 || error.status === 413;
 }
-async function confirm$1(key, file, post, appliedHash, context) {
+async function confirm$1(key, file, post, appliedHash, context, sources) {
 	await saved(context, context.store.confirmCreate(key, {
 		postId: post.id,
 		file,
 		appliedHash,
 		remoteUpdatedAt: post.updatedAt,
 		observedHash: observedHash(post, context),
-		appliedAt: context.now().toISOString()
+		appliedAt: context.now().toISOString(),
+		...sources === void 0 ? {} : { sources }
 	}));
 	return post;
 }
@@ -6697,13 +6699,15 @@ async function adopt(change, context) {
 	}
 	const observed = change.observedHash === void 0 ? {} : { observedHash: change.observedHash };
 	const appliedHash = change.asFound === true && change.observedHash !== void 0 ? change.observedHash : shapeHash(desired);
+	const sources = change.asFound === true || change.sources === void 0 ? {} : { sources: change.sources };
 	await saved(context, context.store.recordUpdate(change.key, {
 		postId,
 		file: change.file,
 		appliedHash,
 		remoteUpdatedAt: change.liveUpdatedAt,
 		...observed,
-		appliedAt: context.now().toISOString()
+		appliedAt: context.now().toISOString(),
+		...sources
 	}));
 	return postId;
 }
@@ -6715,6 +6719,7 @@ async function update(change, context) {
 }
 async function record(change, post, applied, context) {
 	const slotAt = change.slot === void 0 || applied.scheduledAt === null ? {} : { slotAt: applied.scheduledAt };
+	const sources = change.sources === void 0 ? {} : { sources: change.sources };
 	await saved(context, context.store.recordUpdate(change.key, {
 		postId: post.id,
 		file: change.file,
@@ -6722,7 +6727,8 @@ async function record(change, post, applied, context) {
 		remoteUpdatedAt: post.updatedAt,
 		observedHash: observedHash(post, context),
 		appliedAt: context.now().toISOString(),
-		...slotAt
+		...slotAt,
+		...sources
 	}));
 }
 async function unschedule(change, context) {
@@ -7889,6 +7895,101 @@ function isEditable(post) {
 function notEditableReason(post, verb) {
 	return post.status === "published" ? `post is published; published posts are never ${verb}` : `post is ${post.status}; only draft and scheduled posts can be ${verb}`;
 }
+// dist/src/content/origins.js
+const FILE_SOURCE = "file";
+const REPEAT_SOURCE = "repeat";
+const snippetSource = (path) => `snippet:${path}`;
+const ruleSource = (name) => `rule:${name}`;
+function nameSource(name, vars, hashtags) {
+	const [first, ...rest] = name.split(".");
+	if (first === "hashtags" && rest.length === 1 && Object.hasOwn(hashtags, rest[0])) return `hashtags:${rest[0]}`;
+	return typeof varValue(name, vars) === "string" ? `var:${name}` : void 0;
+}
+function postOrigins(fields, facts) {
+	const named = new Set();
+	for (const ids of Object.values(fields)) for (const id of ids) if (id !== "file") named.add(id);
+	const kept = new Set([FILE_SOURCE, ...[...named].sort(compareText).slice(0, 31)]);
+	const digests = {};
+	for (const id of kept) digests[id] = digestOf$1(id, facts);
+	const bounded = {};
+	for (const field of Object.keys(fields).sort(compareText)) {
+		const ids = [...new Set(fields[field])].filter((id) => kept.has(id)).sort(compareText);
+		if (ids.length > 0 && !(ids.length === 1 && ids[0] === "file")) bounded[field] = ids;
+	}
+	return {
+		digests,
+		fields: bounded
+	};
+}
+function sourcesOfField(origins, field) {
+	const options = /^(targets\[[^\]]*\]\.options)\./.exec(field);
+	return origins.fields[field] ?? (options === null ? void 0 : origins.fields[options[1]]) ?? ["file"];
+}
+function originOf$1(id, file) {
+	if (id === "file") return {
+		kind: "file",
+		path: file
+	};
+	if (id === "repeat") return { kind: "repeat" };
+	const colon = id.indexOf(":");
+	const [kind, name] = [id.slice(0, colon), id.slice(colon + 1)];
+	if (kind === "snippet") return {
+		kind: "snippet",
+		path: name
+	};
+	if (kind === "var") return {
+		kind: "var",
+		name
+	};
+	if (kind === "hashtags") return {
+		kind: "hashtags",
+		name
+	};
+	return {
+		kind: "house-rule",
+		name,
+		rewrite: "utm"
+	};
+}
+function digestOf$1(id, facts) {
+	if (id === "file") return shortDigest(facts.file);
+	if (id === "repeat") {
+		const { scheduledAt, repeat, variants, occurrences } = facts.frontMatter;
+		return shortDigest(canonicalJson({
+			scheduledAt,
+			repeat,
+			variants,
+			occurrences
+		}));
+	}
+	const colon = id.indexOf(":");
+	const [kind, name] = [id.slice(0, colon), id.slice(colon + 1)];
+	if (kind === "snippet") return shortDigest(`${facts.snippets.find((use) => use.path === name)?.digest ?? null}`);
+	if (kind === "var") return shortDigest(`${varValue(name, facts.vars) ?? null}`);
+	if (kind === "hashtags") return shortDigest(`${facts.hashtags[name] ?? null}`);
+	return shortDigest(canonicalJson(facts.rules.find((rule) => rule.name === name) ?? null));
+}
+function varValue(name, vars) {
+	let node = vars;
+	for (const part of name.split(".")) node = typeof node === "object" && Object.hasOwn(node, part) ? node[part] : void 0;
+	return node;
+}
+function shortDigest(text) {
+	return hash("sha256", text, "base64url").slice(0, 16);
+}
+// dist/src/plan/field-origins.js
+function fieldOrigins(fields, post, record) {
+	const { origins } = post;
+	const applied = record.sources;
+	if (origins === void 0 || applied === void 0) return void 0;
+	return fields.flatMap((change) => sourcesOfField(origins, change.field).filter((id) => applied[id] !== origins.digests[id]).map((id) => ({
+		field: change.field,
+		source: originOf$1(id, post.file)
+	})));
+}
+function sourcesOf$1(post) {
+	return post.origins === void 0 ? {} : { sources: post.origins.digests };
+}
 // dist/src/plan/tidied-shape.js
 function tidiedText(text) {
 	return text.replace(/\r\n?/g, "\n").replace(/[ \t\u00a0]+$/gm, "").trimEnd().normalize("NFC");
@@ -7968,6 +8069,7 @@ function createChange(post, context, { reason, reasons, resumesPending }) {
 		action: "create",
 		reason,
 		...base,
+		...sourcesOf$1(post),
 		reasons
 	};
 	const made = context.pendingPost(post.key);
@@ -8020,6 +8122,7 @@ function updateChange(post, record, live, context, remoteChanged) {
 		action: "update",
 		reason: "merged-record",
 		...base,
+		...sourcesOf$1(post),
 		reasons: [`the state entry was merged from two branches and re-read from the remote: ${fieldList(fields)} differ from ${post.file}`]
 	};
 	if (!changedLocally) {
@@ -8028,16 +8131,20 @@ function updateChange(post, record, live, context, remoteChanged) {
 			action: "update",
 			reason: "drifted",
 			...base,
+			...sourcesOf$1(post),
 			drift,
 			reasons: [`drifted on the remote since the last apply: ${fieldList(drift)}`]
 		};
 	}
 	const reasons = [`changed in ${post.file}: ${fieldList(fields)}`];
 	if (remoteChanged) reasons.push(`also drifted on the remote since the last apply; ${post.file} wins`);
+	const origins = fieldOrigins(fields, post, record);
 	return {
 		action: "update",
 		reason: "file-changed",
 		...base,
+		...sourcesOf$1(post),
+		...origins === void 0 ? {} : { origins },
 		reasons
 	};
 }
@@ -8528,7 +8635,7 @@ function adoptChange(post, live, context, how = "unowned-match") {
 		observedHash: shapeHash(context.shapeOf(live)),
 		stateOnly: true,
 		...mediaRecords.size === 0 ? {} : { mediaRecords: [...mediaRecords.values()] },
-		...how === "chosen" ? { asFound: true } : {},
+		...how === "chosen" ? { asFound: true } : sourcesOf$1(post),
 		reasons: [ADOPT_REASONS[how](kind)]
 	};
 }
@@ -10734,6 +10841,7 @@ function checkUtm(post, rule, target, context) {
 		if (after !== text) rewrites.push({
 			key: post.key,
 			accountId: target.accountId,
+			rule: rule.name,
 			field,
 			before: text,
 			after
@@ -10911,6 +11019,10 @@ function holdsTemplate(value) {
 	return false;
 }
 // dist/src/content/post-texts.js
+const NO_USES = {
+	names: [],
+	snippets: []
+};
 const SLOT_DATE = "the time of a `next-slot` post is chosen only when planning";
 function renderPost(source, context) {
 	const diagnostics = [];
@@ -10930,6 +11042,7 @@ function renderPost(source, context) {
 			text,
 			locate,
 			names: [],
+			snippets: [],
 			diagnostics: []
 		};
 		const rendered = renderTemplate(text, {
@@ -10942,6 +11055,7 @@ function renderPost(source, context) {
 			text: rendered.text,
 			locate: (offset) => locate(rendered.sourceOffset(offset)),
 			names: rendered.names,
+			snippets: rendered.snippets,
 			diagnostics: rendered.diagnostics
 		};
 	};
@@ -10962,30 +11076,47 @@ function renderPost(source, context) {
 		]);
 		const options = !holdsTemplate(target.options) ? {
 			value: target.options,
-			diagnostics: []
+			diagnostics: [],
+			...NO_USES
 		} : renderValues(target.options, {
 			...templateBase(context, source),
 			builtIns: values()
 		}, (path) => inFile(["options", ...path]));
 		diagnostics.push(...options.diagnostics);
-		if ("names" in options) for (const name of options.names) names.add(name);
+		for (const name of options.names) names.add(name);
 		let text = shared;
 		if (target.contentOverride !== void 0) text = render(target.contentOverride, fixedTextLocator(inFile(["content"])), values);
 		else if (perAccount) text = render(source.text, source.locate, values);
 		if (text !== shared) diagnostics.push(...text.diagnostics);
+		const uses = {
+			text: {
+				names: text.names,
+				snippets: text.snippets
+			},
+			options: {
+				names: options.names,
+				snippets: options.snippets
+			}
+		};
 		return {
 			text: text.text,
 			locate: text.locate,
 			own: target.contentOverride !== void 0,
-			options: options.value
+			options: options.value,
+			uses
 		};
 	});
 	const first = source.targets.findIndex((target) => target.contentOverride === void 0);
+	const taken = !perAccount || targets.length === 0 ? void 0 : targets[first === -1 ? 0 : first];
 	return {
-		content: !perAccount || targets.length === 0 ? shared.text : targets[first === -1 ? 0 : first].text,
+		content: taken?.text ?? shared.text,
 		targets,
 		diagnostics,
-		names: [...names]
+		names: [...names],
+		contentUses: taken?.uses.text ?? {
+			names: shared.names,
+			snippets: shared.snippets
+		}
 	};
 }
 function templateBase(context, source) {
@@ -11031,16 +11162,19 @@ function postsOfFile(input) {
 	diagnostics.push(...checked.violations);
 	return {
 		posts: rendered.map(({ source, post }) => {
-			const shape = shapeOf$1(source, post, checked.rewrites.filter((rewrite) => rewrite.key === source.key), input.media);
+			const rewrites = checked.rewrites.filter((rewrite) => rewrite.key === source.key);
+			const shape = shapeOf$1(source, post, rewrites, input.media);
 			const schedule = scheduleOf(source, input);
 			const pencilled = source.occurrence === void 0 && text.pencilledAt !== void 0 ? { pencilledAt: text.pencilledAt } : {};
+			const fieldSources = fieldSourcesOf(source, post, rewrites, shape, context);
 			return {
 				key: source.key,
 				shape,
 				...schedule === void 0 ? {} : { schedule },
 				...source.slotted && text.slot !== void 0 ? { slot: text.slot } : {},
 				...pencilled,
-				...occurrenceOf(source, input.key)
+				...occurrenceOf(source, input.key),
+				fieldSources
 			};
 		}),
 		diagnostics: distinctDiagnostics(diagnostics),
@@ -11089,7 +11223,8 @@ function sourcesOf(input, diagnostics) {
 			locate,
 			occurrence: {
 				date: occurrence.date,
-				...at === void 0 ? {} : { at }
+				...at === void 0 ? {} : { at },
+				ruleText: occurrence.textPath !== null
 			}
 		};
 	});
@@ -11146,6 +11281,24 @@ function shapeOf$1(source, post, rewrites, media) {
 		targets,
 		media: media.map((m) => m.sha256)
 	};
+}
+function fieldSourcesOf(source, post, rewrites, shape, context) {
+	const body = source.occurrence?.ruleText === true ? REPEAT_SOURCE : FILE_SOURCE;
+	const used = (uses, first) => [
+		first,
+		...uses.snippets.map(snippetSource),
+		...uses.names.flatMap((name) => nameSource(name, context.vars, context.hashtags) ?? [])
+	];
+	const rewrittenBy = (accountId, field) => rewrites.filter((rewrite) => rewrite.accountId === accountId && rewrite.field === field).map((rewrite) => ruleSource(rewrite.rule));
+	const sharedFinal = shape.targets.length > 0 && shape.targets.every((target) => target.contentOverride === void 0);
+	const fields = { content: [...used(post.contentUses, body), ...sharedFinal ? shape.targets.flatMap((target) => rewrittenBy(target.socialAccountId, "text")) : []] };
+	if (source.occurrence !== void 0) fields.scheduledAt = [REPEAT_SOURCE];
+	post.targets.forEach((target, index) => {
+		const { socialAccountId: id, contentOverride } = shape.targets[index];
+		if (contentOverride !== void 0) fields[`targets[${id}].contentOverride`] = [...used(target.uses.text, target.own ? FILE_SOURCE : body), ...rewrittenBy(id, "text")];
+		fields[`targets[${id}].options`] = [...used(target.uses.options, FILE_SOURCE), ...rewrittenBy(id, "options.link")];
+	});
+	return fields;
 }
 function scheduleOf(source, input) {
 	if (source.scheduledAt === null) return void 0;
@@ -11254,14 +11407,16 @@ async function readPostFromBytes(file, bytes, options, read) {
 		}
 	});
 	const uses = [...snippets.values()].sort((a, b) => compareText(a.path, b.path));
-	const digest = digestWithSnippets(hash("sha1", bytes, "base64"), uses);
+	const fileDigest = hash("sha1", bytes, "base64");
+	const digest = digestWithSnippets(fileDigest, uses);
 	const result = assemble$1(file, reading, {
 		...found,
 		media,
 		snippets: uses
 	}, {
 		...options,
-		digest
+		digest,
+		fileDigest
 	});
 	const [only, ...more] = result.posts;
 	if (read !== void 0 && only !== void 0 && more.length === 0 && only.occurrence === void 0 && only.slot === void 0 && !usedLoadedFacts) {
@@ -11314,6 +11469,15 @@ function assemble$1(file, reading, found, options) {
 	const keyPosition = reading.keyPosition === void 0 ? {} : { keyPosition: reading.keyPosition };
 	const snippets = found.snippets.length === 0 ? {} : { snippets: found.snippets.map((use) => use.path) };
 	const fingerprint = fingerprintOf(options.digest, media.media.map((m) => m.sha256));
+	const { config } = options;
+	const facts = {
+		file: options.fileDigest,
+		snippets: found.snippets,
+		vars: config.vars ?? {},
+		hashtags: config.hashtags ?? {},
+		rules: config.rules ?? [],
+		frontMatter: text.frontMatter
+	};
 	const posts = found.posts.map((post) => {
 		const scheduleAt = post.schedule?.position ?? post.slot?.at;
 		return {
@@ -11333,7 +11497,8 @@ function assemble$1(file, reading, found, options) {
 			},
 			...post.occurrence === void 0 ? {} : { occurrence: post.occurrence },
 			...post.slot === void 0 ? {} : { slot: post.slot },
-			...post.pencilledAt === void 0 ? {} : { pencilledAt: post.pencilledAt }
+			...post.pencilledAt === void 0 ? {} : { pencilledAt: post.pencilledAt },
+			origins: postOrigins(post.fieldSources, facts)
 		};
 	});
 	if (!hasErrors(diagnostics)) return {
@@ -12985,6 +13150,55 @@ async function confirm(question) {
 		rl.close();
 	}
 }
+// dist/.tsc-cli/views/field-origins.js
+function fieldOriginPieces(change, field) {
+	const sources = (change.origins ?? []).filter((origin) => origin.field === field).map((origin) => origin.source);
+	if (sources.every((source) => source.kind === "file")) return [];
+	return sources.map(originPieces);
+}
+function originPieces(source) {
+	switch (source.kind) {
+		case "file":
+		case "snippet": return [{
+			text: source.path,
+			name: true
+		}];
+		case "var": return [
+			{
+				text: `vars.${source.name}`,
+				name: true
+			},
+			{ text: " in " },
+			{
+				text: "postsync.yaml",
+				name: true
+			}
+		];
+		case "hashtags": return [
+			{
+				text: `hashtags.${source.name}`,
+				name: true
+			},
+			{ text: " in " },
+			{
+				text: "postsync.yaml",
+				name: true
+			}
+		];
+		case "repeat": return [{ text: "the repeat rule" }];
+		case "house-rule": return [
+			{ text: "house rule " },
+			{
+				text: source.name,
+				name: true
+			},
+			{ text: " (UTM)" }
+		];
+	}
+}
+function viaText(origins, show) {
+	return origins.length === 0 ? "" : ` (via ${origins.map((pieces) => pieces.map(show).join("")).join(", ")})`;
+}
 // dist/.tsc-cli/views/change-lines.js
 const ACTION_SYMBOLS = {
 	create: "+",
@@ -13016,7 +13230,7 @@ function changeLines(change, style, options) {
 	const lines = [`${indent}  ${colourFor(change, style)(head)}${file}`];
 	for (const reason of change.reasons) lines.push(`${indent}      ${style.dim(terminalText(reason))}`);
 	const fields = change.action === "update" || options.verbose ? change.fields ?? [] : [];
-	for (const field of fields) lines.push(`${indent}      ${terminalText(field.field)}: ${fieldValue(field.field, field.before, options.timezone)} → ${fieldValue(field.field, field.after, options.timezone)}`);
+	for (const field of fields) lines.push(`${indent}      ${terminalText(field.field)}${viaText(fieldOriginPieces(change, field.field), (piece) => terminalText(piece.text))}: ${fieldValue(field.field, field.before, options.timezone)} → ${fieldValue(field.field, field.after, options.timezone)}`);
 	return lines;
 }
 function fieldValue(field, value, timezone) {
@@ -13099,7 +13313,7 @@ function planReport(command, plan, result) {
 			unconfirmedRecords: unconfirmedBlocked(plan),
 			draftsNotReady: notReadyDraftFiles(plan.diagnostics).length
 		},
-		changes: plan.changes,
+		changes: plan.changes.map(reportedChange),
 		uploads: plan.uploads,
 		diagnostics: plan.diagnostics,
 		...result ? { apply: {
@@ -13112,6 +13326,10 @@ function planReport(command, plan, result) {
 			uploadedBytes: result.uploadedBytes
 		} } : {}
 	};
+}
+function reportedChange(change) {
+	if (change.sources === void 0) return change;
+	return Object.fromEntries(Object.entries(change).filter(([name]) => name !== "sources"));
 }
 function diagnosticsReport(command, diagnostics) {
 	return {
@@ -17181,7 +17399,7 @@ function renderPlanMarkdown(plan, options) {
 	const changes = plan.changes.filter((change) => change.action !== "noop");
 	const rows = changes.map((change) => {
 		const { action } = change;
-		const fields = change.fields?.length ? ` (${change.fields.map((field) => fieldText(field, options.timezone)).join(", ")})` : "";
+		const fields = change.fields?.length ? ` (${change.fields.map((field) => `${fieldText(field, options.timezone)}${viaText(fieldOriginPieces(change, field.field), markdownPiece)}`).join(", ")})` : "";
 		const key = change.fromKey ? `${change.fromKey} → ${change.key}` : change.key;
 		return `| ${EMOJI[change.action]} | ${action} | ${inlineCode(key, { table: true })} | ${change.file ? inlineCode(change.file, { table: true }) : ""} | ${markdownMessage(change.reasons.join("; "))}${fields} |\n`;
 	});
@@ -17207,6 +17425,9 @@ function renderPlanMarkdown(plan, options) {
 		maxBytes,
 		cutNote: (left) => summaryCutNote(left, "change")
 	}).replace(/\n$/, "");
+}
+function markdownPiece(piece) {
+	return piece.name ? inlineCode(piece.text, { table: true }) : markdownMessage(piece.text);
 }
 function fieldText(field, timezone) {
 	const name = inlineCode(field.field, { table: true });

@@ -3829,7 +3829,7 @@ validate3.evaluated = {
 	"dynamicItems": false
 };
 // dist/src/generated/calendar-client.js
-const CALENDAR_CLIENT = "(function(){function e(e){let t=new URLSearchParams(location.search).get(`t`);if(t===null)return e;let n=new URL(e,location.href);return n.origin!==location.origin||n.protocol===`blob:`?e:(n.searchParams.set(`t`,t),n.href)}function t(e,t){return`${e.shown??t.text}${e.overflow}`}function n(e,t=null,...n){let i=document.createElement(e);for(let[e,n]of Object.entries(t??{}))n!=null&&n!==!1&&(typeof n==`function`?i.addEventListener(e.replace(/^on/,``),n):i.setAttribute(e,n===!0?``:String(n)));return r(i,n),i}function r(e,t){for(let n of t)n!=null&&n!==!1&&(Array.isArray(n)?r(e,n):e.appendChild(typeof n==`object`?n:document.createTextNode(String(n))))}function i(e,...t){e.replaceChildren(),r(e,t)}function a(e){let t=document.getElementById(e);if(t===null)throw Error(`the page has no #${e}`);return t}function o(e){return e.toLocaleString(`en-US`)}function s(e,t,n=`${t}s`){return`${o(e)} ${e===1?t:n}`}function c(t){let r=t.media.find(e=>e.src!==null);if(r===void 0||r.src===null)return null;let i=n(`img`,{class:`card-thumb`,src:e(r.src),alt:``,loading:`lazy`,decoding:`async`,...r.alt===void 0?{}:{title:r.alt}});return i.addEventListener(`error`,()=>i.remove()),i}let l={new:`New`,moved:`Moved`,changed:`Changed`,renamed:`Renamed`,deleted:`Deleted`,unscheduled:`Unscheduled`,blocked:`Blocked`};function u(e,t){return e.overlay===null?null:t?`Old time`:l[e.overlay]}function d(e){return n(`span`,{class:`dot`,style:`background: var(--a${(e?.color??7)%8})`,title:e?.label??`unknown account`})}function f(e){let n=e.targets[0];return(n!==void 0&&e.targets.every(e=>e.override)?t(n,e):e.text).split(`\n`).find(e=>e.trim()!==``)?.trim()??e.key}function p(e,t){let{post:r,ghost:i}=e,a=u(r,i),o=[`card`,r.overlay===null?``:`o-${r.overlay}`,i?`ghost`:``,e.pencilled===!0?`pencilled`:``,r.errors>0?`err`:``].filter(Boolean).join(` `),s=[r.key,r.file??``,e.pencilled===!0?`a draft, pencilled in for this time`:``,a??``,r.status??``,r.errors>0?`${r.errors} error(s)`:``].filter(Boolean).join(` · `),l=t.badge??(a===null?r.status===null?null:_(r.status):n(`span`,{class:`tag`},a));return n(`button`,{class:o,type:`button`,title:s,style:m(r,t.accounts),\"data-key\":r.key,\"data-day\":t.day??null,\"data-ghost\":i?`true`:null,onclick:()=>t.onOpen(r)},n(`span`,{class:`card-head`},e.time===``?null:n(`span`,{class:`card-time`},e.time),n(`span`,{class:`card-dots`},r.targets.map(e=>d(t.accounts.get(e.account)))),l,t.badge!==void 0&&a!==null?n(`span`,{class:`tag`,style:`margin-left: 4px`},a):null),n(`span`,{class:`card-body`},n(`span`,{class:`card-text`,dir:`auto`},f(r)),c(r)))}function m(e,t){let n=e.targets[0];return e.overlay!==null||n===void 0?null:`border-left-color: var(--a${(t.get(n.account)?.color??7)%8})`}function h(e,t=`not on the remote`){let r=e??t;return n(`span`,{class:`badge s-${r.replace(/[^a-z_]/gi,`-`)}`,title:e===null?t:`status: ${e}`},r.replace(/_/g,` `))}let g={draft:`✎`,scheduled:`◷`,pending:`◷`,publishing:`⋯`,waiting:`⋯`,published:`✓`,partially_published:`◐`,failed:`✕`,applied:`✓`,\"edited since applied\":`✎`,\"not applied\":`○`};function _(e){return n(`span`,{class:`badge icon s-${e.replace(/[^a-z_]/gi,`-`)}`,title:`status: ${e}`,\"aria-label\":`status: ${e}`},g[e]??`?`)}let v=864e5,y=/^(\\d{4})-(\\d{2})-(\\d{2})$/;function b(e){let t=y.exec(e.trim());if(t===null)return;let[n,r,i]=[Number(t[1]),Number(t[2]),Number(t[3])];if(!(r<1||r>12||i<1||i>D(n,r)))return{year:n,month:r,day:i}}function x(e){return`${O(e.year,4)}-${O(e.month)}-${O(e.day)}`}function S(e){let t=(/* @__PURE__ */ new Date(0)).setUTCFullYear(e.year,e.month-1,e.day);return Math.round(t/v)}function C(e){let t=/* @__PURE__ */ new Date(e*v);return{year:t.getUTCFullYear(),month:t.getUTCMonth()+1,day:t.getUTCDate()}}function w(e,t){return C(S(e)+t)}function T(e){return((S(e)+3)%7+7)%7+1}function E(e){return w(e,1-T(e))}function D(e,t){return new Date(Date.UTC(e,t,0)).getUTCDate()}function O(e,t=2){return String(e).padStart(t,`0`)}let k=/* @__PURE__ */ new Map;function ee(e){let t=k.get(e);return t===void 0&&(t=new Intl.DateTimeFormat(`en-US`,{timeZone:e,hourCycle:`h23`,year:`numeric`,month:`numeric`,day:`numeric`,hour:`numeric`,minute:`numeric`,second:`numeric`}),k.set(e,t)),t}function A(e,t){let n={};for(let r of ee(t).formatToParts(new Date(e)))r.type!==`literal`&&(n[r.type]=Number(r.value));return{year:n.year,month:n.month,day:n.day,hour:n.hour,minute:n.minute,second:n.second,millisecond:(e%1e3+1e3)%1e3}}function te(e,t){return ne(A(e,t))-e}function ne(e){let t=/* @__PURE__ */ new Date(0);return t.setUTCFullYear(e.year,e.month-1,e.day),t.setUTCHours(e.hour,e.minute,e.second,e.millisecond),t.getTime()}function re(e){let t=Math.round(e/6e4),n=t<0?`-`:`+`,r=Math.abs(t);return`${n}${O(Math.floor(r/60))}:${O(r%60)}`}let ie=[`Sun`,`Mon`,`Tue`,`Wed`,`Thu`,`Fri`,`Sat`],ae=[`Jan`,`Feb`,`Mar`,`Apr`,`May`,`Jun`,`Jul`,`Aug`,`Sep`,`Oct`,`Nov`,`Dec`];function oe(e){let t=new Date(Date.UTC(e.year,e.month-1,e.day)).getUTCDay();return`${ie[t]} ${e.day} ${ae[e.month-1]} ${e.year}`}function se(e){return`${oe(e.date)}, ${e.clock}${e.offset===void 0?``:` (${e.offset})`}`}function ce(e,t){let n=typeof e==`number`?e:Date.parse(e);if(Number.isNaN(n))return String(e);let r=A(n,t),i=`${O(r.hour)}:${O(r.minute)}${r.second===0?``:`:${O(r.second)}`}`;return se({date:{year:r.year,month:r.month,day:r.day},clock:i,offset:re(te(n,t))})}function le(e){let t=b(e);return t!==void 0&&x(t)===e}function ue(e,t){let n=b(e);return n===void 0?e:x(t(n))}function de(e,t){return ue(e,e=>w(e,t))}function j(e){return ue(e,E)}function fe(e){let t=b(e);return t===void 0?0:T(t)}function M(e){let t=b(e);return t===void 0?e:oe(t)}let pe=[`Mon`,`Tue`,`Wed`,`Thu`,`Fri`,`Sat`,`Sun`],N=[`January`,`February`,`March`,`April`,`May`,`June`,`July`,`August`,`September`,`October`,`November`,`December`],P=pe,F=de,I=e=>/* @__PURE__ */ new Date(`${e}T00:00:00Z`),me=e=>e.toISOString().slice(0,10);function L(e,t){let[n,r]=e.split(`-`).map(Number),i=new Date(Date.UTC(n,r-1+t,1));return me(i).slice(0,7)}function he(e){let t=`${e}-01`,n=F(`${L(e,1)}-01`,-1),r=[];for(let e=j(t);e<=n;e=F(e,7))r.push(e);return r}function ge(e){let t=[];for(let n=`${e}-01`;n.startsWith(e);n=F(n,1))t.push(n);return t}function R(e){return[0,1,2,3,4,5,6].map(t=>F(e,t))}function _e(e){let[t,n]=e.split(`-`).map(Number);return`${N[n-1]} ${t}`}function ve(e){let t=F(e,6),[n,r]=[I(e),I(t)],i=e=>`${e.getUTCDate()} ${N[e.getUTCMonth()]} ${e.getUTCFullYear()}`;return n.getUTCMonth()===r.getUTCMonth()?`${n.getUTCDate()} – ${i(r)}`:`${n.getUTCFullYear()===r.getUTCFullYear()?`${n.getUTCDate()} ${N[n.getUTCMonth()]}`:i(n)} – ${i(r)}`}function z(e){return Number(e.slice(8,10))}let B=/^(1\\d{3}|[2-8]\\d{3}|9[0-8]\\d{2}|99[0-8]\\d)-/;function V(e){return B.test(e)&&le(e)}function ye(e){return/^\\d{4}-(0[1-9]|1[0-2])$/.test(e)&&B.test(e)}function H(e,t,n){if(e<n.today||n.slots.length===0)return[];let r=fe(e),i=new Set(t.filter(e=>!e.ghost&&e.pencilled!==!0).flatMap(e=>e.post.targets.map(t=>`${t.account} ${e.time}`)));return n.slots.filter(e=>e.weekday===r&&!n.hidden.has(e.account)&&!i.has(`${e.account} ${e.time}`)).sort((e,t)=>e.time<t.time?-1:+(e.time>t.time))}function U(e,t){let r=t.get(e.account);return n(`span`,{class:`free-slot`,\"data-time\":e.time,\"data-account\":e.account,title:`Free slot of ${r?.label??e.account} at ${e.time}`},d(r),n(`span`,{class:`free-time`},e.time),n(`span`,{class:`free-word`},`free`))}function be(e,t,n){let r=new Set(e.targets.map(e=>e.account)),i=e.slot===null||e.slot.day<n.today?{day:n.today,time:``}:e.slot,a={...n,slots:n.slots.filter(e=>r.has(e.account))};for(let e=i.day,n=0;n<56;e=F(e,1),n++){let n=H(e,t.on(e,()=>!0),a).find(t=>e>i.day||t.time>i.time);if(n!==void 0)return`${e} ${n.time}`}}function W(e,t,n){return n.free===null?[]:H(e,t,n.free)}function xe(e,t){let r=he(e).map(r=>n(`div`,{class:`month-row`,role:`row`},R(r).map(n=>Se(n,e,t))));return n(`div`,{class:`month`,role:`grid`,\"aria-label\":e},n(`div`,{class:`weekdays`,role:`row`},P.map(e=>n(`div`,{role:`columnheader`},e))),r)}function Se(e,t,r){let i=r.posts.on(e,r.shown),a=r.countOn(e)??i.length,o=a>4?i.slice(0,3):i;return n(`div`,{class:[`cell`,e.startsWith(t)?``:`other`,e===r.today?`today`:``].filter(Boolean).join(` `),role:`gridcell`,\"data-day\":e},n(`div`,{class:`day-num`},String(z(e))),o.map(t=>p(t,{accounts:r.accounts,day:e,onOpen:r.onOpen})),a>o.length?n(`button`,{class:`more`,type:`button`,onclick:()=>r.onMore(e)},`+ ${a-o.length} more`):null,W(e,i,r).map(e=>U(e,r.accounts)))}function Ce(e,t){let r=R(e),i=r.map(e=>t.posts.on(e,t.shown)),a=/* @__PURE__ */ new Set;for(let e=8;e<=18;e++)a.add(e);for(let e of i.flat())a.add(Number(e.time.slice(0,2)));let o=r.map((e,n)=>W(e,i[n],t));for(let e of o.flat())a.add(Number(e.time.slice(0,2)));let s=[...a].sort((e,t)=>e-t),c=r.map((e,r)=>n(`div`,{class:`head${e===t.today?` today`:``}`},`${P[r]} `,n(`b`,null,String(z(e))))),l=s.flatMap(e=>[n(`div`,{class:`hour`},`${String(e).padStart(2,`0`)}:00`),...r.map((r,a)=>{let s=i[a].filter(t=>Number(t.time.slice(0,2))===e),c=o[a].filter(t=>Number(t.time.slice(0,2))===e);return n(`div`,{class:`slot${r===t.today?` today`:``}`,\"data-day\":r,\"data-hour\":String(e)},s.map(e=>p(e,{accounts:t.accounts,day:r,onOpen:t.onOpen})),c.map(e=>U(e,t.accounts)))})]);return n(`div`,{class:`week`,role:`group`,\"aria-label\":`week of ${e}`},n(`div`,{class:`head`}),c,l)}function we(e,t,r){let i=e.flatMap(e=>{let r=t.posts.on(e,t.shown),i=W(e,r,t);return r.length===0&&i.length===0&&e!==t.today?[]:[n(`li`,{class:`agenda-day${e===t.today?` today`:``}`,\"data-day\":e,\"aria-label\":M(e)},n(`h3`,null,M(e),e===t.today?n(`small`,null,` · today`):null),r.map(n=>p(n,{accounts:t.accounts,day:e,onOpen:t.onOpen})),i.map(e=>U(e,t.accounts)))]});return n(`ul`,{class:`agenda`,\"aria-label\":`Posts day by day`},i.length===0?n(`li`,{class:`empty`},`No posts this ${r}.`):i)}function G(e){return e===null?`no time: a draft`:`${M(e.day)}, ${e.time} (UTC${e.offset})`}function Te(e,t,r,i){let a=u(e,!1);return[n(`div`,{class:`details-head`},n(`div`,null,n(`h2`,{id:`details-title`,dir:`auto`},e.key),n(`div`,{style:`margin-top: 6px; display: flex; gap: 6px; flex-wrap: wrap`},h(e.status),a===null?null:n(`span`,{class:`tag o-${e.overlay}`},a),e.draft?h(e.ready?`ready`:`not ready`):null)),n(`button`,{class:`btn`,type:`button`,onclick:i,\"aria-label\":`Close`},`Close ✕`)),n(`dl`,{class:`facts`},n(`dt`,null,`File`),n(`dd`,{class:`mono`,\"data-field\":`file`},e.file??`removed`),n(`dt`,null,e.previous===null?`Time`:e.overlay===`blocked`?`Time in the file`:`New time`),n(`dd`,null,G(e.slot)),e.previous===null?null:[n(`dt`,null,e.overlay===`blocked`?`Publishes at (kept)`:`Old time`),n(`dd`,null,G(e.previous))],n(`dt`,null,`Time zone`),n(`dd`,null,t.timezone)),Ee(e),e.diagnostics.length===0?null:n(`div`,{class:`section`},n(`h3`,null,`Problems in this file`),e.diagnostics.map(De)),n(`div`,{class:`section`},n(`h3`,null,e.targets.length===0?`No accounts yet`:`Preview per account`),e.targets.map(t=>K(t,e,r)))]}function Ee(e){let t=e.change;return t===null?n(`div`,{class:`section`,\"data-field\":`change`},n(`h3`,null,`Plan`),n(`div`,null,e.status===null?`Not in the plan.`:`No change: the remote matches the file.`)):n(`div`,{class:`section`,\"data-field\":`change`},n(`h3`,null,`Plan`),n(`div`,null,n(`b`,null,t.action),t.fromKey!==void 0&&t.fromKey!==e.key?` from ${t.fromKey}`:null),n(`ul`,{class:`reasons`},t.reasons.map(e=>n(`li`,null,e))),t.fields.length===0?null:n(`table`,{class:`fields`},n(`tbody`,null,t.fields.map(e=>n(`tr`,null,n(`td`,null,e.field),n(`td`,null,n(`span`,{class:`before`,dir:`auto`},e.before),` → `,n(`span`,{class:`after`,dir:`auto`},e.after)))))))}function De(e){let t=e.line===void 0?``:` (line ${e.line}${e.column===void 0?``:`, column ${e.column}`})`;return n(`div`,{class:`diag ${e.severity}`},n(`b`,null,`${e.severity}${t}: `),e.message,e.expected===void 0?null:n(`small`,null,`expected ${e.expected}${e.found===void 0?``:`; found ${e.found}`}`),e.hint===void 0?null:n(`small`,null,e.hint))}let Oe=[`vidATitle`,`shortBCaption`];function K(e,t,r){let i=r.get(e.account),a=i?.maxLength??null,s=a!==null&&e.length>a,c=e.options.find(e=>Oe.includes(e.name)),l=a===null?`${o(e.length)} ${i?.unitWord??`characters`} (this account's limit is unknown)`:`${o(e.length)} / ${o(a)} ${i?.unitWord??`characters`}${s?` — ${o(e.length-a)} over the limit: the part after ✂ is cut`:``}`;return n(`article`,{class:`preview`,\"data-account\":e.account},n(`div`,{class:`preview-head`},d(i),n(`b`,{dir:`auto`},e.label),n(`span`,{class:`empty handle`},[i?.platform,i?.handle].filter(Boolean).join(` · `)),h(e.status)),n(`div`,{class:`preview-body`},c===void 0?null:n(`div`,{class:`preview-title`,dir:`auto`},c.value),n(`div`,{class:`length${s?` over`:``}`},e.override?`${l} · this account's own text (content:)`:l,s?[` `,n(`button`,{class:`more`,type:`button`,onclick:e=>e.currentTarget.closest(`.preview`)?.querySelector(`.cut`)?.scrollIntoView({block:`center`})},`show the cut`)]:null),n(`div`,{class:`caption`,\"data-field\":`caption`,dir:`auto`},e.shown??t.text,e.overflow===``?null:[n(`span`,{class:`cut`,title:`cut at ${a}`},`✂ cut`),n(`span`,{class:`overflow`,\"data-field\":`overflow`},e.overflow)]),e.error===void 0?null:n(`div`,{class:`diag`},n(`b`,null,`remote error: `),e.error),e.options.length===0?null:n(`div`,{class:`options`},e.options.map(e=>n(`span`,{class:`option`},`${e.name}: `,n(`b`,{dir:`auto`},e.value)))),t.media.length===0?null:n(`div`,{class:`media`},t.media.map(ke))))}function q(e){if(e===void 0)return`video`;let t=Math.round(e);return`${Math.floor(t/60)}:${String(t%60).padStart(2,`0`)}`}function ke(t){let r=t.remote===!0?`${t.kind} on the remote`:t.path.split(`/`).pop()??t.path,i=`${t.remote===!0?`${r} · ${t.path}`:r}${t.width===void 0?``:` · ${t.width}×${t.height}`}${t.alt===void 0?``:` · ${t.alt}`}`,a=t.kind===`video`,o=a?[n(`span`,{class:`play`},`▶`),n(`span`,null,r)]:n(`span`,null,r),s=n(`div`,{class:`thumb${a?` video`:``}`,title:i},t.src===null?o:n(`img`,{src:e(t.src),alt:t.alt??r,loading:`lazy`,decoding:`async`}));return a&&s.appendChild(n(`span`,{class:`dur`},q(t.durationSeconds))),s.querySelector(`img`)?.addEventListener(`error`,()=>{s.replaceChildren();for(let e of[o].flat())s.appendChild(e);a&&s.appendChild(n(`span`,{class:`dur`},q(t.durationSeconds)))}),s}let J=`.card[data-key]:not([data-ghost])`,Ae=`.cell[data-day], .slot[data-day]`;var je=class{#e;#t=null;#n=null;#r=null;constructor(e){this.#e=e,document.addEventListener(`dragstart`,e=>this.#i(e)),document.addEventListener(`dragenter`,e=>this.#a(e)),document.addEventListener(`dragover`,e=>this.#a(e)),document.addEventListener(`drop`,e=>this.#s(e)),document.addEventListener(`dragend`,()=>{this.#t=null,this.#o()}),document.addEventListener(`keydown`,e=>this.#c(e),{capture:!0})}drawn(e){for(let t of e.querySelectorAll(J))this.#e.movable(t.dataset.key)!==void 0&&(t.draggable=!0);this.#n=null}#i(e){let t=e.target?.closest?.(J),n=t==null?void 0:this.#e.movable(t.dataset.key);n!==void 0&&(this.#t=n,e.dataTransfer?.setData(`text/plain`,n.key),e.dataTransfer!==null&&(e.dataTransfer.effectAllowed=`move`),this.#e.prepare(n))}#a(e){let t=e.target?.closest?.(Ae);if(this.#t===null||t==null)return this.#o();e.preventDefault(),e.dataTransfer!==null&&(e.dataTransfer.dropEffect=`move`);let n=Me(this.#t,t,e.target);(this.#r?.place!==t||this.#r.at!==n)&&(this.#o(),this.#r={place:t,at:n},t.classList.add(`drop-here`),t.dataset.dropAt=n.slice(11),this.#e.status(`Drop ${this.#t.key} here: ${M(n.slice(0,10))}, ${n.slice(11)}${e.target instanceof Element&&e.target.closest(`.free-slot`)!==null?` (the free slot)`:``}.`))}#o(){this.#r!==null&&(this.#r.place.classList.remove(`drop-here`),delete this.#r.place.dataset.dropAt,this.#r=null)}#s(e){let t=e.target?.closest?.(Ae),n=this.#t;if(this.#t=null,this.#o(),n===null||t==null)return;e.preventDefault();let r=Me(n,t,e.target);r!==`${n.slot?.day} ${n.slot?.time}`&&this.#e.move(n,r)}#c(e){if(this.#n!==null&&(e.key===`Enter`||e.key===`Escape`)){e.preventDefault(),e.stopImmediatePropagation();let{post:t,day:n}=this.#n;return this.#n=null,e.key===`Escape`?this.#e.status(`${t.key} stays where it is.`):this.#e.move(t,Y(t,n,void 0))}let t={ArrowLeft:-1,ArrowRight:1,ArrowUp:-7,ArrowDown:7},n=e.target?.closest?.(J);if(!e.shiftKey||t[e.key]===void 0||n==null)return;let r=this.#n!==null&&this.#n.post.key===n.dataset.key?this.#n:null,i=r?.post??this.#e.movable(n.dataset.key);if(i===void 0)return;e.preventDefault(),e.stopImmediatePropagation(),r===null&&this.#e.prepare(i);let a=i.slot??i.pencilled,o=r===null?a===void 0?this.#e.today():F(a.day,t[e.key]):F(r.day,t[e.key]);this.#n={post:i,day:o},n.dataset.movingTo=o,this.#e.status(`Move ${i.key} to ${M(o)}, ${Y(i,o,void 0).slice(11)}: Enter saves it to the file, Escape leaves it.`)}};function Me(e,t,n){let r=n.closest(`.free-slot`)?.dataset.time;return r===void 0?Y(e,t.dataset.day,t.dataset.hour):`${t.dataset.day} ${r}`}function Y(e,t,n){let r=e.slot?.time??e.pencilled?.time??`09:00`;return`${t} ${n===void 0?r:`${n.padStart(2,`0`)}:${r.slice(3)}`}`}var Ne=class{#e;#t;#n;#r;constructor(e){this.#e=e,this.#t=e.replace(/edit$/,`post`),this.#n=e.replace(/edit$/,`render`),this.#r=e.replace(/edit$/,`upload`)}async upload(t,n,r){let i=await Ie(n),a;try{a=await fetch(e(this.#r),{method:`POST`,headers:{\"content-type\":`application/json`},body:JSON.stringify({file:t.file,name:n.name,data:i,accounts:r})})}catch{return\"the watch is not reachable: is `postsync watch --calendar` still running?\"}let o=await a.json().catch(()=>({}));return a.ok?o:Fe(o.message??`the file was refused (${a.status})`,o.hint)}async render(t,n){try{let r=await fetch(e(this.#n),{method:`POST`,headers:{\"content-type\":`application/json`},body:JSON.stringify({file:t,text:n})});if(r.ok)return await r.json()}catch{}return{text:n,problems:[]}}async read(t){let n=new URL(e(this.#t),location.href);n.searchParams.set(`file`,t);let r=await fetch(n),i=await r.json();return r.ok?i:i.message??`the file could not be read (${r.status})`}edit(e,t){return this.#i({action:`edit`,file:e.file,version:e.version,edits:t})}duplicate(e,t){return this.#i({action:`duplicate`,file:e.file,version:e.version,...t===void 0?{}:{at:t}})}undo(e){return this.#i({action:`undo`,file:e.file,version:e.version})}create(e){return this.#i(e===void 0?{action:`new`}:{action:`new`,at:e})}async#i(t){let n;try{n=await fetch(e(this.#e),{method:`POST`,headers:{\"content-type\":`application/json`},body:JSON.stringify(t)})}catch{return{kind:`refused`,message:\"the watch is not reachable: is `postsync watch --calendar` still running?\"}}let r=await n.json().catch(()=>({}));return n.status===409&&r.post!==void 0?{kind:`conflict`,message:r.message??`the file changed on disk`,post:r.post}:n.ok?{kind:`written`,post:r}:{kind:`refused`,message:Fe(r.message??`the edit was refused (${n.status})`,r.hint)}}};function X(e){return/@(\\d{4}-\\d{2}-\\d{2})$/.exec(e)?.[1]}function Pe(e){let t=/^---[ \\t]*\\r?\\n(?:[\\s\\S]*?\\r?\\n)?---[ \\t]*(?:\\r?\\n|$)/.exec(e);return(t===null?e:e.slice(t[0].length)).replace(/\\r\\n/g,`\n`).trim()}function Fe(e,t){return t===void 0||t===``?e:`${/[.!?:]$/.test(e)?e:`${e}.`} ${t}`}async function Ie(e){let t=new Uint8Array(await e.arrayBuffer()),n=``;for(let e=0;e<t.length;e+=32768)n+=String.fromCharCode(...t.subarray(e,e+32768));return btoa(n)}let Le,Re=new TextEncoder;function ze(e,t){switch(t){case`graphemes`:{let t=0;Le??=new Intl.Segmenter(void 0,{granularity:`grapheme`});for(let n of Le.segment(e))t++;return t}case`utf16`:return e.length;case`bytes`:return Re.encode(e).length;default:return Be(e)}}function Be(e){let t=0;for(let n of e)t++;return t}let Ve=new TextEncoder;function He(e,t,n){let r=ze(e,t);if(n===null||r<=n)return{shown:e,overflow:``,length:r};let i=Ue(e,t,n);return{shown:e.slice(0,i),overflow:e.slice(i),length:r}}function Ue(e,t,n){let r=0,i=0;for(let a of We(e,t)){let e=t===`bytes`?Ve.encode(a).length:t===`utf16`?a.length:1;if(r+e>n)break;r+=e,i+=a.length}return i}function We(e,t){if(t!==`graphemes`)return e;let n=new Intl.Segmenter(void 0,{granularity:`grapheme`}).segment(e);return{[Symbol.iterator]:function*(){for(let{segment:e}of n)yield e}}}let Ge=`image/*,video/*`;function Ke(t,r,i){let a=new Map(r.map(e=>[e.path,e])),o=(t.media??[]).map((e,t)=>{let n=a.get(e.path);return{origin:t,path:e.path,alt:e.alt??``,shown:{src:n?.src??null,kind:n?.kind??`image`,...n?.type===void 0?{}:{type:n.type},...n?.sizeBytes===void 0?{}:{sizeBytes:n.sizeBytes}}}}),s=o.map(e=>({path:e.path,alt:e.alt})),c=n(`ol`,{class:`edit-media-list`}),l=n(`input`,{type:`file`,accept:Ge,multiple:!0,\"data-media-add\":!0,\"aria-label\":`Add images or videos`}),u=e=>{for(let t of e)o.push({origin:null,path:null,alt:``,file:t,shown:Xe(t)});p()};l.addEventListener(`change`,()=>{u(l.files??[]),l.value=``});let d=n(`fieldset`,{class:`edit-field edit-media`,\"data-field\":`media`},n(`legend`,null,`Media, in order (images and videos)`),c,n(`label`,{class:`btn edit-media-add`},`+ Add image or video`,l),n(`small`,null,`or drop files here. They are written to the media folder when you save.`));d.addEventListener(`dragover`,e=>{e.dataTransfer?.types.includes(`Files`)&&(e.preventDefault(),d.classList.add(`drop-here`))}),d.addEventListener(`dragleave`,()=>d.classList.remove(`drop-here`)),d.addEventListener(`drop`,e=>{d.classList.remove(`drop-here`),e.dataTransfer!==null&&e.dataTransfer.files.length!==0&&(e.preventDefault(),u(e.dataTransfer.files))});function f(){c.replaceChildren(...o.map((e,t)=>m(e,t)))}function p(){f(),i()}function m(t,r){let a=t.file?.name??t.path??``,s=n(`input`,{\"data-media-alt\":r,value:t.alt,placeholder:`Alt text: what it shows`,\"aria-label\":`Alt text of ${a}`,dir:`auto`});s.addEventListener(`input`,()=>{t.alt=s.value,i()});let c=n(`input`,{type:`file`,accept:Ge,\"data-media-replace\":r,\"aria-label\":`Replace ${a}`});return c.addEventListener(`change`,()=>{let e=c.files?.[0];e!==void 0&&(t.file=e,t.shown=Xe(e),p())}),n(`li`,{class:`edit-media-item`,\"data-media\":r},n(`div`,{class:`thumb${t.shown.kind===`video`?` video`:``}`},t.shown.src===null?n(`span`,null,t.shown.kind):n(`img`,{src:e(t.shown.src),alt:``})),n(`div`,{class:`edit-media-body`},n(`div`,{class:`mono`,dir:`auto`},a,t.file===void 0?null:n(`small`,null,t.origin===null?` · new: added on save`:` · replaces it on save`)),s,n(`div`,{class:`edit-media-actions`},n(`button`,{class:`btn`,type:`button`,\"data-media-up\":r,disabled:r===0,\"aria-label\":`Move ${a} up`,onclick:()=>h(r,-1)},`↑`),n(`button`,{class:`btn`,type:`button`,\"data-media-down\":r,disabled:r===o.length-1,\"aria-label\":`Move ${a} down`,onclick:()=>h(r,1)},`↓`),n(`label`,{class:`btn`},`Replace…`,c),n(`button`,{class:`btn`,type:`button`,\"data-media-remove\":r,\"aria-label\":`Remove ${a} from the post`,onclick:()=>(o.splice(r,1),p())},`Remove`))))}function h(e,t){let[n]=o.splice(e,1);o.splice(e+t,0,n),p(),[`[data-media-${t<0?`up`:`down`}=\"${e+t}\"]`,`[data-media-${t<0?`down`:`up`}=\"${e+t}\"]`].map(e=>c.querySelector(e)).find(e=>e!==null&&!e.disabled)?.focus()}return f(),{element:d,shown:()=>o.map(e=>({kind:e.shown.kind,path:e.path??e.file?.name??``,src:e.shown.src,...e.alt===``?{}:{alt:e.alt}})),async edits(e){for(let t of o){if(t.file===void 0)continue;let n=await e(t.file);if(typeof n==`string`)return n;t.path=n.path,t.file=void 0}return qe(s,o)},misfits:e=>e.flatMap(e=>Je(e,o))}}function qe(e,t){let n=[],r=new Set(t.flatMap(e=>e.origin===null?[]:[e.origin]));for(let t=e.length-1;t>=0;t--)r.has(t)||n.push({kind:`media-remove`,index:t});let i=t.filter(e=>e.origin!==null).sort((e,t)=>e.origin-t.origin);i.forEach((t,r)=>{let i=e[t.origin];t.path!==i.path&&n.push({kind:`media-path`,index:r,path:t.path}),t.alt.trim()!==i.alt&&n.push({kind:`media-alt`,index:r,alt:t.alt.trim()})});for(let e of t)e.origin===null&&(n.push({kind:`media-add`,path:e.path,...e.alt.trim()===``?{}:{alt:e.alt.trim()}}),i.push(e));return t.forEach((e,t)=>{let r=i.indexOf(e);r!==t&&(n.push({kind:`media-move`,from:r,to:t}),i.splice(r,1),i.splice(t,0,e))}),n}function Je(e,t){if(e.media===null)return[];let{maxFiles:n,maxVideos:r,mixed:i}=e.media,a=t.filter(e=>e.shown.kind===`video`).length,o=[t.length>n?`${e.label} takes at most ${n} ${n===1?`file`:`files`} a post (this one has ${t.length})`:null,a>r?`${e.label} takes at most ${r} ${r===1?`video`:`videos`} a post (this one has ${a})`:null,!i&&a>0&&a<t.length?`${e.label} takes images or videos in a post, not both`:null].find(e=>e!==null);return[...o==null?[]:[o],...t.flatMap(t=>{let{kind:n,type:r,sizeBytes:i}=t.shown,a=n===`video`?e.media.videos:n===`image`?e.media.images:void 0,o=t.file?.name??t.path??``,s=n===`video`?`videos`:`images`;return a===void 0?[]:a.types.length===0?[`${e.label} takes no ${s} (${o})`]:r!==void 0&&r!==``&&!a.types.includes(r)?[`${e.label} takes ${s} of type ${a.types.join(`, `)}, not ${r} (${o})`]:i!==void 0&&i>a.maxBytes?[`${e.label} takes ${s} of at most ${Ye(a.maxBytes)}; ${o} is ${Ye(i)}`]:[]})]}function Ye(e){return`${(e/1024/1024).toFixed(1)} MiB`}function Xe(e){let t=e.type.startsWith(`video/`)?`video`:`image`;return{kind:t,type:e.type,sizeBytes:e.size,src:t===`image`?URL.createObjectURL(e):null}}function Ze(e,t,r){let i=t?.options??[],a=n(`textarea`,{\"data-own-text\":e.id,rows:2,dir:`auto`,placeholder:`Empty: the post's text`,\"aria-label\":`Own text of ${e.label}`});a.value=r;let o=i.map(t=>{let r=t.list!==void 0||e.listOptions.includes(t.name),i=t.list??(r?[t.value]:[]),a=r?n(`textarea`,{\"data-option\":t.name,\"data-list\":!0,rows:Math.max(2,i.length+1),title:`A list: one item per line`}):n(`input`,{\"data-option\":t.name,value:t.value});return a.value=r?i.join(`\n`):t.value,r&&a.addEventListener(`input`,()=>a.rows=Math.max(2,a.value.split(`\n`).length+1)),{option:t,list:r,input:a}}),s=n(`input`,{\"data-option-name\":e.id,placeholder:`option`,\"aria-label\":`New option of ${e.label}`,pattern:`[A-Za-z][A-Za-z0-9]*`}),c=n(`input`,{\"data-option-value\":e.id,placeholder:`value`,\"aria-label\":`Its value (a list: comma-separated)`}),l=n(`div`,{class:`edit-options`,\"data-account\":e.id},n(`small`,null,`Options of ${e.label}${e.platform===null?``:` (${e.platform})`}`),n(`label`,{class:`edit-own`},`Own text (content:) `,a),o.map(({option:e,input:t,list:r})=>n(`label`,{class:r?`edit-option edit-list`:`edit-option`},`${e.name}${r?` (one per line)`:``} `,t)),n(`span`,{class:`edit-option`},s,c)),u=()=>{let t=s.value.trim();return!/^[A-Za-z][A-Za-z0-9]*$/.test(t)||c.value.trim()===``?null:{name:t,value:e.listOptions.includes(t)?Z(c.value,`,`):Qe(c.value)}};return{element:l,ownText:a,current(){let e=o.map(({option:e,list:t,input:n})=>t?{name:e.name,value:Z(n.value,`\n`).join(`, `),list:Z(n.value,`\n`)}:{name:e.name,value:n.value}),t=u();return t===null?e:[...e,Array.isArray(t.value)?{name:t.name,value:t.value.join(`, `),list:t.value}:{name:t.name,value:String(t.value)}]},edits(e){let t=[];a.value.trim()!==r.trim()&&t.push({kind:`target-text`,account:e,text:a.value.trim()});for(let{option:n,list:r,input:i}of o){!r&&i.value!==n.value&&t.push({kind:`option`,account:e,name:n.name,value:Qe(i.value)});let a=Z(i.value,`\n`);r&&a.join(`\n`)!==(n.list??[n.value]).join(`\n`)&&t.push({kind:`option`,account:e,name:n.name,value:a})}let n=u();return n!==null&&t.push({kind:`option`,account:e,name:n.name,value:n.value}),t}}}function Z(e,t){return e.split(t).map(e=>e.trim()).filter(e=>e!==``)}function Qe(e){let t=e.trim();return/^(yes|true)$/i.test(t)?!0:/^(no|false)$/i.test(t)?!1:/^-?\\d+(\\.\\d+)?$/.test(t)?Number(t):t}function $e(e){let{post:t,source:r}=e,i=t===void 0?void 0:X(t.key),a=i!==void 0&&t!==void 0?t.text:Pe(r.text),o=t?.slot===null||t?.slot===void 0?tt(r.text):`${t.slot.day} ${t.slot.time}`,s=new Map((t?.targets??[]).map(e=>[e.account,e])),c=n(`input`,{id:`edit-time`,name:`time`,value:o,placeholder:`YYYY-MM-DD HH:mm (empty: a draft)`,pattern:`\\\\d{4}-\\\\d{2}-\\\\d{2} \\\\d{2}:\\\\d{2}`,autocomplete:`off`}),l=t===void 0?o===``||/^draft:[ \\t]*true/m.test(r.text):t.draft,u=n(`input`,{type:`checkbox`,id:`edit-draft`,name:`draft`,...l?{checked:!0}:{}}),d=n(`textarea`,{id:`edit-text`,name:`text`,rows:8,dir:`auto`});d.value=a;let f=e.accounts.map(e=>n(`input`,{type:`checkbox`,name:`account`,value:e.id,\"data-account\":e.id,...s.has(e.id)||t===void 0&&nt(r.text).includes(e.label)?{checked:!0}:{}})),p=e.accounts.map(e=>Ze(e,s.get(e.id),r.texts?.[s.get(e.id)?.label??``]??``)),m=()=>f.forEach((e,t)=>p[t].element.hidden=!e.checked);for(let e of f)e.addEventListener(`change`,m);m();let h=n(`div`,{class:`section edit-previews`,\"aria-live\":`polite`}),g=()=>f.filter(e=>e.checked).map(e=>e.value),_={text:d.value,problems:[]},v=/* @__PURE__ */ new Map,y=i===void 0?Ke(r,t?.media??[],()=>x()):null,b=new Map(e.accounts.map((e,t)=>[e.id,()=>p[t].current()])),x=()=>h.replaceChildren(...et({rendered:_,own:v,options:b,post:t,media:y?.shown()??t?.media??[],accounts:e.accounts,chosen:g()})),S=0,C=()=>{let t=++S,n=e.accounts.map((e,t)=>[e.id,p[t].ownText.value.trim()]).filter(([,e])=>e!==``);Promise.all([e.render(d.value),...n.map(([,t])=>e.render(t))]).then(([e,...r])=>{t===S&&(_=e,v=new Map(n.map(([e],t)=>[e,r[t]])),x())})};d.addEventListener(`input`,C);for(let e of p)e.ownText.addEventListener(`input`,C),e.element.addEventListener(`input`,t=>t.target!==e.ownText&&x());for(let e of f)e.addEventListener(`change`,()=>{E=!1,x()});x(),C();let w=n(`div`,{class:`edit-warning`,role:`alert`,hidden:!0}),T=e=>{w.textContent=e,w.hidden=!1},E=!1,D=()=>e.accounts.filter(e=>g().includes(e.id)),O=new Set(y?.misfits(D())??[]),k=async t=>{t.preventDefault();let n=(y?.misfits(D())??[]).filter(e=>!O.has(e));if(n.length>0&&!E)return E=!0,T(`${n.join(`; `)}. The plan would block this post. Save again to save it anyway, or change its accounts or media.`);let r=y===null?[]:await y.edits(t=>e.upload(t,g()));if(typeof r==`string`)return T(r);let m=[],h=c.value.trim(),_=i===void 0?{}:{occurrence:i},v=u.checked||h===``;v&&!l&&m.push({kind:`unschedule`,..._}),!v&&(l||h!==o)&&m.push({kind:`schedule`,at:h,..._}),d.value.trim()!==a.trim()&&m.push({kind:`text`,text:d.value.trim(),...i===void 0?{}:{occurrence:i}});let b=f.filter(e=>e.checked).map(t=>Q(e.accounts.find(e=>e.id===t.value),s)),x=f.filter(e=>e.defaultChecked).map(t=>Q(e.accounts.find(e=>e.id===t.value),s));if(i===void 0&&b.join(`\n`)!==x.join(`\n`)&&m.push({kind:`accounts`,accounts:b}),i===void 0&&f.forEach((t,n)=>t.checked&&m.push(...p[n].edits(Q(e.accounts[n],s)))),m.push(...r),m.length===0)return e.onClose();e.onSave(m)};return n(`form`,{class:`editor`,\"data-file\":r.file,\"data-version\":r.version,onsubmit:e=>void k(e)},n(`div`,{class:`details-head`},n(`h2`,{id:`details-title`},`Edit ${t?.key??r.file}`),n(`button`,{class:`btn`,type:`button`,onclick:e.onClose},`Cancel`)),e.message===void 0?null:n(`div`,{class:`edit-message`,role:`alert`},e.message),n(`div`,{class:`mono`,\"data-field\":`file`},r.file,i===void 0?null:` · the occurrence of ${i} (written under occurrences:)`),n(`label`,{class:`edit-field`},`Time (project time zone)`,c),n(`label`,{class:`edit-account`},u,` Draft: not scheduled (unchecked with a time: scheduled then)`),n(`label`,{class:`edit-field`},`Text, as written in the file`,d),y?.element,i===void 0?n(`fieldset`,{class:`edit-field`},n(`legend`,null,`Accounts and their options`),e.accounts.map((e,t)=>[n(`label`,{class:`edit-account`},f[t],` ${e.label}`,e.platform===null?null:n(`small`,null,` ${e.platform}`)),p[t].element])):null,h,w,n(`div`,{class:`edit-actions`},n(`button`,{class:`btn primary`,type:`submit`},`Save to the file`)))}function et(e){let t=new Map(e.accounts.map(e=>[e.id,e])),{text:r}=e.rendered,i={...e.post??{key:``},media:e.media,text:r},a=new Set(e.rendered.problems),o=e.chosen.map(n=>{let o=t.get(n),s=e.post?.targets.find(e=>e.account===n),c=e.own.get(n);for(let e of c?.problems??[])a.add(e);let l=He(c?.text??r,o?.unit??`characters`,o?.maxLength??null);return K({account:n,label:o?.label??n,status:s?.status??null,...s?.error===void 0?{}:{error:s.error},override:c!==void 0,shown:l.shown,overflow:l.overflow,length:l.length,options:e.options.get(n)?.()??s?.options??[]},i,t)});return[n(`h3`,null,`Preview per account`),...[...a].map(e=>n(`div`,{class:`diag error`},e)),...o]}function Q(e,t){return t.get(e.id)?.label??(e.label===e.handle?e.id:e.label)}function tt(e){return/^scheduledAt:[ \\t]*[\"']?(\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2})/m.exec(e)?.[1]??``}function nt(e){return/^targets:[ \\t]*\\[([^\\]]*)\\]/m.exec(e)?.[1]?.split(`,`).map(e=>e.trim()).filter(Boolean)??[]}var rt=class{#e;#t;#n;#r;#i=/* @__PURE__ */ new Map;#a=null;#o;#s=null;constructor(e,t){this.#e=e,this.#t=new Ne(t),this.#r=n(`div`,{id:`edit-status`,class:`edit-status`,role:`status`,\"aria-live\":`polite`}),this.#o=n(`button`,{class:`btn`,type:`button`,\"data-action\":`undo`,hidden:!0,title:`Undo the last edit (Ctrl+Z)`,onclick:()=>void this.undo()},`Undo`),a(`toolbar`).after(n(`div`,{class:`edit-bar`},n(`button`,{class:`btn`,type:`button`,\"data-action\":`new-draft`,onclick:()=>void this.create(void 0)},`+ New draft`),this.#r,this.#o)),this.#n=new je({movable:e=>this.#l(e),prepare:e=>void this.#u(e.file,{fresh:!0}),move:(e,t)=>void this.#d(e,t),status:e=>this.status(e),today:()=>this.#e.model().today}),document.addEventListener(`keydown`,e=>{e.key.toLowerCase()!==`z`||!(e.ctrlKey||e.metaKey)||e.shiftKey||e.altKey||this.#s===null||e.target instanceof HTMLElement&&e.target.closest(`input, select, textarea`)!==null||(e.preventDefault(),this.undo())}),this.#c(),document.addEventListener(`dblclick`,e=>{let t=e.target?.closest?.(`.cell[data-day], .slot[data-day]`);if(t==null||e.target.closest(`.card`)!==null)return;let n=e.target.closest(`.free-slot`)?.dataset.time;this.create(`${t.dataset.day} ${n??`${(t.dataset.hour??`9`).padStart(2,`0`)}:00`}`)})}#c(){let e,t=()=>clearTimeout(e);document.addEventListener(`touchstart`,n=>{t();let r=n.target?.closest?.(`.card[data-key]:not([data-ghost])`)?.dataset.key;r===void 0||this.#l(r)===void 0||n.touches.length>1||(e=setTimeout(()=>{this.#e.open(r),a(`details`).querySelector(`[data-action=\"move-to\"] input`)?.focus()},500))},{passive:!0});for(let e of[`touchend`,`touchmove`,`touchcancel`])document.addEventListener(e,t,{passive:!0})}get holdsPanel(){return this.#a!==null}drawn(){this.#n.drawn(document)}inDetails(e,t){if(t.file===null||t.overlay===`deleted`)return;let r=n(`div`,{class:`edit-actions`},n(`button`,{class:`btn primary`,type:`button`,\"data-action\":`edit`,onclick:()=>void this.edit(t)},`Edit`),t.slot===null?null:n(`button`,{class:`btn`,type:`button`,\"data-action\":`unschedule`,onclick:()=>void this.#f(t,[{kind:`unschedule`,...it(t)}],`${t.key} is a draft again`)},`Unschedule`),X(t.key)===void 0?n(`button`,{class:`btn`,type:`button`,\"data-action\":`duplicate`,onclick:()=>void this.#p(t)},`Duplicate`):null);e.querySelector(`.details-head`)?.after(r,at(t,this.#e.model().today,e=>{this.#e.open(null),this.#d(t,e)}))}status(e){this.#r.textContent=e}async undo(){let e=this.#s;if(e===null)return;this.#h();let t=await this.#t.undo(e);if(t.kind!==`written`)return this.#m(t,``);this.status(`Undone: ${e.done}. ${t.post.file} is as it was.`),e.key!==void 0&&this.#e.focus(e.key)||a(`view`).focus()}async edit(e,t){let n=await this.#u(e.file,{fresh:!0});if(typeof n==`string`)return this.status(n);this.#g(n,{post:e,...t===void 0?{}:{message:t}})}async create(e){let t=await this.#t.create(e);if(t.kind!==`written`)return this.status(t.message);this.status(`New draft ${t.post.file}${e===void 0?``:` for ${e}`}: write it, then save.`),this.#g(t.post,{})}#l(e){let t=this.#e.model().posts.find(t=>t.key===e);return t===void 0||t.file===null||t.overlay===`deleted`?void 0:t}#u(e,t={}){let n=t.fresh===!0?void 0:this.#i.get(e);return n===void 0&&(n=this.#t.read(e).catch(()=>\"the watch is not reachable: is `postsync watch --calendar` still running?\"),this.#i.set(e,n)),n}#d(e,t){return this.#f(e,[{kind:`schedule`,at:t,...it(e)}],`${e.key} moved to ${t}`)}async#f(e,t,n){let r=await this.#u(e.file);if(this.#i.delete(e.file),typeof r==`string`)return this.status(r);this.#m(await this.#t.edit(r,t),n,e)}async#p(e){let t=await this.#u(e.file,{fresh:!0});if(typeof t==`string`)return this.status(t);let n=this.#e.freeSlotAfter(e),r=await this.#t.duplicate(t,n);if(r.kind!==`written`)return this.#m(r,``);this.#g(r.post,{}),this.status(`${e.key} duplicated as ${r.post.file}, ${n===void 0?`a draft (no open slot of its accounts in the next weeks)`:`on the open slot ${n}`}: written. The plan follows.`)}#m(e,t,n){if(e.kind===`refused`)return this.status(e.message);if(e.kind===`conflict`)return this.status(e.message),this.#g(e.post,{message:e.message,...n===void 0?{}:{post:n}});performance.mark(`postsync-edit-written`),this.status(`${t}: written to ${e.post.file}. The plan follows.`),this.#s={file:e.post.file,version:e.post.version,key:n?.key,done:t},this.#o.hidden=!1,this.#o.textContent=`Undo: ${t}`}#h(){this.#s=null,this.#o.hidden=!0}#g(e,t){let n=t.post??this.#e.model().posts.find(t=>t.file===e.file);this.#a=e.file;let r=a(`details`),o=()=>{this.#a=null,r.onkeydown=null,this.#e.open(n?.key??null)},s=t=>{this.#t.edit(e,t).then(t=>{t.kind===`written`&&o(),this.#m(t,`${n?.key??e.file} saved`,n)})};i(r,$e({source:e,post:n,accounts:this.#e.model().accounts,render:t=>this.#t.render(e.file,t),upload:(t,n)=>this.#t.upload(e,t,n),...t.message===void 0?{}:{message:t.message},onSave:s,onClose:o})),r.onkeydown=e=>{e.stopPropagation(),e.key===`Escape`&&o()},r.hidden=!1,a(`edit-text`).focus()}};function it(e){let t=X(e.key);return t===void 0?{}:{occurrence:t}}function at(e,t,r){let i=e.slot??e.pencilled,a=n(`input`,{type:`date`,name:`day`,required:!0,value:i?.day??t}),o=n(`input`,{type:`time`,name:`time`,required:!0,value:i?.time??`09:00`});return n(`form`,{class:`move-to`,\"data-action\":`move-to`,\"aria-label\":`Move to`,onsubmit:t=>{t.preventDefault();let n=`${a.value} ${o.value.slice(0,5)}`;/^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}$/.test(n)&&n!==`${e.slot?.day} ${e.slot?.time}`&&r(n)}},n(`label`,null,`Move to `,a),n(`label`,null,n(`span`,{class:`visually-hidden`},`Time `),o),n(`button`,{class:`btn`,type:`submit`},`Move`))}let ot=[`scheduled`,`draft`,`blocked`,`changed`],st={hidden:[],status:null,problems:!1,text:``};function ct(e){return e.hidden.length===0&&e.status===null&&!e.problems&&e.text.trim()===``}let lt={scheduled:e=>e.slot!==null,draft:e=>e.slot===null,blocked:e=>e.overlay===`blocked`,changed:e=>e.overlay!==null&&e.overlay!==`blocked`};function ut(e){let t=new Set(e.hidden),n=e.text.trim().toLocaleLowerCase(),r=e.status===null?null:lt[e.status];return i=>(i.targets.length===0||i.targets.some(e=>!t.has(e.account)))&&(r===null||r(i))&&(!e.problems||i.diagnostics.length>0)&&(n===``||dt(i).includes(n))}function dt(e){let t=e.targets.map(e=>`${e.shown??``}${e.overflow}`);return[e.text,...t,e.key,e.file??``].join(`\n`).toLocaleLowerCase()}function ft(e,t,r){let i=new Set(t.hidden),a=e=>r(t=>({hidden:t.hidden.includes(e)?t.hidden.filter(t=>t!==e):[...t.hidden,e]})),o=n(`select`,{class:`btn`,\"aria-label\":`Status`,onchange:e=>r({status:pt(e.target.value)})},n(`option`,{value:``},`Any status`),ot.map(e=>n(`option`,{value:e},e)));return o.value=t.status??``,[n(`input`,{class:`search`,type:`search`,placeholder:`Search the texts`,\"aria-label\":`Search the texts`,value:t.text,oninput:e=>r({text:e.target.value})}),o,n(`label`,{class:`check`},n(`input`,{type:`checkbox`,checked:t.problems,onchange:e=>r({problems:e.target.checked})}),`Only posts with problems`),n(`div`,{class:`chips`,role:`group`,\"aria-label\":`Accounts`},e.map(e=>n(`button`,{class:`chip`,type:`button`,\"aria-pressed\":String(!i.has(e.id)),title:e.available?`Show or hide ${e.label}`:`${e.label} is unavailable: ${e.reason??``}`,onclick:()=>a(e.id)},n(`span`,{class:`dot`,style:`background: var(--a${e.color%8})`}),n(`span`,{class:`chip-label`,dir:`auto`},e.label),e.platform===null?null:n(`small`,null,e.platform),e.available?null:n(`small`,null,`⚠`))))]}function pt(e){return ot.includes(e??``)?e:null}function mt(e,t){let r=ce(e.generatedAt,e.timezone);return[n(`div`,{class:`brand`},n(`span`,{class:`logo`,\"aria-hidden\":`true`},`▦`),n(`h1`,null,`Content calendar`)),n(`div`,{class:`meta`},n(`span`,null,e.target.replace(/^Target: /,``)),n(`span`,null,`Times in `,n(`b`,null,e.timezone)),n(`span`,null,`${s(e.totals.scheduled,`scheduled post`)}, ${s(e.totals.unscheduled,`unscheduled post`)}`),n(`span`,null,t.updatedAt===null?`Made ${r}`:`Updated ${ce(t.updatedAt.getTime(),e.timezone)}`)),t.live?n(`div`,{class:`counts`},n(`span`,{class:`live`,title:`This page updates after every save`},`live`)):null,e.source===`state`?n(`div`,{class:`banner`,style:`flex-basis: 100%; margin: 0`},`The API was not reached${e.offlineReason===void 0?``:` (${e.offlineReason})`}: statuses come from the state file, and the plan is not shown.`):null,e.range.from===null&&e.range.to===null?null:n(`div`,{class:`meta`,style:`flex-basis: 100%`},`Only posts from ${e.range.from??`the start`} to ${e.range.to??`the end`} (and every unscheduled post).`)]}var ht=class{#e=/* @__PURE__ */ new Map;unscheduled=[];constructor(e){for(let t of e.posts)t.slot===null?this.unscheduled.push(t):this.#t(t.slot.day,{post:t,ghost:!1,time:t.slot.time}),t.slot===null&&t.pencilled!==void 0&&this.#t(t.pencilled.day,{post:t,ghost:!1,time:t.pencilled.time,pencilled:!0}),t.previous!==null&&this.#t(t.previous.day,{post:t,ghost:!0,time:t.previous.time});for(let e of this.#e.values())e.sort((e,t)=>e.time<t.time?-1:+(e.time>t.time))}on(e,t){return(this.#e.get(e)??[]).filter(e=>t(e.post))}#t(e,t){let n=this.#e.get(e);n===void 0?this.#e.set(e,[t]):n.push(t)}};function gt(e,t){let r=t.totals?.unscheduled??e.length,i=t.totals?.ready??e.filter(e=>e.ready).length,a=t.all?e:e.slice(0,40);return n(`section`,{class:`box`,id:`tray`,\"aria-label\":`Unscheduled`},n(`h3`,null,`Unscheduled`,n(`span`,null,r===0?``:`${i} ready · ${r-i} not ready`)),r===0?n(`p`,{class:`empty`},`Every post has a time.`):null,n(`div`,{class:`tray`},a.map(e=>p({post:e,ghost:!1,time:``},{accounts:t.accounts,badge:h(e.ready?`ready`:`not ready`),onOpen:t.onOpen}))),a.length<r?n(`button`,{class:`btn`,type:`button`,onclick:t.onAll},`Show all ${s(r,`unscheduled post`)}`):null)}function _t(e){return e.length===0?null:n(`section`,{class:`box`,id:`problems`,\"aria-label\":`Files with problems`},n(`h3`,null,`Files not on the calendar`,n(`span`,null,s(e.length,`problem`))),e.map(e=>n(`div`,{class:`problem`},n(`span`,{class:`sev-${e.severity}`},e.severity),` `,n(`code`,null,`${e.file??`postsync.yaml`}${e.line===void 0?``:`:${e.line}`}`),` `,e.message,e.hint===void 0?null:n(`div`,{class:`empty`},e.hint))))}let vt=[[`new`,`New`,`a new post, or a draft getting a time`],[`moved`,`Moved`,`a new time; the old slot shows a striped card`],[`changed`,`Changed`,`same time, new text, accounts, media or options`],[`renamed`,`Renamed`,`file renamed: nothing changes on the remote`],[`unscheduled`,`Unscheduled`,`goes back to draft; striped card in its old slot`],[`deleted`,`Deleted`,`file removed and --prune: the post is deleted`],[`blocked`,`Blocked`,`cannot be done (published, account unavailable…)`],[null,`Unchanged`,`as on the remote`]],yt=[`new`,`moved`,`changed`,`renamed`,`unscheduled`,`deleted`,`blocked`];function bt(e){let t=e.summary,r=t===null?[]:yt.filter(e=>t[e]>0);return n(`section`,{class:`box`,id:`plan`,\"aria-label\":`Plan`},n(`h3`,null,`Plan`,t===null?null:n(`span`,null,`${s(t.unchanged,`post`)} unchanged`)),t===null?n(`p`,{class:`empty`},e.source===`state`?`The API was not reached: no plan. Statuses come from the state file.`:`No plan.`):r.length===0?n(`p`,{class:`empty`},`No changes: the remote matches the files.`):n(`div`,{class:`plan-rows`},r.map(e=>n(`span`,{class:`tag o-${e}`},`${t[e]} ${e}`))))}function xt(e){return n(`section`,{class:`box`,id:`legend`,\"aria-label\":`Legend`},n(`h3`,null,e.summary===null?`Statuses`:`Plan legend`),e.summary===null?null:n(`div`,{class:`legend`},vt.map(([e,t,r])=>[n(`span`,{class:`card${e===null?``:` o-${e}`}`},n(`span`,{class:`card-head`},n(`span`,{class:`tag`},t))),n(`span`,null,r)])),n(`div`,{class:`statuses`,title:`Statuses as the remote gives them`},[`draft`,`scheduled`,`publishing`,`published`,`failed`].map(e=>n(`span`,{class:`status-key`},_(e),` ${e}`))))}function St(e,t,n){let r=e.hash.replace(/^#/,``),i=r.indexOf(`&`),a=i===-1?r:r.slice(0,i),o=a.includes(`=`)?``:Ct(a),s=new URLSearchParams(e.search);for(let[e,t]of new URLSearchParams(o===``?r:r.slice(i+1)))s.append(e,t);if(o===``&&[`date`,`view`,`account`,`status`,`problems`,`q`].every(e=>!s.has(e)))return null;let c={...t,filter:wt(s,n)},l=s.get(`date`);l!==null&&V(l)&&Object.assign(c,{month:l.slice(0,7),week:j(l)}),(s.get(`view`)===`week`||s.get(`view`)===`month`)&&(c.view=s.get(`view`));let u=/^week-(.+)$/.exec(o)?.[1];return ye(o)?Object.assign(c,{view:`month`,month:o}):u!==void 0&&V(u)&&Object.assign(c,{view:`week`,week:j(u)}),c}function Ct(e){try{return decodeURIComponent(e)}catch{return``}}function wt(e,t){let n=e.getAll(`account`);return{hidden:n.length===0?[]:t.filter(e=>!n.includes(e.label)&&!n.includes(e.id)).map(e=>e.id),status:pt(e.get(`status`)),problems:e.has(`problems`),text:e.get(`q`)??st.text}}function Tt(e,t){let n=new URLSearchParams,{filter:r}=e;if(r.hidden.length>0){let e=t.filter(e=>!r.hidden.includes(e.id));for(let t of e.length===0?[{label:``}]:e)n.append(`account`,t.label)}r.status!==null&&n.set(`status`,r.status),r.problems&&n.set(`problems`,``),r.text!==``&&n.set(`q`,r.text);let i=n.toString().replace(/problems=(&|$)/,`problems$1`);return`#${e.view===`month`?e.month:`week-${e.week}`}${i===``?``:`&${i}`}`}let Et=window.matchMedia(`(max-width: 699px)`);var Dt=class{#e;#t;#n;#r;#i=()=>!0;#a=null;#o=!1;#s=null;#c;#l;constructor(e){this.#e=e,this.#c=e.dayCounts,this.#t=new ht(e),this.#n=new Map(e.accounts.map(e=>[e.id,e]));let t={view:`month`,month:e.initial.month,week:e.initial.week,filter:st};this.#r=this.#S(t)??t,this.#i=ut(this.#r.filter);let n=document.body.dataset.edit;this.#l=n===void 0?null:new rt({model:()=>this.#e,open:e=>this.#y(e),focus:e=>this.#d(e),freeSlotAfter:e=>this.#f(e)},n)}start(){window.addEventListener(`hashchange`,()=>{let e=this.#S(this.#r);e!==null&&this.#x(e,{hash:!1})}),Et.addEventListener(`change`,()=>this.render()),document.addEventListener(`keydown`,e=>this.#C(e)),document.querySelector(`.skip-link`)?.addEventListener(`click`,e=>{e.preventDefault(),a(`view`).focus()}),this.render(),performance.mark(`postsync-calendar-drawn`),requestAnimationFrame(()=>setTimeout(()=>performance.mark(`postsync-calendar-painted`)))}get posts(){return this.#e.posts}update(e){this.#s=/* @__PURE__ */ new Date,this.#u(e)}complete(e){this.#s===null&&this.#u({...this.#e,posts:[...this.#e.posts,...e]})}#u(e){this.#e=e,this.#c=null,this.#t=new ht(e),this.#n=new Map(e.accounts.map(e=>[e.id,e])),this.render()}render(){let e=this.#e,t=document.activeElement instanceof HTMLElement?document.activeElement.closest(`.card[data-key]`)?.dataset.key:void 0;i(a(`top`),mt(e,{live:document.body.dataset.live!==void 0,updatedAt:this.#s})),i(a(`toolbar`),this.#p()),this.#_();let n=ct(this.#r.filter),r={posts:this.#t,accounts:this.#n,today:e.today,shown:e=>this.#h(e),countOn:e=>n?this.#c?.[e]:void 0,onOpen:e=>this.#y(e.key),onMore:e=>this.#x({...this.#r,view:`week`,week:j(e)}),free:this.#r.filter.status===null&&!this.#r.filter.problems&&this.#r.filter.text.trim()===``?{slots:e.slots,accounts:this.#n,today:e.today,hidden:new Set(this.#r.filter.hidden)}:null};i(a(`view`),this.#g(r));let o=this.#t.unscheduled.filter(e=>this.#h(e));i(a(`side`),bt(e),gt(o,{accounts:this.#n,all:this.#o,onAll:()=>(this.#o=!0,this.render()),onOpen:e=>this.#y(e.key),...n?{totals:e.totals}:{}}),_t(e.problems),xt(e)),this.#l?.drawn(),this.#b(),t!==void 0&&this.#d(t)}#d(e){let t=[...document.querySelectorAll(`#view .card[data-key]:not([data-ghost]), #side .card[data-key]`)].find(t=>t.dataset.key===e);return t?.focus(),t!==void 0}#f(e){return be(e,this.#t,{slots:this.#e.slots,accounts:this.#n,today:this.#e.today,hidden:/* @__PURE__ */ new Set})}#p(){let{view:e}=this.#r,t=t=>e===`month`?this.#x({...this.#r,month:L(this.#r.month,t)}):this.#x({...this.#r,week:F(this.#r.week,7*t)}),r=this.#e.today;return[n(`button`,{class:`btn`,type:`button`,\"aria-label\":`Previous ${e}`,onclick:()=>t(-1)},`‹`),n(`button`,{class:`btn`,type:`button`,onclick:()=>this.#x({...this.#r,month:r.slice(0,7),week:j(r)})},`Today`),n(`button`,{class:`btn`,type:`button`,\"aria-label\":`Next ${e}`,onclick:()=>t(1)},`›`),n(`h2`,{id:`view-title`},e===`month`?_e(this.#r.month):ve(this.#r.week)),n(`div`,{class:`seg`,role:`group`,\"aria-label\":`View`},n(`button`,{type:`button`,\"aria-pressed\":String(e===`month`),onclick:()=>this.#x({...this.#r,view:`month`,month:this.#r.week.slice(0,7)})},`Month`),n(`button`,{type:`button`,\"aria-pressed\":String(e===`week`),onclick:()=>this.#x({...this.#r,view:`week`,week:this.#m()})},`Week`))]}#m(){let e=this.#r.month;return this.#r.week.startsWith(e)||F(this.#r.week,6).startsWith(e)?this.#r.week:j(this.#e.posts.find(t=>t.slot?.day.startsWith(e))?.slot?.day??`${e}-01`)}#h(e){return this.#i(e)}#g(e){let{view:t,month:n,week:r}=this.#r;return Et.matches?we(t===`month`?ge(n):R(r),e,t):t===`month`?xe(n,e):Ce(r,e)}#_(){let e=a(`filters`);e.contains(document.activeElement)&&document.activeElement instanceof HTMLInputElement&&document.activeElement.type===`search`||i(e,ft(this.#e.accounts,this.#r.filter,e=>this.#v(e)))}#v(e){let t=this.#r.filter;this.#x({...this.#r,filter:{...t,...typeof e==`function`?e(t):e}})}#y(e){let t=this.#a;if(this.#a=e,this.#b(),e!==null)return a(`details`).focus();t!==null&&this.#d(t)||a(`view`).focus()}#b(){if(this.#l?.holdsPanel===!0)return;let e=a(`details`),t=this.#a===null?void 0:this.#e.posts.find(e=>e.key===this.#a);t===void 0?(e.hidden=!0,e.replaceChildren()):(i(e,Te(t,this.#e,this.#n,()=>this.#y(null))),this.#l?.inDetails(e,t),e.hidden=!1)}#x(e,t={}){this.#r=e,this.#i=ut(e.filter),t.hash!==!1&&history.replaceState(null,``,Tt(e,this.#e.accounts)),this.render()}#S(e){return St(location,e,this.#e.accounts)}#C(e){if(!(e.altKey||e.ctrlKey||e.metaKey)){if(e.key===`Escape`&&this.#a!==null)return this.#y(null);this.#a!==null||e.target instanceof HTMLElement&&e.target.closest(`input, select, textarea`)!==null||{ArrowLeft:()=>a(`toolbar`).querySelector(`button`)?.click(),ArrowRight:()=>a(`toolbar`).querySelectorAll(`button`)[2]?.click(),m:()=>this.#x({...this.#r,view:`month`}),w:()=>this.#x({...this.#r,view:`week`,week:this.#m()}),t:()=>a(`toolbar`).querySelectorAll(`button`)[1]?.click()}[e.key]?.()}}};function Ot(t,n){let r=new URL(e(n),location.href),i=Number(r.searchParams.get(`since`)),a=e=>{r.searchParams.set(`since`,e);let n=new EventSource(r.href);n.addEventListener(`calendar`,e=>{let{data:n,lastEventId:r}=e;i=Number(r),t.update(JSON.parse(n))}),n.addEventListener(`posts`,e=>{let{data:r,lastEventId:o}=e,s=JSON.parse(r),c=s.base===i?kt(t.posts,s):null;if(c===null)return n.close(),a(`none`);i=Number(o),t.update(c)})};a(String(i))}function kt(e,t){let n=new Map(e.map(e=>[e.key,e]));for(let e of t.changed)n.set(e.key,e);let r=[];for(let e of t.order){let t=n.get(e);if(t===void 0)return null;r.push(t)}return{...t.calendar,posts:r}}let $=new Dt(JSON.parse(a(`calendar-data`).textContent??`null`));$.start(),document.addEventListener(`DOMContentLoaded`,()=>{let e=[...document.querySelectorAll(`script[id^=\"calendar-rest-\"]`)].flatMap(e=>JSON.parse(e.textContent??`[]`));e.length>0&&$.complete(e)}),document.body.dataset.live!==void 0&&Ot($,document.body.dataset.live)})();";
+const CALENDAR_CLIENT = "(function(){function e(e){let t=new URLSearchParams(location.search).get(`t`);if(t===null)return e;let n=new URL(e,location.href);return n.origin!==location.origin||n.protocol===`blob:`?e:(n.searchParams.set(`t`,t),n.href)}function t(e,t){return`${e.shown??t.text}${e.overflow}`}function n(e,t=null,...n){let i=document.createElement(e);for(let[e,n]of Object.entries(t??{}))n!=null&&n!==!1&&(typeof n==`function`?i.addEventListener(e.replace(/^on/,``),n):i.setAttribute(e,n===!0?``:String(n)));return r(i,n),i}function r(e,t){for(let n of t)n!=null&&n!==!1&&(Array.isArray(n)?r(e,n):e.appendChild(typeof n==`object`?n:document.createTextNode(String(n))))}function i(e,...t){e.replaceChildren(),r(e,t)}function a(e){let t=document.getElementById(e);if(t===null)throw Error(`the page has no #${e}`);return t}function o(e){return e.toLocaleString(`en-US`)}function s(e,t,n=`${t}s`){return`${o(e)} ${e===1?t:n}`}function c(t){let r=t.media.find(e=>e.src!==null);if(r===void 0||r.src===null)return null;let i=n(`img`,{class:`card-thumb`,src:e(r.src),alt:``,loading:`lazy`,decoding:`async`,...r.alt===void 0?{}:{title:r.alt}});return i.addEventListener(`error`,()=>i.remove()),i}let l={new:`New`,moved:`Moved`,changed:`Changed`,renamed:`Renamed`,deleted:`Deleted`,unscheduled:`Unscheduled`,blocked:`Blocked`};function u(e,t){return e.overlay===null?null:t?`Old time`:l[e.overlay]}function d(e){return n(`span`,{class:`dot`,style:`background: var(--a${(e?.color??7)%8})`,title:e?.label??`unknown account`})}function f(e){let n=e.targets[0];return(n!==void 0&&e.targets.every(e=>e.override)?t(n,e):e.text).split(`\n`).find(e=>e.trim()!==``)?.trim()??e.key}function p(e,t){let{post:r,ghost:i}=e,a=u(r,i),o=[`card`,r.overlay===null?``:`o-${r.overlay}`,i?`ghost`:``,e.pencilled===!0?`pencilled`:``,r.errors>0?`err`:``].filter(Boolean).join(` `),s=[r.key,r.file??``,e.pencilled===!0?`a draft, pencilled in for this time`:``,a??``,r.status??``,r.errors>0?`${r.errors} error(s)`:``].filter(Boolean).join(` · `),l=t.badge??(a===null?r.status===null?null:_(r.status):n(`span`,{class:`tag`},a));return n(`button`,{class:o,type:`button`,title:s,style:m(r,t.accounts),\"data-key\":r.key,\"data-day\":t.day??null,\"data-ghost\":i?`true`:null,onclick:()=>t.onOpen(r)},n(`span`,{class:`card-head`},e.time===``?null:n(`span`,{class:`card-time`},e.time),n(`span`,{class:`card-dots`},r.targets.map(e=>d(t.accounts.get(e.account)))),l,t.badge!==void 0&&a!==null?n(`span`,{class:`tag`,style:`margin-left: 4px`},a):null),n(`span`,{class:`card-body`},n(`span`,{class:`card-text`,dir:`auto`},f(r)),c(r)))}function m(e,t){let n=e.targets[0];return e.overlay!==null||n===void 0?null:`border-left-color: var(--a${(t.get(n.account)?.color??7)%8})`}function h(e,t=`not on the remote`){let r=e??t;return n(`span`,{class:`badge s-${r.replace(/[^a-z_]/gi,`-`)}`,title:e===null?t:`status: ${e}`},r.replace(/_/g,` `))}let g={draft:`✎`,scheduled:`◷`,pending:`◷`,publishing:`⋯`,waiting:`⋯`,published:`✓`,partially_published:`◐`,failed:`✕`,applied:`✓`,\"edited since applied\":`✎`,\"not applied\":`○`};function _(e){return n(`span`,{class:`badge icon s-${e.replace(/[^a-z_]/gi,`-`)}`,title:`status: ${e}`,\"aria-label\":`status: ${e}`},g[e]??`?`)}let v=864e5,y=/^(\\d{4})-(\\d{2})-(\\d{2})$/;function b(e){let t=y.exec(e.trim());if(t===null)return;let[n,r,i]=[Number(t[1]),Number(t[2]),Number(t[3])];if(!(r<1||r>12||i<1||i>D(n,r)))return{year:n,month:r,day:i}}function x(e){return`${O(e.year,4)}-${O(e.month)}-${O(e.day)}`}function S(e){let t=(/* @__PURE__ */ new Date(0)).setUTCFullYear(e.year,e.month-1,e.day);return Math.round(t/v)}function C(e){let t=/* @__PURE__ */ new Date(e*v);return{year:t.getUTCFullYear(),month:t.getUTCMonth()+1,day:t.getUTCDate()}}function w(e,t){return C(S(e)+t)}function T(e){return((S(e)+3)%7+7)%7+1}function E(e){return w(e,1-T(e))}function D(e,t){return new Date(Date.UTC(e,t,0)).getUTCDate()}function O(e,t=2){return String(e).padStart(t,`0`)}let k=/* @__PURE__ */ new Map;function ee(e){let t=k.get(e);return t===void 0&&(t=new Intl.DateTimeFormat(`en-US`,{timeZone:e,hourCycle:`h23`,year:`numeric`,month:`numeric`,day:`numeric`,hour:`numeric`,minute:`numeric`,second:`numeric`}),k.set(e,t)),t}function A(e,t){let n={};for(let r of ee(t).formatToParts(new Date(e)))r.type!==`literal`&&(n[r.type]=Number(r.value));return{year:n.year,month:n.month,day:n.day,hour:n.hour,minute:n.minute,second:n.second,millisecond:(e%1e3+1e3)%1e3}}function te(e,t){return ne(A(e,t))-e}function ne(e){let t=/* @__PURE__ */ new Date(0);return t.setUTCFullYear(e.year,e.month-1,e.day),t.setUTCHours(e.hour,e.minute,e.second,e.millisecond),t.getTime()}function re(e){let t=Math.round(e/6e4),n=t<0?`-`:`+`,r=Math.abs(t);return`${n}${O(Math.floor(r/60))}:${O(r%60)}`}let ie=[`Sun`,`Mon`,`Tue`,`Wed`,`Thu`,`Fri`,`Sat`],ae=[`Jan`,`Feb`,`Mar`,`Apr`,`May`,`Jun`,`Jul`,`Aug`,`Sep`,`Oct`,`Nov`,`Dec`];function oe(e){let t=new Date(Date.UTC(e.year,e.month-1,e.day)).getUTCDay();return`${ie[t]} ${e.day} ${ae[e.month-1]} ${e.year}`}function se(e){return`${oe(e.date)}, ${e.clock}${e.offset===void 0?``:` (${e.offset})`}`}function ce(e,t){let n=typeof e==`number`?e:Date.parse(e);if(Number.isNaN(n))return String(e);let r=A(n,t),i=`${O(r.hour)}:${O(r.minute)}${r.second===0?``:`:${O(r.second)}`}`;return se({date:{year:r.year,month:r.month,day:r.day},clock:i,offset:re(te(n,t))})}function le(e){let t=b(e);return t!==void 0&&x(t)===e}function ue(e,t){let n=b(e);return n===void 0?e:x(t(n))}function de(e,t){return ue(e,e=>w(e,t))}function j(e){return ue(e,E)}function fe(e){let t=b(e);return t===void 0?0:T(t)}function M(e){let t=b(e);return t===void 0?e:oe(t)}let pe=[`Mon`,`Tue`,`Wed`,`Thu`,`Fri`,`Sat`,`Sun`],N=[`January`,`February`,`March`,`April`,`May`,`June`,`July`,`August`,`September`,`October`,`November`,`December`],P=pe,F=de,I=e=>/* @__PURE__ */ new Date(`${e}T00:00:00Z`),me=e=>e.toISOString().slice(0,10);function L(e,t){let[n,r]=e.split(`-`).map(Number),i=new Date(Date.UTC(n,r-1+t,1));return me(i).slice(0,7)}function he(e){let t=`${e}-01`,n=F(`${L(e,1)}-01`,-1),r=[];for(let e=j(t);e<=n;e=F(e,7))r.push(e);return r}function ge(e){let t=[];for(let n=`${e}-01`;n.startsWith(e);n=F(n,1))t.push(n);return t}function R(e){return[0,1,2,3,4,5,6].map(t=>F(e,t))}function _e(e){let[t,n]=e.split(`-`).map(Number);return`${N[n-1]} ${t}`}function ve(e){let t=F(e,6),[n,r]=[I(e),I(t)],i=e=>`${e.getUTCDate()} ${N[e.getUTCMonth()]} ${e.getUTCFullYear()}`;return n.getUTCMonth()===r.getUTCMonth()?`${n.getUTCDate()} – ${i(r)}`:`${n.getUTCFullYear()===r.getUTCFullYear()?`${n.getUTCDate()} ${N[n.getUTCMonth()]}`:i(n)} – ${i(r)}`}function z(e){return Number(e.slice(8,10))}let B=/^(1\\d{3}|[2-8]\\d{3}|9[0-8]\\d{2}|99[0-8]\\d)-/;function V(e){return B.test(e)&&le(e)}function ye(e){return/^\\d{4}-(0[1-9]|1[0-2])$/.test(e)&&B.test(e)}function H(e,t,n){if(e<n.today||n.slots.length===0)return[];let r=fe(e),i=new Set(t.filter(e=>!e.ghost&&e.pencilled!==!0).flatMap(e=>e.post.targets.map(t=>`${t.account} ${e.time}`)));return n.slots.filter(e=>e.weekday===r&&!n.hidden.has(e.account)&&!i.has(`${e.account} ${e.time}`)).sort((e,t)=>e.time<t.time?-1:+(e.time>t.time))}function U(e,t){let r=t.get(e.account);return n(`span`,{class:`free-slot`,\"data-time\":e.time,\"data-account\":e.account,title:`Free slot of ${r?.label??e.account} at ${e.time}`},d(r),n(`span`,{class:`free-time`},e.time),n(`span`,{class:`free-word`},`free`))}function be(e,t,n){let r=new Set(e.targets.map(e=>e.account)),i=e.slot===null||e.slot.day<n.today?{day:n.today,time:``}:e.slot,a={...n,slots:n.slots.filter(e=>r.has(e.account))};for(let e=i.day,n=0;n<56;e=F(e,1),n++){let n=H(e,t.on(e,()=>!0),a).find(t=>e>i.day||t.time>i.time);if(n!==void 0)return`${e} ${n.time}`}}function W(e,t,n){return n.free===null?[]:H(e,t,n.free)}function xe(e,t){let r=he(e).map(r=>n(`div`,{class:`month-row`,role:`row`},R(r).map(n=>Se(n,e,t))));return n(`div`,{class:`month`,role:`grid`,\"aria-label\":e},n(`div`,{class:`weekdays`,role:`row`},P.map(e=>n(`div`,{role:`columnheader`},e))),r)}function Se(e,t,r){let i=r.posts.on(e,r.shown),a=r.countOn(e)??i.length,o=a>4?i.slice(0,3):i;return n(`div`,{class:[`cell`,e.startsWith(t)?``:`other`,e===r.today?`today`:``].filter(Boolean).join(` `),role:`gridcell`,\"data-day\":e},n(`div`,{class:`day-num`},String(z(e))),o.map(t=>p(t,{accounts:r.accounts,day:e,onOpen:r.onOpen})),a>o.length?n(`button`,{class:`more`,type:`button`,onclick:()=>r.onMore(e)},`+ ${a-o.length} more`):null,W(e,i,r).map(e=>U(e,r.accounts)))}function Ce(e,t){let r=R(e),i=r.map(e=>t.posts.on(e,t.shown)),a=/* @__PURE__ */ new Set;for(let e=8;e<=18;e++)a.add(e);for(let e of i.flat())a.add(Number(e.time.slice(0,2)));let o=r.map((e,n)=>W(e,i[n],t));for(let e of o.flat())a.add(Number(e.time.slice(0,2)));let s=[...a].sort((e,t)=>e-t),c=r.map((e,r)=>n(`div`,{class:`head${e===t.today?` today`:``}`},`${P[r]} `,n(`b`,null,String(z(e))))),l=s.flatMap(e=>[n(`div`,{class:`hour`},`${String(e).padStart(2,`0`)}:00`),...r.map((r,a)=>{let s=i[a].filter(t=>Number(t.time.slice(0,2))===e),c=o[a].filter(t=>Number(t.time.slice(0,2))===e);return n(`div`,{class:`slot${r===t.today?` today`:``}`,\"data-day\":r,\"data-hour\":String(e)},s.map(e=>p(e,{accounts:t.accounts,day:r,onOpen:t.onOpen})),c.map(e=>U(e,t.accounts)))})]);return n(`div`,{class:`week`,role:`group`,\"aria-label\":`week of ${e}`},n(`div`,{class:`head`}),c,l)}function we(e,t,r){let i=e.flatMap(e=>{let r=t.posts.on(e,t.shown),i=W(e,r,t);return r.length===0&&i.length===0&&e!==t.today?[]:[n(`li`,{class:`agenda-day${e===t.today?` today`:``}`,\"data-day\":e,\"aria-label\":M(e)},n(`h3`,null,M(e),e===t.today?n(`small`,null,` · today`):null),r.map(n=>p(n,{accounts:t.accounts,day:e,onOpen:t.onOpen})),i.map(e=>U(e,t.accounts)))]});return n(`ul`,{class:`agenda`,\"aria-label\":`Posts day by day`},i.length===0?n(`li`,{class:`empty`},`No posts this ${r}.`):i)}function G(e){return e===null?`no time: a draft`:`${M(e.day)}, ${e.time} (UTC${e.offset})`}function Te(e,t,r,i){let a=u(e,!1);return[n(`div`,{class:`details-head`},n(`div`,null,n(`h2`,{id:`details-title`,dir:`auto`},e.key),n(`div`,{style:`margin-top: 6px; display: flex; gap: 6px; flex-wrap: wrap`},h(e.status),a===null?null:n(`span`,{class:`tag o-${e.overlay}`},a),e.draft?h(e.ready?`ready`:`not ready`):null)),n(`button`,{class:`btn`,type:`button`,onclick:i,\"aria-label\":`Close`},`Close ✕`)),n(`dl`,{class:`facts`},n(`dt`,null,`File`),n(`dd`,{class:`mono`,\"data-field\":`file`},e.file??`removed`),n(`dt`,null,e.previous===null?`Time`:`New time`),n(`dd`,null,G(e.slot)),e.previous===null?null:[n(`dt`,null,`Old time`),n(`dd`,null,G(e.previous))],n(`dt`,null,`Time zone`),n(`dd`,null,t.timezone)),Ee(e),e.diagnostics.length===0?null:n(`div`,{class:`section`},n(`h3`,null,`Problems in this file`),e.diagnostics.map(De)),n(`div`,{class:`section`},n(`h3`,null,e.targets.length===0?`No accounts yet`:`Preview per account`),e.targets.map(t=>K(t,e,r)))]}function Ee(e){let t=e.change;return t===null?n(`div`,{class:`section`,\"data-field\":`change`},n(`h3`,null,`Plan`),n(`div`,null,e.status===null?`Not in the plan.`:`No change: the remote matches the file.`)):n(`div`,{class:`section`,\"data-field\":`change`},n(`h3`,null,`Plan`),n(`div`,null,n(`b`,null,t.action),t.fromKey!==void 0&&t.fromKey!==e.key?` from ${t.fromKey}`:null),n(`ul`,{class:`reasons`},t.reasons.map(e=>n(`li`,null,e))),t.fields.length===0?null:n(`table`,{class:`fields`},n(`tbody`,null,t.fields.map(e=>n(`tr`,null,n(`td`,null,e.field),n(`td`,null,n(`span`,{class:`before`,dir:`auto`},e.before),` → `,n(`span`,{class:`after`,dir:`auto`},e.after)))))))}function De(e){let t=e.line===void 0?``:` (line ${e.line}${e.column===void 0?``:`, column ${e.column}`})`;return n(`div`,{class:`diag ${e.severity}`},n(`b`,null,`${e.severity}${t}: `),e.message,e.expected===void 0?null:n(`small`,null,`expected ${e.expected}${e.found===void 0?``:`; found ${e.found}`}`),e.hint===void 0?null:n(`small`,null,e.hint))}let Oe=[`vidATitle`,`shortBCaption`];function K(e,t,r){let i=r.get(e.account),a=i?.maxLength??null,s=a!==null&&e.length>a,c=e.options.find(e=>Oe.includes(e.name)),l=a===null?`${o(e.length)} ${i?.unitWord??`characters`} (this account's limit is unknown)`:`${o(e.length)} / ${o(a)} ${i?.unitWord??`characters`}${s?` — ${o(e.length-a)} over the limit: the part after ✂ is cut`:``}`;return n(`article`,{class:`preview`,\"data-account\":e.account},n(`div`,{class:`preview-head`},d(i),n(`b`,{dir:`auto`},e.label),n(`span`,{class:`empty handle`},[i?.platform,i?.handle].filter(Boolean).join(` · `)),h(e.status)),n(`div`,{class:`preview-body`},c===void 0?null:n(`div`,{class:`preview-title`,dir:`auto`},c.value),n(`div`,{class:`length${s?` over`:``}`},e.override?`${l} · this account's own text (content:)`:l,s?[` `,n(`button`,{class:`more`,type:`button`,onclick:e=>e.currentTarget.closest(`.preview`)?.querySelector(`.cut`)?.scrollIntoView({block:`center`})},`show the cut`)]:null),n(`div`,{class:`caption`,\"data-field\":`caption`,dir:`auto`},e.shown??t.text,e.overflow===``?null:[n(`span`,{class:`cut`,title:`cut at ${a}`},`✂ cut`),n(`span`,{class:`overflow`,\"data-field\":`overflow`},e.overflow)]),e.error===void 0?null:n(`div`,{class:`diag`},n(`b`,null,`remote error: `),e.error),e.options.length===0?null:n(`div`,{class:`options`},e.options.map(e=>n(`span`,{class:`option`},`${e.name}: `,n(`b`,{dir:`auto`},e.value)))),t.media.length===0?null:n(`div`,{class:`media`},t.media.map(ke))))}function q(e){if(e===void 0)return`video`;let t=Math.round(e);return`${Math.floor(t/60)}:${String(t%60).padStart(2,`0`)}`}function ke(t){let r=t.remote===!0?`${t.kind} on the remote`:t.path.split(`/`).pop()??t.path,i=`${t.remote===!0?`${r} · ${t.path}`:r}${t.width===void 0?``:` · ${t.width}×${t.height}`}${t.alt===void 0?``:` · ${t.alt}`}`,a=t.kind===`video`,o=a?[n(`span`,{class:`play`},`▶`),n(`span`,null,r)]:n(`span`,null,r),s=n(`div`,{class:`thumb${a?` video`:``}`,title:i},t.src===null?o:n(`img`,{src:e(t.src),alt:t.alt??r,loading:`lazy`,decoding:`async`}));return a&&s.appendChild(n(`span`,{class:`dur`},q(t.durationSeconds))),s.querySelector(`img`)?.addEventListener(`error`,()=>{s.replaceChildren();for(let e of[o].flat())s.appendChild(e);a&&s.appendChild(n(`span`,{class:`dur`},q(t.durationSeconds)))}),s}let J=`.card[data-key]:not([data-ghost])`,Ae=`.cell[data-day], .slot[data-day]`;var je=class{#e;#t=null;#n=null;#r=null;constructor(e){this.#e=e,document.addEventListener(`dragstart`,e=>this.#i(e)),document.addEventListener(`dragenter`,e=>this.#a(e)),document.addEventListener(`dragover`,e=>this.#a(e)),document.addEventListener(`drop`,e=>this.#s(e)),document.addEventListener(`dragend`,()=>{this.#t=null,this.#o()}),document.addEventListener(`keydown`,e=>this.#c(e),{capture:!0})}drawn(e){for(let t of e.querySelectorAll(J))this.#e.movable(t.dataset.key)!==void 0&&(t.draggable=!0);this.#n=null}#i(e){let t=e.target?.closest?.(J),n=t==null?void 0:this.#e.movable(t.dataset.key);n!==void 0&&(this.#t=n,e.dataTransfer?.setData(`text/plain`,n.key),e.dataTransfer!==null&&(e.dataTransfer.effectAllowed=`move`),this.#e.prepare(n))}#a(e){let t=e.target?.closest?.(Ae);if(this.#t===null||t==null)return this.#o();e.preventDefault(),e.dataTransfer!==null&&(e.dataTransfer.dropEffect=`move`);let n=Me(this.#t,t,e.target);(this.#r?.place!==t||this.#r.at!==n)&&(this.#o(),this.#r={place:t,at:n},t.classList.add(`drop-here`),t.dataset.dropAt=n.slice(11),this.#e.status(`Drop ${this.#t.key} here: ${M(n.slice(0,10))}, ${n.slice(11)}${e.target instanceof Element&&e.target.closest(`.free-slot`)!==null?` (the free slot)`:``}.`))}#o(){this.#r!==null&&(this.#r.place.classList.remove(`drop-here`),delete this.#r.place.dataset.dropAt,this.#r=null)}#s(e){let t=e.target?.closest?.(Ae),n=this.#t;if(this.#t=null,this.#o(),n===null||t==null)return;e.preventDefault();let r=Me(n,t,e.target);r!==`${n.slot?.day} ${n.slot?.time}`&&this.#e.move(n,r)}#c(e){if(this.#n!==null&&(e.key===`Enter`||e.key===`Escape`)){e.preventDefault(),e.stopImmediatePropagation();let{post:t,day:n}=this.#n;return this.#n=null,e.key===`Escape`?this.#e.status(`${t.key} stays where it is.`):this.#e.move(t,Y(t,n,void 0))}let t={ArrowLeft:-1,ArrowRight:1,ArrowUp:-7,ArrowDown:7},n=e.target?.closest?.(J);if(!e.shiftKey||t[e.key]===void 0||n==null)return;let r=this.#n!==null&&this.#n.post.key===n.dataset.key?this.#n:null,i=r?.post??this.#e.movable(n.dataset.key);if(i===void 0)return;e.preventDefault(),e.stopImmediatePropagation(),r===null&&this.#e.prepare(i);let a=i.slot??i.pencilled,o=r===null?a===void 0?this.#e.today():F(a.day,t[e.key]):F(r.day,t[e.key]);this.#n={post:i,day:o},n.dataset.movingTo=o,this.#e.status(`Move ${i.key} to ${M(o)}, ${Y(i,o,void 0).slice(11)}: Enter saves it to the file, Escape leaves it.`)}};function Me(e,t,n){let r=n.closest(`.free-slot`)?.dataset.time;return r===void 0?Y(e,t.dataset.day,t.dataset.hour):`${t.dataset.day} ${r}`}function Y(e,t,n){let r=e.slot?.time??e.pencilled?.time??`09:00`;return`${t} ${n===void 0?r:`${n.padStart(2,`0`)}:${r.slice(3)}`}`}var Ne=class{#e;#t;#n;#r;constructor(e){this.#e=e,this.#t=e.replace(/edit$/,`post`),this.#n=e.replace(/edit$/,`render`),this.#r=e.replace(/edit$/,`upload`)}async upload(t,n,r){let i=await Ie(n),a;try{a=await fetch(e(this.#r),{method:`POST`,headers:{\"content-type\":`application/json`},body:JSON.stringify({file:t.file,name:n.name,data:i,accounts:r})})}catch{return\"the watch is not reachable: is `postsync watch --calendar` still running?\"}let o=await a.json().catch(()=>({}));return a.ok?o:Fe(o.message??`the file was refused (${a.status})`,o.hint)}async render(t,n){try{let r=await fetch(e(this.#n),{method:`POST`,headers:{\"content-type\":`application/json`},body:JSON.stringify({file:t,text:n})});if(r.ok)return await r.json()}catch{}return{text:n,problems:[]}}async read(t){let n=new URL(e(this.#t),location.href);n.searchParams.set(`file`,t);let r=await fetch(n),i=await r.json();return r.ok?i:i.message??`the file could not be read (${r.status})`}edit(e,t){return this.#i({action:`edit`,file:e.file,version:e.version,edits:t})}duplicate(e,t){return this.#i({action:`duplicate`,file:e.file,version:e.version,...t===void 0?{}:{at:t}})}undo(e){return this.#i({action:`undo`,file:e.file,version:e.version})}create(e){return this.#i(e===void 0?{action:`new`}:{action:`new`,at:e})}async#i(t){let n;try{n=await fetch(e(this.#e),{method:`POST`,headers:{\"content-type\":`application/json`},body:JSON.stringify(t)})}catch{return{kind:`refused`,message:\"the watch is not reachable: is `postsync watch --calendar` still running?\"}}let r=await n.json().catch(()=>({}));return n.status===409&&r.post!==void 0?{kind:`conflict`,message:r.message??`the file changed on disk`,post:r.post}:n.ok?{kind:`written`,post:r}:{kind:`refused`,message:Fe(r.message??`the edit was refused (${n.status})`,r.hint)}}};function X(e){return/@(\\d{4}-\\d{2}-\\d{2})$/.exec(e)?.[1]}function Pe(e){let t=/^---[ \\t]*\\r?\\n(?:[\\s\\S]*?\\r?\\n)?---[ \\t]*(?:\\r?\\n|$)/.exec(e);return(t===null?e:e.slice(t[0].length)).replace(/\\r\\n/g,`\n`).trim()}function Fe(e,t){return t===void 0||t===``?e:`${/[.!?:]$/.test(e)?e:`${e}.`} ${t}`}async function Ie(e){let t=new Uint8Array(await e.arrayBuffer()),n=``;for(let e=0;e<t.length;e+=32768)n+=String.fromCharCode(...t.subarray(e,e+32768));return btoa(n)}let Le,Re=new TextEncoder;function ze(e,t){switch(t){case`graphemes`:{let t=0;Le??=new Intl.Segmenter(void 0,{granularity:`grapheme`});for(let n of Le.segment(e))t++;return t}case`utf16`:return e.length;case`bytes`:return Re.encode(e).length;default:return Be(e)}}function Be(e){let t=0;for(let n of e)t++;return t}let Ve=new TextEncoder;function He(e,t,n){let r=ze(e,t);if(n===null||r<=n)return{shown:e,overflow:``,length:r};let i=Ue(e,t,n);return{shown:e.slice(0,i),overflow:e.slice(i),length:r}}function Ue(e,t,n){let r=0,i=0;for(let a of We(e,t)){let e=t===`bytes`?Ve.encode(a).length:t===`utf16`?a.length:1;if(r+e>n)break;r+=e,i+=a.length}return i}function We(e,t){if(t!==`graphemes`)return e;let n=new Intl.Segmenter(void 0,{granularity:`grapheme`}).segment(e);return{[Symbol.iterator]:function*(){for(let{segment:e}of n)yield e}}}let Ge=`image/*,video/*`;function Ke(t,r,i){let a=new Map(r.map(e=>[e.path,e])),o=(t.media??[]).map((e,t)=>{let n=a.get(e.path);return{origin:t,path:e.path,alt:e.alt??``,shown:{src:n?.src??null,kind:n?.kind??`image`,...n?.type===void 0?{}:{type:n.type},...n?.sizeBytes===void 0?{}:{sizeBytes:n.sizeBytes}}}}),s=o.map(e=>({path:e.path,alt:e.alt})),c=n(`ol`,{class:`edit-media-list`}),l=n(`input`,{type:`file`,accept:Ge,multiple:!0,\"data-media-add\":!0,\"aria-label\":`Add images or videos`}),u=e=>{for(let t of e)o.push({origin:null,path:null,alt:``,file:t,shown:Xe(t)});p()};l.addEventListener(`change`,()=>{u(l.files??[]),l.value=``});let d=n(`fieldset`,{class:`edit-field edit-media`,\"data-field\":`media`},n(`legend`,null,`Media, in order (images and videos)`),c,n(`label`,{class:`btn edit-media-add`},`+ Add image or video`,l),n(`small`,null,`or drop files here. They are written to the media folder when you save.`));d.addEventListener(`dragover`,e=>{e.dataTransfer?.types.includes(`Files`)&&(e.preventDefault(),d.classList.add(`drop-here`))}),d.addEventListener(`dragleave`,()=>d.classList.remove(`drop-here`)),d.addEventListener(`drop`,e=>{d.classList.remove(`drop-here`),e.dataTransfer!==null&&e.dataTransfer.files.length!==0&&(e.preventDefault(),u(e.dataTransfer.files))});function f(){c.replaceChildren(...o.map((e,t)=>m(e,t)))}function p(){f(),i()}function m(t,r){let a=t.file?.name??t.path??``,s=n(`input`,{\"data-media-alt\":r,value:t.alt,placeholder:`Alt text: what it shows`,\"aria-label\":`Alt text of ${a}`,dir:`auto`});s.addEventListener(`input`,()=>{t.alt=s.value,i()});let c=n(`input`,{type:`file`,accept:Ge,\"data-media-replace\":r,\"aria-label\":`Replace ${a}`});return c.addEventListener(`change`,()=>{let e=c.files?.[0];e!==void 0&&(t.file=e,t.shown=Xe(e),p())}),n(`li`,{class:`edit-media-item`,\"data-media\":r},n(`div`,{class:`thumb${t.shown.kind===`video`?` video`:``}`},t.shown.src===null?n(`span`,null,t.shown.kind):n(`img`,{src:e(t.shown.src),alt:``})),n(`div`,{class:`edit-media-body`},n(`div`,{class:`mono`,dir:`auto`},a,t.file===void 0?null:n(`small`,null,t.origin===null?` · new: added on save`:` · replaces it on save`)),s,n(`div`,{class:`edit-media-actions`},n(`button`,{class:`btn`,type:`button`,\"data-media-up\":r,disabled:r===0,\"aria-label\":`Move ${a} up`,onclick:()=>h(r,-1)},`↑`),n(`button`,{class:`btn`,type:`button`,\"data-media-down\":r,disabled:r===o.length-1,\"aria-label\":`Move ${a} down`,onclick:()=>h(r,1)},`↓`),n(`label`,{class:`btn`},`Replace…`,c),n(`button`,{class:`btn`,type:`button`,\"data-media-remove\":r,\"aria-label\":`Remove ${a} from the post`,onclick:()=>(o.splice(r,1),p())},`Remove`))))}function h(e,t){let[n]=o.splice(e,1);o.splice(e+t,0,n),p(),[`[data-media-${t<0?`up`:`down`}=\"${e+t}\"]`,`[data-media-${t<0?`down`:`up`}=\"${e+t}\"]`].map(e=>c.querySelector(e)).find(e=>e!==null&&!e.disabled)?.focus()}return f(),{element:d,shown:()=>o.map(e=>({kind:e.shown.kind,path:e.path??e.file?.name??``,src:e.shown.src,...e.alt===``?{}:{alt:e.alt}})),async edits(e){for(let t of o){if(t.file===void 0)continue;let n=await e(t.file);if(typeof n==`string`)return n;t.path=n.path,t.file=void 0}return qe(s,o)},misfits:e=>e.flatMap(e=>Je(e,o))}}function qe(e,t){let n=[],r=new Set(t.flatMap(e=>e.origin===null?[]:[e.origin]));for(let t=e.length-1;t>=0;t--)r.has(t)||n.push({kind:`media-remove`,index:t});let i=t.filter(e=>e.origin!==null).sort((e,t)=>e.origin-t.origin);i.forEach((t,r)=>{let i=e[t.origin];t.path!==i.path&&n.push({kind:`media-path`,index:r,path:t.path}),t.alt.trim()!==i.alt&&n.push({kind:`media-alt`,index:r,alt:t.alt.trim()})});for(let e of t)e.origin===null&&(n.push({kind:`media-add`,path:e.path,...e.alt.trim()===``?{}:{alt:e.alt.trim()}}),i.push(e));return t.forEach((e,t)=>{let r=i.indexOf(e);r!==t&&(n.push({kind:`media-move`,from:r,to:t}),i.splice(r,1),i.splice(t,0,e))}),n}function Je(e,t){if(e.media===null)return[];let{maxFiles:n,maxVideos:r,mixed:i}=e.media,a=t.filter(e=>e.shown.kind===`video`).length,o=[t.length>n?`${e.label} takes at most ${n} ${n===1?`file`:`files`} a post (this one has ${t.length})`:null,a>r?`${e.label} takes at most ${r} ${r===1?`video`:`videos`} a post (this one has ${a})`:null,!i&&a>0&&a<t.length?`${e.label} takes images or videos in a post, not both`:null].find(e=>e!==null);return[...o==null?[]:[o],...t.flatMap(t=>{let{kind:n,type:r,sizeBytes:i}=t.shown,a=n===`video`?e.media.videos:n===`image`?e.media.images:void 0,o=t.file?.name??t.path??``,s=n===`video`?`videos`:`images`;return a===void 0?[]:a.types.length===0?[`${e.label} takes no ${s} (${o})`]:r!==void 0&&r!==``&&!a.types.includes(r)?[`${e.label} takes ${s} of type ${a.types.join(`, `)}, not ${r} (${o})`]:i!==void 0&&i>a.maxBytes?[`${e.label} takes ${s} of at most ${Ye(a.maxBytes)}; ${o} is ${Ye(i)}`]:[]})]}function Ye(e){return`${(e/1024/1024).toFixed(1)} MiB`}function Xe(e){let t=e.type.startsWith(`video/`)?`video`:`image`;return{kind:t,type:e.type,sizeBytes:e.size,src:t===`image`?URL.createObjectURL(e):null}}function Ze(e,t,r){let i=t?.options??[],a=n(`textarea`,{\"data-own-text\":e.id,rows:2,dir:`auto`,placeholder:`Empty: the post's text`,\"aria-label\":`Own text of ${e.label}`});a.value=r;let o=i.map(t=>{let r=t.list!==void 0||e.listOptions.includes(t.name),i=t.list??(r?[t.value]:[]),a=r?n(`textarea`,{\"data-option\":t.name,\"data-list\":!0,rows:Math.max(2,i.length+1),title:`A list: one item per line`}):n(`input`,{\"data-option\":t.name,value:t.value});return a.value=r?i.join(`\n`):t.value,r&&a.addEventListener(`input`,()=>a.rows=Math.max(2,a.value.split(`\n`).length+1)),{option:t,list:r,input:a}}),s=n(`input`,{\"data-option-name\":e.id,placeholder:`option`,\"aria-label\":`New option of ${e.label}`,pattern:`[A-Za-z][A-Za-z0-9]*`}),c=n(`input`,{\"data-option-value\":e.id,placeholder:`value`,\"aria-label\":`Its value (a list: comma-separated)`}),l=n(`div`,{class:`edit-options`,\"data-account\":e.id},n(`small`,null,`Options of ${e.label}${e.platform===null?``:` (${e.platform})`}`),n(`label`,{class:`edit-own`},`Own text (content:) `,a),o.map(({option:e,input:t,list:r})=>n(`label`,{class:r?`edit-option edit-list`:`edit-option`},`${e.name}${r?` (one per line)`:``} `,t)),n(`span`,{class:`edit-option`},s,c)),u=()=>{let t=s.value.trim();return!/^[A-Za-z][A-Za-z0-9]*$/.test(t)||c.value.trim()===``?null:{name:t,value:e.listOptions.includes(t)?Z(c.value,`,`):Qe(c.value)}};return{element:l,ownText:a,current(){let e=o.map(({option:e,list:t,input:n})=>t?{name:e.name,value:Z(n.value,`\n`).join(`, `),list:Z(n.value,`\n`)}:{name:e.name,value:n.value}),t=u();return t===null?e:[...e,Array.isArray(t.value)?{name:t.name,value:t.value.join(`, `),list:t.value}:{name:t.name,value:String(t.value)}]},edits(e){let t=[];a.value.trim()!==r.trim()&&t.push({kind:`target-text`,account:e,text:a.value.trim()});for(let{option:n,list:r,input:i}of o){!r&&i.value!==n.value&&t.push({kind:`option`,account:e,name:n.name,value:Qe(i.value)});let a=Z(i.value,`\n`);r&&a.join(`\n`)!==(n.list??[n.value]).join(`\n`)&&t.push({kind:`option`,account:e,name:n.name,value:a})}let n=u();return n!==null&&t.push({kind:`option`,account:e,name:n.name,value:n.value}),t}}}function Z(e,t){return e.split(t).map(e=>e.trim()).filter(e=>e!==``)}function Qe(e){let t=e.trim();return/^(yes|true)$/i.test(t)?!0:/^(no|false)$/i.test(t)?!1:/^-?\\d+(\\.\\d+)?$/.test(t)?Number(t):t}function $e(e){let{post:t,source:r}=e,i=t===void 0?void 0:X(t.key),a=i!==void 0&&t!==void 0?t.text:Pe(r.text),o=t?.slot===null||t?.slot===void 0?tt(r.text):`${t.slot.day} ${t.slot.time}`,s=new Map((t?.targets??[]).map(e=>[e.account,e])),c=n(`input`,{id:`edit-time`,name:`time`,value:o,placeholder:`YYYY-MM-DD HH:mm (empty: a draft)`,pattern:`\\\\d{4}-\\\\d{2}-\\\\d{2} \\\\d{2}:\\\\d{2}`,autocomplete:`off`}),l=t===void 0?o===``||/^draft:[ \\t]*true/m.test(r.text):t.draft,u=n(`input`,{type:`checkbox`,id:`edit-draft`,name:`draft`,...l?{checked:!0}:{}}),d=n(`textarea`,{id:`edit-text`,name:`text`,rows:8,dir:`auto`});d.value=a;let f=e.accounts.map(e=>n(`input`,{type:`checkbox`,name:`account`,value:e.id,\"data-account\":e.id,...s.has(e.id)||t===void 0&&nt(r.text).includes(e.label)?{checked:!0}:{}})),p=e.accounts.map(e=>Ze(e,s.get(e.id),r.texts?.[s.get(e.id)?.label??``]??``)),m=()=>f.forEach((e,t)=>p[t].element.hidden=!e.checked);for(let e of f)e.addEventListener(`change`,m);m();let h=n(`div`,{class:`section edit-previews`,\"aria-live\":`polite`}),g=()=>f.filter(e=>e.checked).map(e=>e.value),_={text:d.value,problems:[]},v=/* @__PURE__ */ new Map,y=i===void 0?Ke(r,t?.media??[],()=>x()):null,b=new Map(e.accounts.map((e,t)=>[e.id,()=>p[t].current()])),x=()=>h.replaceChildren(...et({rendered:_,own:v,options:b,post:t,media:y?.shown()??t?.media??[],accounts:e.accounts,chosen:g()})),S=0,C=()=>{let t=++S,n=e.accounts.map((e,t)=>[e.id,p[t].ownText.value.trim()]).filter(([,e])=>e!==``);Promise.all([e.render(d.value),...n.map(([,t])=>e.render(t))]).then(([e,...r])=>{t===S&&(_=e,v=new Map(n.map(([e],t)=>[e,r[t]])),x())})};d.addEventListener(`input`,C);for(let e of p)e.ownText.addEventListener(`input`,C),e.element.addEventListener(`input`,t=>t.target!==e.ownText&&x());for(let e of f)e.addEventListener(`change`,()=>{E=!1,x()});x(),C();let w=n(`div`,{class:`edit-warning`,role:`alert`,hidden:!0}),T=e=>{w.textContent=e,w.hidden=!1},E=!1,D=()=>e.accounts.filter(e=>g().includes(e.id)),O=new Set(y?.misfits(D())??[]),k=async t=>{t.preventDefault();let n=(y?.misfits(D())??[]).filter(e=>!O.has(e));if(n.length>0&&!E)return E=!0,T(`${n.join(`; `)}. The plan would block this post. Save again to save it anyway, or change its accounts or media.`);let r=y===null?[]:await y.edits(t=>e.upload(t,g()));if(typeof r==`string`)return T(r);let m=[],h=c.value.trim(),_=i===void 0?{}:{occurrence:i},v=u.checked||h===``;v&&!l&&m.push({kind:`unschedule`,..._}),!v&&(l||h!==o)&&m.push({kind:`schedule`,at:h,..._}),d.value.trim()!==a.trim()&&m.push({kind:`text`,text:d.value.trim(),...i===void 0?{}:{occurrence:i}});let b=f.filter(e=>e.checked).map(t=>Q(e.accounts.find(e=>e.id===t.value),s)),x=f.filter(e=>e.defaultChecked).map(t=>Q(e.accounts.find(e=>e.id===t.value),s));if(i===void 0&&b.join(`\n`)!==x.join(`\n`)&&m.push({kind:`accounts`,accounts:b}),i===void 0&&f.forEach((t,n)=>t.checked&&m.push(...p[n].edits(Q(e.accounts[n],s)))),m.push(...r),m.length===0)return e.onClose();e.onSave(m)};return n(`form`,{class:`editor`,\"data-file\":r.file,\"data-version\":r.version,onsubmit:e=>void k(e)},n(`div`,{class:`details-head`},n(`h2`,{id:`details-title`},`Edit ${t?.key??r.file}`),n(`button`,{class:`btn`,type:`button`,onclick:e.onClose},`Cancel`)),e.message===void 0?null:n(`div`,{class:`edit-message`,role:`alert`},e.message),n(`div`,{class:`mono`,\"data-field\":`file`},r.file,i===void 0?null:` · the occurrence of ${i} (written under occurrences:)`),n(`label`,{class:`edit-field`},`Time (project time zone)`,c),n(`label`,{class:`edit-account`},u,` Draft: not scheduled (unchecked with a time: scheduled then)`),n(`label`,{class:`edit-field`},`Text, as written in the file`,d),y?.element,i===void 0?n(`fieldset`,{class:`edit-field`},n(`legend`,null,`Accounts and their options`),e.accounts.map((e,t)=>[n(`label`,{class:`edit-account`},f[t],` ${e.label}`,e.platform===null?null:n(`small`,null,` ${e.platform}`)),p[t].element])):null,h,w,n(`div`,{class:`edit-actions`},n(`button`,{class:`btn primary`,type:`submit`},`Save to the file`)))}function et(e){let t=new Map(e.accounts.map(e=>[e.id,e])),{text:r}=e.rendered,i={...e.post??{key:``},media:e.media,text:r},a=new Set(e.rendered.problems),o=e.chosen.map(n=>{let o=t.get(n),s=e.post?.targets.find(e=>e.account===n),c=e.own.get(n);for(let e of c?.problems??[])a.add(e);let l=He(c?.text??r,o?.unit??`characters`,o?.maxLength??null);return K({account:n,label:o?.label??n,status:s?.status??null,...s?.error===void 0?{}:{error:s.error},override:c!==void 0,shown:l.shown,overflow:l.overflow,length:l.length,options:e.options.get(n)?.()??s?.options??[]},i,t)});return[n(`h3`,null,`Preview per account`),...[...a].map(e=>n(`div`,{class:`diag error`},e)),...o]}function Q(e,t){return t.get(e.id)?.label??(e.label===e.handle?e.id:e.label)}function tt(e){return/^scheduledAt:[ \\t]*[\"']?(\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2})/m.exec(e)?.[1]??``}function nt(e){return/^targets:[ \\t]*\\[([^\\]]*)\\]/m.exec(e)?.[1]?.split(`,`).map(e=>e.trim()).filter(Boolean)??[]}var rt=class{#e;#t;#n;#r;#i=/* @__PURE__ */ new Map;#a=null;#o;#s=null;constructor(e,t){this.#e=e,this.#t=new Ne(t),this.#r=n(`div`,{id:`edit-status`,class:`edit-status`,role:`status`,\"aria-live\":`polite`}),this.#o=n(`button`,{class:`btn`,type:`button`,\"data-action\":`undo`,hidden:!0,title:`Undo the last edit (Ctrl+Z)`,onclick:()=>void this.undo()},`Undo`),a(`toolbar`).after(n(`div`,{class:`edit-bar`},n(`button`,{class:`btn`,type:`button`,\"data-action\":`new-draft`,onclick:()=>void this.create(void 0)},`+ New draft`),this.#r,this.#o)),this.#n=new je({movable:e=>this.#l(e),prepare:e=>void this.#u(e.file,{fresh:!0}),move:(e,t)=>void this.#d(e,t),status:e=>this.status(e),today:()=>this.#e.model().today}),document.addEventListener(`keydown`,e=>{e.key.toLowerCase()!==`z`||!(e.ctrlKey||e.metaKey)||e.shiftKey||e.altKey||this.#s===null||e.target instanceof HTMLElement&&e.target.closest(`input, select, textarea`)!==null||(e.preventDefault(),this.undo())}),this.#c(),document.addEventListener(`dblclick`,e=>{let t=e.target?.closest?.(`.cell[data-day], .slot[data-day]`);if(t==null||e.target.closest(`.card`)!==null)return;let n=e.target.closest(`.free-slot`)?.dataset.time;this.create(`${t.dataset.day} ${n??`${(t.dataset.hour??`9`).padStart(2,`0`)}:00`}`)})}#c(){let e,t=()=>clearTimeout(e);document.addEventListener(`touchstart`,n=>{t();let r=n.target?.closest?.(`.card[data-key]:not([data-ghost])`)?.dataset.key;r===void 0||this.#l(r)===void 0||n.touches.length>1||(e=setTimeout(()=>{this.#e.open(r),a(`details`).querySelector(`[data-action=\"move-to\"] input`)?.focus()},500))},{passive:!0});for(let e of[`touchend`,`touchmove`,`touchcancel`])document.addEventListener(e,t,{passive:!0})}get holdsPanel(){return this.#a!==null}drawn(){this.#n.drawn(document)}inDetails(e,t){if(t.file===null||t.overlay===`deleted`)return;let r=n(`div`,{class:`edit-actions`},n(`button`,{class:`btn primary`,type:`button`,\"data-action\":`edit`,onclick:()=>void this.edit(t)},`Edit`),t.slot===null?null:n(`button`,{class:`btn`,type:`button`,\"data-action\":`unschedule`,onclick:()=>void this.#f(t,[{kind:`unschedule`,...it(t)}],`${t.key} is a draft again`)},`Unschedule`),X(t.key)===void 0?n(`button`,{class:`btn`,type:`button`,\"data-action\":`duplicate`,onclick:()=>void this.#p(t)},`Duplicate`):null);e.querySelector(`.details-head`)?.after(r,at(t,this.#e.model().today,e=>{this.#e.open(null),this.#d(t,e)}))}status(e){this.#r.textContent=e}async undo(){let e=this.#s;if(e===null)return;this.#h();let t=await this.#t.undo(e);if(t.kind!==`written`)return this.#m(t,``);this.status(`Undone: ${e.done}. ${t.post.file} is as it was.`),e.key!==void 0&&this.#e.focus(e.key)||a(`view`).focus()}async edit(e,t){let n=await this.#u(e.file,{fresh:!0});if(typeof n==`string`)return this.status(n);this.#g(n,{post:e,...t===void 0?{}:{message:t}})}async create(e){let t=await this.#t.create(e);if(t.kind!==`written`)return this.status(t.message);this.status(`New draft ${t.post.file}${e===void 0?``:` for ${e}`}: write it, then save.`),this.#g(t.post,{})}#l(e){let t=this.#e.model().posts.find(t=>t.key===e);return t===void 0||t.file===null||t.overlay===`deleted`?void 0:t}#u(e,t={}){let n=t.fresh===!0?void 0:this.#i.get(e);return n===void 0&&(n=this.#t.read(e).catch(()=>\"the watch is not reachable: is `postsync watch --calendar` still running?\"),this.#i.set(e,n)),n}#d(e,t){return this.#f(e,[{kind:`schedule`,at:t,...it(e)}],`${e.key} moved to ${t}`)}async#f(e,t,n){let r=await this.#u(e.file);if(this.#i.delete(e.file),typeof r==`string`)return this.status(r);this.#m(await this.#t.edit(r,t),n,e)}async#p(e){let t=await this.#u(e.file,{fresh:!0});if(typeof t==`string`)return this.status(t);let n=this.#e.freeSlotAfter(e),r=await this.#t.duplicate(t,n);if(r.kind!==`written`)return this.#m(r,``);this.#g(r.post,{}),this.status(`${e.key} duplicated as ${r.post.file}, ${n===void 0?`a draft (no open slot of its accounts in the next weeks)`:`on the open slot ${n}`}: written. The plan follows.`)}#m(e,t,n){if(e.kind===`refused`)return this.status(e.message);if(e.kind===`conflict`)return this.status(e.message),this.#g(e.post,{message:e.message,...n===void 0?{}:{post:n}});performance.mark(`postsync-edit-written`),this.status(`${t}: written to ${e.post.file}. The plan follows.`),this.#s={file:e.post.file,version:e.post.version,key:n?.key,done:t},this.#o.hidden=!1,this.#o.textContent=`Undo: ${t}`}#h(){this.#s=null,this.#o.hidden=!0}#g(e,t){let n=t.post??this.#e.model().posts.find(t=>t.file===e.file);this.#a=e.file;let r=a(`details`),o=()=>{this.#a=null,r.onkeydown=null,this.#e.open(n?.key??null)},s=t=>{this.#t.edit(e,t).then(t=>{t.kind===`written`&&o(),this.#m(t,`${n?.key??e.file} saved`,n)})};i(r,$e({source:e,post:n,accounts:this.#e.model().accounts,render:t=>this.#t.render(e.file,t),upload:(t,n)=>this.#t.upload(e,t,n),...t.message===void 0?{}:{message:t.message},onSave:s,onClose:o})),r.onkeydown=e=>{e.stopPropagation(),e.key===`Escape`&&o()},r.hidden=!1,a(`edit-text`).focus()}};function it(e){let t=X(e.key);return t===void 0?{}:{occurrence:t}}function at(e,t,r){let i=e.slot??e.pencilled,a=n(`input`,{type:`date`,name:`day`,required:!0,value:i?.day??t}),o=n(`input`,{type:`time`,name:`time`,required:!0,value:i?.time??`09:00`});return n(`form`,{class:`move-to`,\"data-action\":`move-to`,\"aria-label\":`Move to`,onsubmit:t=>{t.preventDefault();let n=`${a.value} ${o.value.slice(0,5)}`;/^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}$/.test(n)&&n!==`${e.slot?.day} ${e.slot?.time}`&&r(n)}},n(`label`,null,`Move to `,a),n(`label`,null,n(`span`,{class:`visually-hidden`},`Time `),o),n(`button`,{class:`btn`,type:`submit`},`Move`))}let ot=[`scheduled`,`draft`,`blocked`,`changed`],st={hidden:[],status:null,problems:!1,text:``};function ct(e){return e.hidden.length===0&&e.status===null&&!e.problems&&e.text.trim()===``}let lt={scheduled:e=>e.slot!==null,draft:e=>e.slot===null,blocked:e=>e.overlay===`blocked`,changed:e=>e.overlay!==null&&e.overlay!==`blocked`};function ut(e){let t=new Set(e.hidden),n=e.text.trim().toLocaleLowerCase(),r=e.status===null?null:lt[e.status];return i=>(i.targets.length===0||i.targets.some(e=>!t.has(e.account)))&&(r===null||r(i))&&(!e.problems||i.diagnostics.length>0)&&(n===``||dt(i).includes(n))}function dt(e){let t=e.targets.map(e=>`${e.shown??``}${e.overflow}`);return[e.text,...t,e.key,e.file??``].join(`\n`).toLocaleLowerCase()}function ft(e,t,r){let i=new Set(t.hidden),a=e=>r(t=>({hidden:t.hidden.includes(e)?t.hidden.filter(t=>t!==e):[...t.hidden,e]})),o=n(`select`,{class:`btn`,\"aria-label\":`Status`,onchange:e=>r({status:pt(e.target.value)})},n(`option`,{value:``},`Any status`),ot.map(e=>n(`option`,{value:e},e)));return o.value=t.status??``,[n(`input`,{class:`search`,type:`search`,placeholder:`Search the texts`,\"aria-label\":`Search the texts`,value:t.text,oninput:e=>r({text:e.target.value})}),o,n(`label`,{class:`check`},n(`input`,{type:`checkbox`,checked:t.problems,onchange:e=>r({problems:e.target.checked})}),`Only posts with problems`),n(`div`,{class:`chips`,role:`group`,\"aria-label\":`Accounts`},e.map(e=>n(`button`,{class:`chip`,type:`button`,\"aria-pressed\":String(!i.has(e.id)),title:e.available?`Show or hide ${e.label}`:`${e.label} is unavailable: ${e.reason??``}`,onclick:()=>a(e.id)},n(`span`,{class:`dot`,style:`background: var(--a${e.color%8})`}),n(`span`,{class:`chip-label`,dir:`auto`},e.label),e.platform===null?null:n(`small`,null,e.platform),e.available?null:n(`small`,null,`⚠`))))]}function pt(e){return ot.includes(e??``)?e:null}function mt(e,t){let r=ce(e.generatedAt,e.timezone);return[n(`div`,{class:`brand`},n(`span`,{class:`logo`,\"aria-hidden\":`true`},`▦`),n(`h1`,null,`Content calendar`)),n(`div`,{class:`meta`},n(`span`,null,e.target.replace(/^Target: /,``)),n(`span`,null,`Times in `,n(`b`,null,e.timezone)),n(`span`,null,`${s(e.totals.scheduled,`scheduled post`)}, ${s(e.totals.unscheduled,`unscheduled post`)}`),n(`span`,null,t.updatedAt===null?`Made ${r}`:`Updated ${ce(t.updatedAt.getTime(),e.timezone)}`)),t.live?n(`div`,{class:`counts`},n(`span`,{class:`live`,title:`This page updates after every save`},`live`)):null,e.source===`state`?n(`div`,{class:`banner`,style:`flex-basis: 100%; margin: 0`},`The API was not reached${e.offlineReason===void 0?``:` (${e.offlineReason})`}: statuses come from the state file, and the plan is not shown.`):null,e.range.from===null&&e.range.to===null?null:n(`div`,{class:`meta`,style:`flex-basis: 100%`},`Only posts from ${e.range.from??`the start`} to ${e.range.to??`the end`} (and every unscheduled post).`)]}var ht=class{#e=/* @__PURE__ */ new Map;unscheduled=[];constructor(e){for(let t of e.posts)t.slot===null?this.unscheduled.push(t):this.#t(t.slot.day,{post:t,ghost:!1,time:t.slot.time}),t.slot===null&&t.pencilled!==void 0&&this.#t(t.pencilled.day,{post:t,ghost:!1,time:t.pencilled.time,pencilled:!0}),t.previous!==null&&this.#t(t.previous.day,{post:t,ghost:!0,time:t.previous.time});for(let e of this.#e.values())e.sort((e,t)=>e.time<t.time?-1:+(e.time>t.time))}on(e,t){return(this.#e.get(e)??[]).filter(e=>t(e.post))}#t(e,t){let n=this.#e.get(e);n===void 0?this.#e.set(e,[t]):n.push(t)}};function gt(e,t){let r=t.totals?.unscheduled??e.length,i=t.totals?.ready??e.filter(e=>e.ready).length,a=t.all?e:e.slice(0,40);return n(`section`,{class:`box`,id:`tray`,\"aria-label\":`Unscheduled`},n(`h3`,null,`Unscheduled`,n(`span`,null,r===0?``:`${i} ready · ${r-i} not ready`)),r===0?n(`p`,{class:`empty`},`Every post has a time.`):null,n(`div`,{class:`tray`},a.map(e=>p({post:e,ghost:!1,time:``},{accounts:t.accounts,badge:h(e.ready?`ready`:`not ready`),onOpen:t.onOpen}))),a.length<r?n(`button`,{class:`btn`,type:`button`,onclick:t.onAll},`Show all ${s(r,`unscheduled post`)}`):null)}function _t(e){return e.length===0?null:n(`section`,{class:`box`,id:`problems`,\"aria-label\":`Files with problems`},n(`h3`,null,`Files not on the calendar`,n(`span`,null,s(e.length,`problem`))),e.map(e=>n(`div`,{class:`problem`},n(`span`,{class:`sev-${e.severity}`},e.severity),` `,n(`code`,null,`${e.file??`postsync.yaml`}${e.line===void 0?``:`:${e.line}`}`),` `,e.message,e.hint===void 0?null:n(`div`,{class:`empty`},e.hint))))}let vt=[[`new`,`New`,`a new post, or a draft getting a time`],[`moved`,`Moved`,`a new time; the old slot shows a striped card`],[`changed`,`Changed`,`same time, new text, accounts, media or options`],[`renamed`,`Renamed`,`file renamed: nothing changes on the remote`],[`unscheduled`,`Unscheduled`,`goes back to draft; striped card in its old slot`],[`deleted`,`Deleted`,`file removed and --prune: the post is deleted`],[`blocked`,`Blocked`,`cannot be done (published, account unavailable…)`],[null,`Unchanged`,`as on the remote`]],yt=[`new`,`moved`,`changed`,`renamed`,`unscheduled`,`deleted`,`blocked`];function bt(e){let t=e.summary,r=t===null?[]:yt.filter(e=>t[e]>0);return n(`section`,{class:`box`,id:`plan`,\"aria-label\":`Plan`},n(`h3`,null,`Plan`,t===null?null:n(`span`,null,`${s(t.unchanged,`post`)} unchanged`)),t===null?n(`p`,{class:`empty`},e.source===`state`?`The API was not reached: no plan. Statuses come from the state file.`:`No plan.`):r.length===0?n(`p`,{class:`empty`},`No changes: the remote matches the files.`):n(`div`,{class:`plan-rows`},r.map(e=>n(`span`,{class:`tag o-${e}`},`${t[e]} ${e}`))))}function xt(e){return n(`section`,{class:`box`,id:`legend`,\"aria-label\":`Legend`},n(`h3`,null,e.summary===null?`Statuses`:`Plan legend`),e.summary===null?null:n(`div`,{class:`legend`},vt.map(([e,t,r])=>[n(`span`,{class:`card${e===null?``:` o-${e}`}`},n(`span`,{class:`card-head`},n(`span`,{class:`tag`},t))),n(`span`,null,r)])),n(`div`,{class:`statuses`,title:`Statuses as the remote gives them`},[`draft`,`scheduled`,`publishing`,`published`,`failed`].map(e=>n(`span`,{class:`status-key`},_(e),` ${e}`))))}function St(e,t,n){let r=e.hash.replace(/^#/,``),i=r.indexOf(`&`),a=i===-1?r:r.slice(0,i),o=a.includes(`=`)?``:Ct(a),s=new URLSearchParams(e.search);for(let[e,t]of new URLSearchParams(o===``?r:r.slice(i+1)))s.append(e,t);if(o===``&&[`date`,`view`,`account`,`status`,`problems`,`q`].every(e=>!s.has(e)))return null;let c={...t,filter:wt(s,n)},l=s.get(`date`);l!==null&&V(l)&&Object.assign(c,{month:l.slice(0,7),week:j(l)}),(s.get(`view`)===`week`||s.get(`view`)===`month`)&&(c.view=s.get(`view`));let u=/^week-(.+)$/.exec(o)?.[1];return ye(o)?Object.assign(c,{view:`month`,month:o}):u!==void 0&&V(u)&&Object.assign(c,{view:`week`,week:j(u)}),c}function Ct(e){try{return decodeURIComponent(e)}catch{return``}}function wt(e,t){let n=e.getAll(`account`);return{hidden:n.length===0?[]:t.filter(e=>!n.includes(e.label)&&!n.includes(e.id)).map(e=>e.id),status:pt(e.get(`status`)),problems:e.has(`problems`),text:e.get(`q`)??st.text}}function Tt(e,t){let n=new URLSearchParams,{filter:r}=e;if(r.hidden.length>0){let e=t.filter(e=>!r.hidden.includes(e.id));for(let t of e.length===0?[{label:``}]:e)n.append(`account`,t.label)}r.status!==null&&n.set(`status`,r.status),r.problems&&n.set(`problems`,``),r.text!==``&&n.set(`q`,r.text);let i=n.toString().replace(/problems=(&|$)/,`problems$1`);return`#${e.view===`month`?e.month:`week-${e.week}`}${i===``?``:`&${i}`}`}let Et=window.matchMedia(`(max-width: 699px)`);var Dt=class{#e;#t;#n;#r;#i=()=>!0;#a=null;#o=!1;#s=null;#c;#l;constructor(e){this.#e=e,this.#c=e.dayCounts,this.#t=new ht(e),this.#n=new Map(e.accounts.map(e=>[e.id,e]));let t={view:`month`,month:e.initial.month,week:e.initial.week,filter:st};this.#r=this.#S(t)??t,this.#i=ut(this.#r.filter);let n=document.body.dataset.edit;this.#l=n===void 0?null:new rt({model:()=>this.#e,open:e=>this.#y(e),focus:e=>this.#d(e),freeSlotAfter:e=>this.#f(e)},n)}start(){window.addEventListener(`hashchange`,()=>{let e=this.#S(this.#r);e!==null&&this.#x(e,{hash:!1})}),Et.addEventListener(`change`,()=>this.render()),document.addEventListener(`keydown`,e=>this.#C(e)),document.querySelector(`.skip-link`)?.addEventListener(`click`,e=>{e.preventDefault(),a(`view`).focus()}),this.render(),performance.mark(`postsync-calendar-drawn`),requestAnimationFrame(()=>setTimeout(()=>performance.mark(`postsync-calendar-painted`)))}get posts(){return this.#e.posts}update(e){this.#s=/* @__PURE__ */ new Date,this.#u(e)}complete(e){this.#s===null&&this.#u({...this.#e,posts:[...this.#e.posts,...e]})}#u(e){this.#e=e,this.#c=null,this.#t=new ht(e),this.#n=new Map(e.accounts.map(e=>[e.id,e])),this.render()}render(){let e=this.#e,t=document.activeElement instanceof HTMLElement?document.activeElement.closest(`.card[data-key]`)?.dataset.key:void 0;i(a(`top`),mt(e,{live:document.body.dataset.live!==void 0,updatedAt:this.#s})),i(a(`toolbar`),this.#p()),this.#_();let n=ct(this.#r.filter),r={posts:this.#t,accounts:this.#n,today:e.today,shown:e=>this.#h(e),countOn:e=>n?this.#c?.[e]:void 0,onOpen:e=>this.#y(e.key),onMore:e=>this.#x({...this.#r,view:`week`,week:j(e)}),free:this.#r.filter.status===null&&!this.#r.filter.problems&&this.#r.filter.text.trim()===``?{slots:e.slots,accounts:this.#n,today:e.today,hidden:new Set(this.#r.filter.hidden)}:null};i(a(`view`),this.#g(r));let o=this.#t.unscheduled.filter(e=>this.#h(e));i(a(`side`),bt(e),gt(o,{accounts:this.#n,all:this.#o,onAll:()=>(this.#o=!0,this.render()),onOpen:e=>this.#y(e.key),...n?{totals:e.totals}:{}}),_t(e.problems),xt(e)),this.#l?.drawn(),this.#b(),t!==void 0&&this.#d(t)}#d(e){let t=[...document.querySelectorAll(`#view .card[data-key]:not([data-ghost]), #side .card[data-key]`)].find(t=>t.dataset.key===e);return t?.focus(),t!==void 0}#f(e){return be(e,this.#t,{slots:this.#e.slots,accounts:this.#n,today:this.#e.today,hidden:/* @__PURE__ */ new Set})}#p(){let{view:e}=this.#r,t=t=>e===`month`?this.#x({...this.#r,month:L(this.#r.month,t)}):this.#x({...this.#r,week:F(this.#r.week,7*t)}),r=this.#e.today;return[n(`button`,{class:`btn`,type:`button`,\"aria-label\":`Previous ${e}`,onclick:()=>t(-1)},`‹`),n(`button`,{class:`btn`,type:`button`,onclick:()=>this.#x({...this.#r,month:r.slice(0,7),week:j(r)})},`Today`),n(`button`,{class:`btn`,type:`button`,\"aria-label\":`Next ${e}`,onclick:()=>t(1)},`›`),n(`h2`,{id:`view-title`},e===`month`?_e(this.#r.month):ve(this.#r.week)),n(`div`,{class:`seg`,role:`group`,\"aria-label\":`View`},n(`button`,{type:`button`,\"aria-pressed\":String(e===`month`),onclick:()=>this.#x({...this.#r,view:`month`,month:this.#r.week.slice(0,7)})},`Month`),n(`button`,{type:`button`,\"aria-pressed\":String(e===`week`),onclick:()=>this.#x({...this.#r,view:`week`,week:this.#m()})},`Week`))]}#m(){let e=this.#r.month;return this.#r.week.startsWith(e)||F(this.#r.week,6).startsWith(e)?this.#r.week:j(this.#e.posts.find(t=>t.slot?.day.startsWith(e))?.slot?.day??`${e}-01`)}#h(e){return this.#i(e)}#g(e){let{view:t,month:n,week:r}=this.#r;return Et.matches?we(t===`month`?ge(n):R(r),e,t):t===`month`?xe(n,e):Ce(r,e)}#_(){let e=a(`filters`);e.contains(document.activeElement)&&document.activeElement instanceof HTMLInputElement&&document.activeElement.type===`search`||i(e,ft(this.#e.accounts,this.#r.filter,e=>this.#v(e)))}#v(e){let t=this.#r.filter;this.#x({...this.#r,filter:{...t,...typeof e==`function`?e(t):e}})}#y(e){let t=this.#a;if(this.#a=e,this.#b(),e!==null)return a(`details`).focus();t!==null&&this.#d(t)||a(`view`).focus()}#b(){if(this.#l?.holdsPanel===!0)return;let e=a(`details`),t=this.#a===null?void 0:this.#e.posts.find(e=>e.key===this.#a);t===void 0?(e.hidden=!0,e.replaceChildren()):(i(e,Te(t,this.#e,this.#n,()=>this.#y(null))),this.#l?.inDetails(e,t),e.hidden=!1)}#x(e,t={}){this.#r=e,this.#i=ut(e.filter),t.hash!==!1&&history.replaceState(null,``,Tt(e,this.#e.accounts)),this.render()}#S(e){return St(location,e,this.#e.accounts)}#C(e){if(!(e.altKey||e.ctrlKey||e.metaKey)){if(e.key===`Escape`&&this.#a!==null)return this.#y(null);this.#a!==null||e.target instanceof HTMLElement&&e.target.closest(`input, select, textarea`)!==null||{ArrowLeft:()=>a(`toolbar`).querySelector(`button`)?.click(),ArrowRight:()=>a(`toolbar`).querySelectorAll(`button`)[2]?.click(),m:()=>this.#x({...this.#r,view:`month`}),w:()=>this.#x({...this.#r,view:`week`,week:this.#m()}),t:()=>a(`toolbar`).querySelectorAll(`button`)[1]?.click()}[e.key]?.()}}};function Ot(t,n){let r=new URL(e(n),location.href),i=Number(r.searchParams.get(`since`)),a=e=>{r.searchParams.set(`since`,e);let n=new EventSource(r.href);n.addEventListener(`calendar`,e=>{let{data:n,lastEventId:r}=e;i=Number(r),t.update(JSON.parse(n))}),n.addEventListener(`posts`,e=>{let{data:r,lastEventId:o}=e,s=JSON.parse(r),c=s.base===i?kt(t.posts,s):null;if(c===null)return n.close(),a(`none`);i=Number(o),t.update(c)})};a(String(i))}function kt(e,t){let n=new Map(e.map(e=>[e.key,e]));for(let e of t.changed)n.set(e.key,e);let r=[];for(let e of t.order){let t=n.get(e);if(t===void 0)return null;r.push(t)}return{...t.calendar,posts:r}}let $=new Dt(JSON.parse(a(`calendar-data`).textContent??`null`));$.start(),document.addEventListener(`DOMContentLoaded`,()=>{let e=[...document.querySelectorAll(`script[id^=\"calendar-rest-\"]`)].flatMap(e=>JSON.parse(e.textContent??`[]`));e.length>0&&$.complete(e)}),document.body.dataset.live!==void 0&&Ot($,document.body.dataset.live)})();";
 // dist/src/generated/file-validators.js
 var file_validators_exports = __exportAll({
 	validatePlan: () => validatePlan,
@@ -3868,6 +3868,20 @@ const schema3 = {
 		"slotAt": {
 			"$ref": "#/$defs/instant",
 			"description": "For a `scheduledAt: next-slot` post: the slot time it was applied with, which it keeps (a new post never moves it)."
+		},
+		"sources": {
+			"description": "Digests of what the applied file was made from, by source id: `file` (the post file), `snippet:<path>`, `var:<name>`, `hashtags:<name>`, `repeat` (its repeat rule), `rule:<name>` (a house rule that rewrote it). A plan compares them with the file's now to say where a changed field came from. Absent in records written before it: a plan then attributes no change.",
+			"type": "object",
+			"maxProperties": 32,
+			"propertyNames": {
+				"type": "string",
+				"minLength": 1
+			},
+			"additionalProperties": {
+				"type": "string",
+				"minLength": 1,
+				"maxLength": 64
+			}
 		},
 		"seal": { "$ref": "#/$defs/seal" }
 	}
@@ -4193,44 +4207,154 @@ function validate2(data, { instancePath = "", parentData, parentDataProperty, ro
 				errors++;
 			}
 		}
-		if (data.seal !== void 0) {
-			let data9 = data.seal;
-			if (typeof data9 === "string") {
-				if (!pattern2.test(data9)) {
+		if (data.sources !== void 0) {
+			let data9 = data.sources;
+			if (data9 && typeof data9 == "object" && !Array.isArray(data9)) {
+				if (Object.keys(data9).length > 32) {
 					const err23 = {
+						instancePath: instancePath + "/sources",
+						schemaPath: "#/properties/sources/maxProperties",
+						keyword: "maxProperties",
+						params: { limit: 32 },
+						message: "must NOT have more than 32 properties"
+					};
+					if (vErrors === null) vErrors = [err23];
+					else vErrors.push(err23);
+					errors++;
+				}
+				for (const key1 in data9) {
+					const _errs29 = errors;
+					if (typeof key1 === "string") {
+						if (func0(key1) < 1) {
+							const err24 = {
+								instancePath: instancePath + "/sources",
+								schemaPath: "#/properties/sources/propertyNames/minLength",
+								keyword: "minLength",
+								params: { limit: 1 },
+								message: "must NOT have fewer than 1 characters",
+								propertyName: key1
+							};
+							if (vErrors === null) vErrors = [err24];
+							else vErrors.push(err24);
+							errors++;
+						}
+					} else {
+						const err25 = {
+							instancePath: instancePath + "/sources",
+							schemaPath: "#/properties/sources/propertyNames/type",
+							keyword: "type",
+							params: { type: "string" },
+							message: "must be string",
+							propertyName: key1
+						};
+						if (vErrors === null) vErrors = [err25];
+						else vErrors.push(err25);
+						errors++;
+					}
+					if (!(_errs29 === errors)) {
+						const err26 = {
+							instancePath: instancePath + "/sources",
+							schemaPath: "#/properties/sources/propertyNames",
+							keyword: "propertyNames",
+							params: { propertyName: key1 },
+							message: "property name must be valid"
+						};
+						if (vErrors === null) vErrors = [err26];
+						else vErrors.push(err26);
+						errors++;
+					}
+				}
+				for (const key2 in data9) {
+					let data10 = data9[key2];
+					if (typeof data10 === "string") {
+						if (func0(data10) > 64) {
+							const err27 = {
+								instancePath: instancePath + "/sources/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
+								schemaPath: "#/properties/sources/additionalProperties/maxLength",
+								keyword: "maxLength",
+								params: { limit: 64 },
+								message: "must NOT have more than 64 characters"
+							};
+							if (vErrors === null) vErrors = [err27];
+							else vErrors.push(err27);
+							errors++;
+						}
+						if (func0(data10) < 1) {
+							const err28 = {
+								instancePath: instancePath + "/sources/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
+								schemaPath: "#/properties/sources/additionalProperties/minLength",
+								keyword: "minLength",
+								params: { limit: 1 },
+								message: "must NOT have fewer than 1 characters"
+							};
+							if (vErrors === null) vErrors = [err28];
+							else vErrors.push(err28);
+							errors++;
+						}
+					} else {
+						const err29 = {
+							instancePath: instancePath + "/sources/" + key2.replace(/~/g, "~0").replace(/\//g, "~1"),
+							schemaPath: "#/properties/sources/additionalProperties/type",
+							keyword: "type",
+							params: { type: "string" },
+							message: "must be string"
+						};
+						if (vErrors === null) vErrors = [err29];
+						else vErrors.push(err29);
+						errors++;
+					}
+				}
+			} else {
+				const err30 = {
+					instancePath: instancePath + "/sources",
+					schemaPath: "#/properties/sources/type",
+					keyword: "type",
+					params: { type: "object" },
+					message: "must be object"
+				};
+				if (vErrors === null) vErrors = [err30];
+				else vErrors.push(err30);
+				errors++;
+			}
+		}
+		if (data.seal !== void 0) {
+			let data11 = data.seal;
+			if (typeof data11 === "string") {
+				if (!pattern2.test(data11)) {
+					const err31 = {
 						instancePath: instancePath + "/seal",
 						schemaPath: "#/$defs/seal/pattern",
 						keyword: "pattern",
 						params: { pattern: "^[A-Za-z0-9_-]{43}$" },
 						message: "must match pattern \"^[A-Za-z0-9_-]{43}$\""
 					};
-					if (vErrors === null) vErrors = [err23];
-					else vErrors.push(err23);
+					if (vErrors === null) vErrors = [err31];
+					else vErrors.push(err31);
 					errors++;
 				}
 			} else {
-				const err24 = {
+				const err32 = {
 					instancePath: instancePath + "/seal",
 					schemaPath: "#/$defs/seal/type",
 					keyword: "type",
 					params: { type: "string" },
 					message: "must be string"
 				};
-				if (vErrors === null) vErrors = [err24];
-				else vErrors.push(err24);
+				if (vErrors === null) vErrors = [err32];
+				else vErrors.push(err32);
 				errors++;
 			}
 		}
 	} else {
-		const err25 = {
+		const err33 = {
 			instancePath,
 			schemaPath: "#/type",
 			keyword: "type",
 			params: { type: "object" },
 			message: "must be object"
 		};
-		if (vErrors === null) vErrors = [err25];
-		else vErrors.push(err25);
+		if (vErrors === null) vErrors = [err33];
+		else vErrors.push(err33);
 		errors++;
 	}
 	validate2.errors = vErrors;
@@ -5969,6 +6093,42 @@ const schema30 = {
 					"description": "On an adopt chosen by a person (`--adopt KEY=POST_ID`): the post is recorded as it is found, so the next plan updates it to the file.",
 					"type": "boolean"
 				},
+				"sources": {
+					"description": "On a create, an adopt or an update: the digests of what the file was made from, by source id (`file`, `snippet:<path>`, `var:<name>`, `hashtags:<name>`, `repeat`, `rule:<name>`). Apply records them in the state, so that a later plan can tell which source a change came from.",
+					"type": "object",
+					"maxProperties": 32,
+					"additionalProperties": { "type": "string" }
+				},
+				"origins": {
+					"description": "On an update of a changed file: each changed field and a source it changed through since the last apply. `source.kind`: file (the post file, `path`), snippet (`path`), var (`name`, dotted), hashtags (`name` of the set), repeat (the repeat's rule: variants, occurrence overrides, dates), house-rule (`name`, `rewrite: utm`). Absent when the state record keeps no sources.",
+					"type": "array",
+					"items": {
+						"type": "object",
+						"required": ["field", "source"],
+						"additionalProperties": false,
+						"properties": {
+							"field": { "type": "string" },
+							"source": {
+								"type": "object",
+								"required": ["kind"],
+								"additionalProperties": false,
+								"properties": {
+									"kind": { "enum": [
+										"file",
+										"snippet",
+										"var",
+										"hashtags",
+										"repeat",
+										"house-rule"
+									] },
+									"path": { "type": "string" },
+									"name": { "type": "string" },
+									"rewrite": { "const": "utm" }
+								}
+							}
+						}
+					}
+				},
 				"slot": {
 					"description": "The post's time came from a slot (`scheduledAt: next-slot`): the slot, its time, and whether the time was kept from the state or picked now. Apply records the time in the state.",
 					"type": "object",
@@ -6034,16 +6194,6 @@ const schema30 = {
 						"update"
 					] } } },
 					"then": { "required": ["desired"] }
-				},
-				{
-					"if": { "properties": { "action": { "enum": [
-						"create",
-						"adopt",
-						"update",
-						"move",
-						"unschedule"
-					] } } },
-					"then": { "properties": { "file": { "type": "string" } } }
 				},
 				{
 					"if": { "properties": { "action": { "const": "adopt" } } },
@@ -6647,6 +6797,42 @@ const schema34 = {
 			"description": "On an adopt chosen by a person (`--adopt KEY=POST_ID`): the post is recorded as it is found, so the next plan updates it to the file.",
 			"type": "boolean"
 		},
+		"sources": {
+			"description": "On a create, an adopt or an update: the digests of what the file was made from, by source id (`file`, `snippet:<path>`, `var:<name>`, `hashtags:<name>`, `repeat`, `rule:<name>`). Apply records them in the state, so that a later plan can tell which source a change came from.",
+			"type": "object",
+			"maxProperties": 32,
+			"additionalProperties": { "type": "string" }
+		},
+		"origins": {
+			"description": "On an update of a changed file: each changed field and a source it changed through since the last apply. `source.kind`: file (the post file, `path`), snippet (`path`), var (`name`, dotted), hashtags (`name` of the set), repeat (the repeat's rule: variants, occurrence overrides, dates), house-rule (`name`, `rewrite: utm`). Absent when the state record keeps no sources.",
+			"type": "array",
+			"items": {
+				"type": "object",
+				"required": ["field", "source"],
+				"additionalProperties": false,
+				"properties": {
+					"field": { "type": "string" },
+					"source": {
+						"type": "object",
+						"required": ["kind"],
+						"additionalProperties": false,
+						"properties": {
+							"kind": { "enum": [
+								"file",
+								"snippet",
+								"var",
+								"hashtags",
+								"repeat",
+								"house-rule"
+							] },
+							"path": { "type": "string" },
+							"name": { "type": "string" },
+							"rewrite": { "const": "utm" }
+						}
+					}
+				}
+			}
+		},
 		"slot": {
 			"description": "The post's time came from a slot (`scheduledAt: next-slot`): the slot, its time, and whether the time was kept from the state or picked now. Apply records the time in the state.",
 			"type": "object",
@@ -6712,16 +6898,6 @@ const schema34 = {
 				"update"
 			] } } },
 			"then": { "required": ["desired"] }
-		},
-		{
-			"if": { "properties": { "action": { "enum": [
-				"create",
-				"adopt",
-				"update",
-				"move",
-				"unschedule"
-			] } } },
-			"then": { "properties": { "file": { "type": "string" } } }
 		},
 		{
 			"if": { "properties": { "action": { "const": "adopt" } } },
@@ -6919,8 +7095,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 	const _errs8 = errors;
 	if (data && typeof data == "object" && !Array.isArray(data)) {
 		if (data.action !== void 0) {
-			let data1 = data.action;
-			if (!(data1 === "create" || data1 === "adopt" || data1 === "update" || data1 === "move" || data1 === "unschedule")) {
+			if ("adopt" !== data.action) {
 				const err3 = {};
 				if (vErrors === null) vErrors = [err3];
 				else vErrors.push(err3);
@@ -6937,17 +7112,41 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 	if (_valid1) {
 		const _errs10 = errors;
 		if (data && typeof data == "object" && !Array.isArray(data)) {
-			if (data.file !== void 0) {
-				if (typeof data.file !== "string") {
-					const err4 = {
-						instancePath: instancePath + "/file",
-						schemaPath: "#/allOf/1/then/properties/file/type",
+			if (data.postId === void 0) {
+				const err4 = {
+					instancePath,
+					schemaPath: "#/allOf/1/then/required",
+					keyword: "required",
+					params: { missingProperty: "postId" },
+					message: "must have required property 'postId'"
+				};
+				if (vErrors === null) vErrors = [err4];
+				else vErrors.push(err4);
+				errors++;
+			}
+			if (data.liveUpdatedAt === void 0) {
+				const err5 = {
+					instancePath,
+					schemaPath: "#/allOf/1/then/required",
+					keyword: "required",
+					params: { missingProperty: "liveUpdatedAt" },
+					message: "must have required property 'liveUpdatedAt'"
+				};
+				if (vErrors === null) vErrors = [err5];
+				else vErrors.push(err5);
+				errors++;
+			}
+			if (data.postId !== void 0) {
+				if (typeof data.postId !== "string") {
+					const err6 = {
+						instancePath: instancePath + "/postId",
+						schemaPath: "#/allOf/1/then/properties/postId/type",
 						keyword: "type",
 						params: { type: "string" },
 						message: "must be string"
 					};
-					if (vErrors === null) vErrors = [err4];
-					else vErrors.push(err4);
+					if (vErrors === null) vErrors = [err6];
+					else vErrors.push(err6);
 					errors++;
 				}
 			}
@@ -6956,20 +7155,20 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 		valid3 = _valid1;
 		if (valid3) {
 			var props0 = {};
-			props0.file = true;
+			props0.postId = true;
 			props0.action = true;
 		}
 	}
 	if (!valid3) {
-		const err5 = {
+		const err7 = {
 			instancePath,
 			schemaPath: "#/allOf/1/if",
 			keyword: "if",
 			params: { failingKeyword: "then" },
 			message: "must match \"then\" schema"
 		};
-		if (vErrors === null) vErrors = [err5];
-		else vErrors.push(err5);
+		if (vErrors === null) vErrors = [err7];
+		else vErrors.push(err7);
 		errors++;
 	}
 	if (props0 !== true) {
@@ -6981,10 +7180,10 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 	const _errs15 = errors;
 	if (data && typeof data == "object" && !Array.isArray(data)) {
 		if (data.action !== void 0) {
-			if ("adopt" !== data.action) {
-				const err6 = {};
-				if (vErrors === null) vErrors = [err6];
-				else vErrors.push(err6);
+			if ("update" !== data.action) {
+				const err8 = {};
+				if (vErrors === null) vErrors = [err8];
+				else vErrors.push(err8);
 				errors++;
 			}
 		}
@@ -6999,40 +7198,52 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 		const _errs17 = errors;
 		if (data && typeof data == "object" && !Array.isArray(data)) {
 			if (data.postId === void 0) {
-				const err7 = {
+				const err9 = {
 					instancePath,
 					schemaPath: "#/allOf/2/then/required",
 					keyword: "required",
 					params: { missingProperty: "postId" },
 					message: "must have required property 'postId'"
 				};
-				if (vErrors === null) vErrors = [err7];
-				else vErrors.push(err7);
+				if (vErrors === null) vErrors = [err9];
+				else vErrors.push(err9);
+				errors++;
+			}
+			if (data.fields === void 0) {
+				const err10 = {
+					instancePath,
+					schemaPath: "#/allOf/2/then/required",
+					keyword: "required",
+					params: { missingProperty: "fields" },
+					message: "must have required property 'fields'"
+				};
+				if (vErrors === null) vErrors = [err10];
+				else vErrors.push(err10);
 				errors++;
 			}
 			if (data.liveUpdatedAt === void 0) {
-				const err8 = {
+				const err11 = {
 					instancePath,
 					schemaPath: "#/allOf/2/then/required",
 					keyword: "required",
 					params: { missingProperty: "liveUpdatedAt" },
 					message: "must have required property 'liveUpdatedAt'"
 				};
-				if (vErrors === null) vErrors = [err8];
-				else vErrors.push(err8);
+				if (vErrors === null) vErrors = [err11];
+				else vErrors.push(err11);
 				errors++;
 			}
 			if (data.postId !== void 0) {
 				if (typeof data.postId !== "string") {
-					const err9 = {
+					const err12 = {
 						instancePath: instancePath + "/postId",
 						schemaPath: "#/allOf/2/then/properties/postId/type",
 						keyword: "type",
 						params: { type: "string" },
 						message: "must be string"
 					};
-					if (vErrors === null) vErrors = [err9];
-					else vErrors.push(err9);
+					if (vErrors === null) vErrors = [err12];
+					else vErrors.push(err12);
 					errors++;
 				}
 			}
@@ -7046,15 +7257,15 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 		}
 	}
 	if (!valid6) {
-		const err10 = {
+		const err13 = {
 			instancePath,
 			schemaPath: "#/allOf/2/if",
 			keyword: "if",
 			params: { failingKeyword: "then" },
 			message: "must match \"then\" schema"
 		};
-		if (vErrors === null) vErrors = [err10];
-		else vErrors.push(err10);
+		if (vErrors === null) vErrors = [err13];
+		else vErrors.push(err13);
 		errors++;
 	}
 	if (props0 !== true && props1 !== void 0) {
@@ -7069,10 +7280,10 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 	const _errs22 = errors;
 	if (data && typeof data == "object" && !Array.isArray(data)) {
 		if (data.action !== void 0) {
-			if ("update" !== data.action) {
-				const err11 = {};
-				if (vErrors === null) vErrors = [err11];
-				else vErrors.push(err11);
+			if ("move" !== data.action) {
+				const err14 = {};
+				if (vErrors === null) vErrors = [err14];
+				else vErrors.push(err14);
 				errors++;
 			}
 		}
@@ -7086,64 +7297,21 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 	if (_valid3) {
 		const _errs24 = errors;
 		if (data && typeof data == "object" && !Array.isArray(data)) {
-			if (data.postId === void 0) {
-				const err12 = {
+			if (data.fromKey === void 0) {
+				const err15 = {
 					instancePath,
 					schemaPath: "#/allOf/3/then/required",
 					keyword: "required",
-					params: { missingProperty: "postId" },
-					message: "must have required property 'postId'"
+					params: { missingProperty: "fromKey" },
+					message: "must have required property 'fromKey'"
 				};
-				if (vErrors === null) vErrors = [err12];
-				else vErrors.push(err12);
+				if (vErrors === null) vErrors = [err15];
+				else vErrors.push(err15);
 				errors++;
-			}
-			if (data.fields === void 0) {
-				const err13 = {
-					instancePath,
-					schemaPath: "#/allOf/3/then/required",
-					keyword: "required",
-					params: { missingProperty: "fields" },
-					message: "must have required property 'fields'"
-				};
-				if (vErrors === null) vErrors = [err13];
-				else vErrors.push(err13);
-				errors++;
-			}
-			if (data.liveUpdatedAt === void 0) {
-				const err14 = {
-					instancePath,
-					schemaPath: "#/allOf/3/then/required",
-					keyword: "required",
-					params: { missingProperty: "liveUpdatedAt" },
-					message: "must have required property 'liveUpdatedAt'"
-				};
-				if (vErrors === null) vErrors = [err14];
-				else vErrors.push(err14);
-				errors++;
-			}
-			if (data.postId !== void 0) {
-				if (typeof data.postId !== "string") {
-					const err15 = {
-						instancePath: instancePath + "/postId",
-						schemaPath: "#/allOf/3/then/properties/postId/type",
-						keyword: "type",
-						params: { type: "string" },
-						message: "must be string"
-					};
-					if (vErrors === null) vErrors = [err15];
-					else vErrors.push(err15);
-					errors++;
-				}
 			}
 		}
 		var _valid3 = _errs24 === errors;
 		valid9 = _valid3;
-		if (valid9) {
-			var props2 = {};
-			props2.postId = true;
-			props2.action = true;
-		}
 	}
 	if (!valid9) {
 		const err16 = {
@@ -7157,19 +7325,16 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 		else vErrors.push(err16);
 		errors++;
 	}
-	if (props0 !== true && props2 !== void 0) {
-		if (props2 === true) props0 = true;
-		else {
-			props0 = props0 || {};
-			Object.assign(props0, props2);
-		}
+	if (props0 !== true) {
+		props0 = props0 || {};
+		props0.action = true;
 	}
-	const _errs28 = errors;
-	let valid12 = true;
-	const _errs29 = errors;
+	const _errs26 = errors;
+	let valid11 = true;
+	const _errs27 = errors;
 	if (data && typeof data == "object" && !Array.isArray(data)) {
 		if (data.action !== void 0) {
-			if ("move" !== data.action) {
+			if ("create" !== data.action) {
 				const err17 = {};
 				if (vErrors === null) vErrors = [err17];
 				else vErrors.push(err17);
@@ -7177,32 +7342,40 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 			}
 		}
 	}
-	var _valid4 = _errs29 === errors;
-	errors = _errs28;
+	var _valid4 = _errs27 === errors;
+	errors = _errs26;
 	if (vErrors !== null) {
-		if (_errs28) vErrors.length = _errs28;
+		if (_errs26) vErrors.length = _errs26;
 		else vErrors = null;
 	}
 	if (_valid4) {
-		const _errs31 = errors;
+		const _errs29 = errors;
 		if (data && typeof data == "object" && !Array.isArray(data)) {
-			if (data.fromKey === void 0) {
-				const err18 = {
-					instancePath,
-					schemaPath: "#/allOf/4/then/required",
-					keyword: "required",
-					params: { missingProperty: "fromKey" },
-					message: "must have required property 'fromKey'"
-				};
-				if (vErrors === null) vErrors = [err18];
-				else vErrors.push(err18);
-				errors++;
+			if (data.reason !== void 0) {
+				let data7 = data.reason;
+				if (!(data7 === "new-file" || data7 === "new-occurrence" || data7 === "interrupted-create" || data7 === "deleted-on-remote")) {
+					const err18 = {
+						instancePath: instancePath + "/reason",
+						schemaPath: "#/allOf/4/then/properties/reason/enum",
+						keyword: "enum",
+						params: { allowedValues: schema34.allOf[4].then.properties.reason.enum },
+						message: "must be equal to one of the allowed values"
+					};
+					if (vErrors === null) vErrors = [err18];
+					else vErrors.push(err18);
+					errors++;
+				}
 			}
 		}
-		var _valid4 = _errs31 === errors;
-		valid12 = _valid4;
+		var _valid4 = _errs29 === errors;
+		valid11 = _valid4;
+		if (valid11) {
+			var props2 = {};
+			props2.reason = true;
+			props2.action = true;
+		}
 	}
-	if (!valid12) {
+	if (!valid11) {
 		const err19 = {
 			instancePath,
 			schemaPath: "#/allOf/4/if",
@@ -7214,16 +7387,19 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 		else vErrors.push(err19);
 		errors++;
 	}
-	if (props0 !== true) {
-		props0 = props0 || {};
-		props0.action = true;
+	if (props0 !== true && props2 !== void 0) {
+		if (props2 === true) props0 = true;
+		else {
+			props0 = props0 || {};
+			Object.assign(props0, props2);
+		}
 	}
-	const _errs33 = errors;
+	const _errs32 = errors;
 	let valid14 = true;
-	const _errs34 = errors;
+	const _errs33 = errors;
 	if (data && typeof data == "object" && !Array.isArray(data)) {
 		if (data.action !== void 0) {
-			if ("create" !== data.action) {
+			if ("adopt" !== data.action) {
 				const err20 = {};
 				if (vErrors === null) vErrors = [err20];
 				else vErrors.push(err20);
@@ -7231,18 +7407,18 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 			}
 		}
 	}
-	var _valid5 = _errs34 === errors;
-	errors = _errs33;
+	var _valid5 = _errs33 === errors;
+	errors = _errs32;
 	if (vErrors !== null) {
-		if (_errs33) vErrors.length = _errs33;
+		if (_errs32) vErrors.length = _errs32;
 		else vErrors = null;
 	}
 	if (_valid5) {
-		const _errs36 = errors;
+		const _errs35 = errors;
 		if (data && typeof data == "object" && !Array.isArray(data)) {
 			if (data.reason !== void 0) {
 				let data9 = data.reason;
-				if (!(data9 === "new-file" || data9 === "new-occurrence" || data9 === "interrupted-create" || data9 === "deleted-on-remote")) {
+				if (!(data9 === "unowned-match" || data9 === "tidied-match" || data9 === "chosen")) {
 					const err21 = {
 						instancePath: instancePath + "/reason",
 						schemaPath: "#/allOf/5/then/properties/reason/enum",
@@ -7256,7 +7432,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 				}
 			}
 		}
-		var _valid5 = _errs36 === errors;
+		var _valid5 = _errs35 === errors;
 		valid14 = _valid5;
 		if (valid14) {
 			var props3 = {};
@@ -7283,12 +7459,12 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 			Object.assign(props0, props3);
 		}
 	}
-	const _errs39 = errors;
+	const _errs38 = errors;
 	let valid17 = true;
-	const _errs40 = errors;
+	const _errs39 = errors;
 	if (data && typeof data == "object" && !Array.isArray(data)) {
 		if (data.action !== void 0) {
-			if ("adopt" !== data.action) {
+			if ("update" !== data.action) {
 				const err23 = {};
 				if (vErrors === null) vErrors = [err23];
 				else vErrors.push(err23);
@@ -7296,18 +7472,18 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 			}
 		}
 	}
-	var _valid6 = _errs40 === errors;
-	errors = _errs39;
+	var _valid6 = _errs39 === errors;
+	errors = _errs38;
 	if (vErrors !== null) {
-		if (_errs39) vErrors.length = _errs39;
+		if (_errs38) vErrors.length = _errs38;
 		else vErrors = null;
 	}
 	if (_valid6) {
-		const _errs42 = errors;
+		const _errs41 = errors;
 		if (data && typeof data == "object" && !Array.isArray(data)) {
 			if (data.reason !== void 0) {
 				let data11 = data.reason;
-				if (!(data11 === "unowned-match" || data11 === "tidied-match" || data11 === "chosen")) {
+				if (!(data11 === "file-changed" || data11 === "drifted" || data11 === "merged-record")) {
 					const err24 = {
 						instancePath: instancePath + "/reason",
 						schemaPath: "#/allOf/6/then/properties/reason/enum",
@@ -7321,7 +7497,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 				}
 			}
 		}
-		var _valid6 = _errs42 === errors;
+		var _valid6 = _errs41 === errors;
 		valid17 = _valid6;
 		if (valid17) {
 			var props4 = {};
@@ -7348,12 +7524,12 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 			Object.assign(props0, props4);
 		}
 	}
-	const _errs45 = errors;
+	const _errs44 = errors;
 	let valid20 = true;
-	const _errs46 = errors;
+	const _errs45 = errors;
 	if (data && typeof data == "object" && !Array.isArray(data)) {
 		if (data.action !== void 0) {
-			if ("update" !== data.action) {
+			if ("unschedule" !== data.action) {
 				const err26 = {};
 				if (vErrors === null) vErrors = [err26];
 				else vErrors.push(err26);
@@ -7361,18 +7537,18 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 			}
 		}
 	}
-	var _valid7 = _errs46 === errors;
-	errors = _errs45;
+	var _valid7 = _errs45 === errors;
+	errors = _errs44;
 	if (vErrors !== null) {
-		if (_errs45) vErrors.length = _errs45;
+		if (_errs44) vErrors.length = _errs44;
 		else vErrors = null;
 	}
 	if (_valid7) {
-		const _errs48 = errors;
+		const _errs47 = errors;
 		if (data && typeof data == "object" && !Array.isArray(data)) {
 			if (data.reason !== void 0) {
 				let data13 = data.reason;
-				if (!(data13 === "file-changed" || data13 === "drifted" || data13 === "merged-record")) {
+				if (!(data13 === "file-removed" || data13 === "occurrence-removed")) {
 					const err27 = {
 						instancePath: instancePath + "/reason",
 						schemaPath: "#/allOf/7/then/properties/reason/enum",
@@ -7386,7 +7562,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 				}
 			}
 		}
-		var _valid7 = _errs48 === errors;
+		var _valid7 = _errs47 === errors;
 		valid20 = _valid7;
 		if (valid20) {
 			var props5 = {};
@@ -7413,12 +7589,12 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 			Object.assign(props0, props5);
 		}
 	}
-	const _errs51 = errors;
+	const _errs50 = errors;
 	let valid23 = true;
-	const _errs52 = errors;
+	const _errs51 = errors;
 	if (data && typeof data == "object" && !Array.isArray(data)) {
 		if (data.action !== void 0) {
-			if ("unschedule" !== data.action) {
+			if ("delete" !== data.action) {
 				const err29 = {};
 				if (vErrors === null) vErrors = [err29];
 				else vErrors.push(err29);
@@ -7426,18 +7602,18 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 			}
 		}
 	}
-	var _valid8 = _errs52 === errors;
-	errors = _errs51;
+	var _valid8 = _errs51 === errors;
+	errors = _errs50;
 	if (vErrors !== null) {
-		if (_errs51) vErrors.length = _errs51;
+		if (_errs50) vErrors.length = _errs50;
 		else vErrors = null;
 	}
 	if (_valid8) {
-		const _errs54 = errors;
+		const _errs53 = errors;
 		if (data && typeof data == "object" && !Array.isArray(data)) {
 			if (data.reason !== void 0) {
 				let data15 = data.reason;
-				if (!(data15 === "file-removed" || data15 === "occurrence-removed")) {
+				if (!(data15 === "file-removed" || data15 === "occurrence-removed" || data15 === "gone-on-remote")) {
 					const err30 = {
 						instancePath: instancePath + "/reason",
 						schemaPath: "#/allOf/8/then/properties/reason/enum",
@@ -7451,7 +7627,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 				}
 			}
 		}
-		var _valid8 = _errs54 === errors;
+		var _valid8 = _errs53 === errors;
 		valid23 = _valid8;
 		if (valid23) {
 			var props6 = {};
@@ -7478,12 +7654,12 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 			Object.assign(props0, props6);
 		}
 	}
-	const _errs57 = errors;
+	const _errs56 = errors;
 	let valid26 = true;
-	const _errs58 = errors;
+	const _errs57 = errors;
 	if (data && typeof data == "object" && !Array.isArray(data)) {
 		if (data.action !== void 0) {
-			if ("delete" !== data.action) {
+			if ("move" !== data.action) {
 				const err32 = {};
 				if (vErrors === null) vErrors = [err32];
 				else vErrors.push(err32);
@@ -7491,18 +7667,18 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 			}
 		}
 	}
-	var _valid9 = _errs58 === errors;
-	errors = _errs57;
+	var _valid9 = _errs57 === errors;
+	errors = _errs56;
 	if (vErrors !== null) {
-		if (_errs57) vErrors.length = _errs57;
+		if (_errs56) vErrors.length = _errs56;
 		else vErrors = null;
 	}
 	if (_valid9) {
-		const _errs60 = errors;
+		const _errs59 = errors;
 		if (data && typeof data == "object" && !Array.isArray(data)) {
 			if (data.reason !== void 0) {
 				let data17 = data.reason;
-				if (!(data17 === "file-removed" || data17 === "occurrence-removed" || data17 === "gone-on-remote")) {
+				if (!(data17 === "renamed" || data17 === "key-changed")) {
 					const err33 = {
 						instancePath: instancePath + "/reason",
 						schemaPath: "#/allOf/9/then/properties/reason/enum",
@@ -7516,7 +7692,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 				}
 			}
 		}
-		var _valid9 = _errs60 === errors;
+		var _valid9 = _errs59 === errors;
 		valid26 = _valid9;
 		if (valid26) {
 			var props7 = {};
@@ -7543,12 +7719,12 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 			Object.assign(props0, props7);
 		}
 	}
-	const _errs63 = errors;
+	const _errs62 = errors;
 	let valid29 = true;
-	const _errs64 = errors;
+	const _errs63 = errors;
 	if (data && typeof data == "object" && !Array.isArray(data)) {
 		if (data.action !== void 0) {
-			if ("move" !== data.action) {
+			if ("noop" !== data.action) {
 				const err35 = {};
 				if (vErrors === null) vErrors = [err35];
 				else vErrors.push(err35);
@@ -7556,18 +7732,18 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 			}
 		}
 	}
-	var _valid10 = _errs64 === errors;
-	errors = _errs63;
+	var _valid10 = _errs63 === errors;
+	errors = _errs62;
 	if (vErrors !== null) {
-		if (_errs63) vErrors.length = _errs63;
+		if (_errs62) vErrors.length = _errs62;
 		else vErrors = null;
 	}
 	if (_valid10) {
-		const _errs66 = errors;
+		const _errs65 = errors;
 		if (data && typeof data == "object" && !Array.isArray(data)) {
 			if (data.reason !== void 0) {
 				let data19 = data.reason;
-				if (!(data19 === "renamed" || data19 === "key-changed")) {
+				if (!(data19 === "up-to-date" || data19 === "file-removed" || data19 === "occurrence-removed" || data19 === "published-kept" || data19 === "not-visible-yet")) {
 					const err36 = {
 						instancePath: instancePath + "/reason",
 						schemaPath: "#/allOf/10/then/properties/reason/enum",
@@ -7581,7 +7757,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 				}
 			}
 		}
-		var _valid10 = _errs66 === errors;
+		var _valid10 = _errs65 === errors;
 		valid29 = _valid10;
 		if (valid29) {
 			var props8 = {};
@@ -7608,12 +7784,12 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 			Object.assign(props0, props8);
 		}
 	}
-	const _errs69 = errors;
+	const _errs68 = errors;
 	let valid32 = true;
-	const _errs70 = errors;
+	const _errs69 = errors;
 	if (data && typeof data == "object" && !Array.isArray(data)) {
 		if (data.action !== void 0) {
-			if ("noop" !== data.action) {
+			if ("blocked" !== data.action) {
 				const err38 = {};
 				if (vErrors === null) vErrors = [err38];
 				else vErrors.push(err38);
@@ -7621,18 +7797,18 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 			}
 		}
 	}
-	var _valid11 = _errs70 === errors;
-	errors = _errs69;
+	var _valid11 = _errs69 === errors;
+	errors = _errs68;
 	if (vErrors !== null) {
-		if (_errs69) vErrors.length = _errs69;
+		if (_errs68) vErrors.length = _errs68;
 		else vErrors = null;
 	}
 	if (_valid11) {
-		const _errs72 = errors;
+		const _errs71 = errors;
 		if (data && typeof data == "object" && !Array.isArray(data)) {
 			if (data.reason !== void 0) {
 				let data21 = data.reason;
-				if (!(data21 === "up-to-date" || data21 === "file-removed" || data21 === "occurrence-removed" || data21 === "published-kept" || data21 === "not-visible-yet")) {
+				if (!(data21 === "file-errors" || data21 === "held-by-rule" || data21 === "project-errors" || data21 === "unreadable-file" || data21 === "unconfirmed-record" || data21 === "shared-record" || data21 === "other-calendar" || data21 === "not-editable" || data21 === "account-unavailable" || data21 === "scheduled-in-past" || data21 === "deleted-on-remote" || data21 === "adopt-ambiguous" || data21 === "adopt-uncertain")) {
 					const err39 = {
 						instancePath: instancePath + "/reason",
 						schemaPath: "#/allOf/11/then/properties/reason/enum",
@@ -7646,7 +7822,7 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 				}
 			}
 		}
-		var _valid11 = _errs72 === errors;
+		var _valid11 = _errs71 === errors;
 		valid32 = _valid11;
 		if (valid32) {
 			var props9 = {};
@@ -7673,798 +7849,775 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 			Object.assign(props0, props9);
 		}
 	}
-	const _errs75 = errors;
-	let valid35 = true;
-	const _errs76 = errors;
-	if (data && typeof data == "object" && !Array.isArray(data)) {
-		if (data.action !== void 0) {
-			if ("blocked" !== data.action) {
-				const err41 = {};
-				if (vErrors === null) vErrors = [err41];
-				else vErrors.push(err41);
-				errors++;
-			}
-		}
-	}
-	var _valid12 = _errs76 === errors;
-	errors = _errs75;
-	if (vErrors !== null) {
-		if (_errs75) vErrors.length = _errs75;
-		else vErrors = null;
-	}
-	if (_valid12) {
-		const _errs78 = errors;
-		if (data && typeof data == "object" && !Array.isArray(data)) {
-			if (data.reason !== void 0) {
-				let data23 = data.reason;
-				if (!(data23 === "file-errors" || data23 === "held-by-rule" || data23 === "project-errors" || data23 === "unreadable-file" || data23 === "unconfirmed-record" || data23 === "shared-record" || data23 === "other-calendar" || data23 === "not-editable" || data23 === "account-unavailable" || data23 === "scheduled-in-past" || data23 === "deleted-on-remote" || data23 === "adopt-ambiguous" || data23 === "adopt-uncertain")) {
-					const err42 = {
-						instancePath: instancePath + "/reason",
-						schemaPath: "#/allOf/12/then/properties/reason/enum",
-						keyword: "enum",
-						params: { allowedValues: schema34.allOf[12].then.properties.reason.enum },
-						message: "must be equal to one of the allowed values"
-					};
-					if (vErrors === null) vErrors = [err42];
-					else vErrors.push(err42);
-					errors++;
-				}
-			}
-		}
-		var _valid12 = _errs78 === errors;
-		valid35 = _valid12;
-		if (valid35) {
-			var props10 = {};
-			props10.reason = true;
-			props10.action = true;
-		}
-	}
-	if (!valid35) {
-		const err43 = {
-			instancePath,
-			schemaPath: "#/allOf/12/if",
-			keyword: "if",
-			params: { failingKeyword: "then" },
-			message: "must match \"then\" schema"
-		};
-		if (vErrors === null) vErrors = [err43];
-		else vErrors.push(err43);
-		errors++;
-	}
-	if (props0 !== true && props10 !== void 0) {
-		if (props10 === true) props0 = true;
-		else {
-			props0 = props0 || {};
-			Object.assign(props0, props10);
-		}
-	}
 	if (data && typeof data == "object" && !Array.isArray(data)) {
 		if (data.action === void 0) {
-			const err44 = {
+			const err41 = {
 				instancePath,
 				schemaPath: "#/required",
 				keyword: "required",
 				params: { missingProperty: "action" },
 				message: "must have required property 'action'"
 			};
-			if (vErrors === null) vErrors = [err44];
-			else vErrors.push(err44);
+			if (vErrors === null) vErrors = [err41];
+			else vErrors.push(err41);
 			errors++;
 		}
 		if (data.reason === void 0) {
-			const err45 = {
+			const err42 = {
 				instancePath,
 				schemaPath: "#/required",
 				keyword: "required",
 				params: { missingProperty: "reason" },
 				message: "must have required property 'reason'"
 			};
-			if (vErrors === null) vErrors = [err45];
-			else vErrors.push(err45);
+			if (vErrors === null) vErrors = [err42];
+			else vErrors.push(err42);
 			errors++;
 		}
 		if (data.key === void 0) {
-			const err46 = {
+			const err43 = {
 				instancePath,
 				schemaPath: "#/required",
 				keyword: "required",
 				params: { missingProperty: "key" },
 				message: "must have required property 'key'"
 			};
-			if (vErrors === null) vErrors = [err46];
-			else vErrors.push(err46);
+			if (vErrors === null) vErrors = [err43];
+			else vErrors.push(err43);
 			errors++;
 		}
 		if (data.file === void 0) {
-			const err47 = {
+			const err44 = {
 				instancePath,
 				schemaPath: "#/required",
 				keyword: "required",
 				params: { missingProperty: "file" },
 				message: "must have required property 'file'"
 			};
-			if (vErrors === null) vErrors = [err47];
-			else vErrors.push(err47);
+			if (vErrors === null) vErrors = [err44];
+			else vErrors.push(err44);
 			errors++;
 		}
 		if (data.postId === void 0) {
-			const err48 = {
+			const err45 = {
 				instancePath,
 				schemaPath: "#/required",
 				keyword: "required",
 				params: { missingProperty: "postId" },
 				message: "must have required property 'postId'"
 			};
-			if (vErrors === null) vErrors = [err48];
-			else vErrors.push(err48);
+			if (vErrors === null) vErrors = [err45];
+			else vErrors.push(err45);
 			errors++;
 		}
 		if (data.reasons === void 0) {
-			const err49 = {
+			const err46 = {
 				instancePath,
 				schemaPath: "#/required",
 				keyword: "required",
 				params: { missingProperty: "reasons" },
 				message: "must have required property 'reasons'"
 			};
-			if (vErrors === null) vErrors = [err49];
-			else vErrors.push(err49);
+			if (vErrors === null) vErrors = [err46];
+			else vErrors.push(err46);
 			errors++;
 		}
 		for (const key0 in data) if (!func3.call(schema34.properties, key0)) {
-			const err50 = {
+			const err47 = {
 				instancePath,
 				schemaPath: "#/additionalProperties",
 				keyword: "additionalProperties",
 				params: { additionalProperty: key0 },
 				message: "must NOT have additional properties"
 			};
-			if (vErrors === null) vErrors = [err50];
-			else vErrors.push(err50);
+			if (vErrors === null) vErrors = [err47];
+			else vErrors.push(err47);
 			errors++;
 		}
 		if (data.action !== void 0) {
-			let data24 = data.action;
-			if (!(data24 === "create" || data24 === "adopt" || data24 === "update" || data24 === "unschedule" || data24 === "delete" || data24 === "move" || data24 === "noop" || data24 === "blocked")) {
-				const err51 = {
+			let data22 = data.action;
+			if (!(data22 === "create" || data22 === "adopt" || data22 === "update" || data22 === "unschedule" || data22 === "delete" || data22 === "move" || data22 === "noop" || data22 === "blocked")) {
+				const err48 = {
 					instancePath: instancePath + "/action",
 					schemaPath: "#/$defs/action/enum",
 					keyword: "enum",
 					params: { allowedValues: schema35.enum },
 					message: "must be equal to one of the allowed values"
 				};
-				if (vErrors === null) vErrors = [err51];
-				else vErrors.push(err51);
+				if (vErrors === null) vErrors = [err48];
+				else vErrors.push(err48);
 				errors++;
 			}
 		}
 		if (data.key !== void 0) {
-			let data25 = data.key;
-			if (typeof data25 === "string") {
-				if (func0(data25) < 1) {
-					const err52 = {
+			let data23 = data.key;
+			if (typeof data23 === "string") {
+				if (func0(data23) < 1) {
+					const err49 = {
 						instancePath: instancePath + "/key",
 						schemaPath: "#/properties/key/minLength",
 						keyword: "minLength",
 						params: { limit: 1 },
 						message: "must NOT have fewer than 1 characters"
 					};
-					if (vErrors === null) vErrors = [err52];
-					else vErrors.push(err52);
+					if (vErrors === null) vErrors = [err49];
+					else vErrors.push(err49);
 					errors++;
 				}
 			} else {
-				const err53 = {
+				const err50 = {
 					instancePath: instancePath + "/key",
 					schemaPath: "#/properties/key/type",
 					keyword: "type",
 					params: { type: "string" },
 					message: "must be string"
 				};
-				if (vErrors === null) vErrors = [err53];
-				else vErrors.push(err53);
+				if (vErrors === null) vErrors = [err50];
+				else vErrors.push(err50);
 				errors++;
 			}
 		}
 		if (data.file !== void 0) {
-			let data26 = data.file;
-			if (typeof data26 !== "string" && data26 !== null) {
-				const err54 = {
+			let data24 = data.file;
+			if (typeof data24 !== "string" && data24 !== null) {
+				const err51 = {
 					instancePath: instancePath + "/file",
 					schemaPath: "#/properties/file/type",
 					keyword: "type",
 					params: { type: schema34.properties.file.type },
 					message: "must be string,null"
 				};
-				if (vErrors === null) vErrors = [err54];
-				else vErrors.push(err54);
+				if (vErrors === null) vErrors = [err51];
+				else vErrors.push(err51);
 				errors++;
 			}
 		}
 		if (data.postId !== void 0) {
-			let data27 = data.postId;
-			if (typeof data27 !== "string" && data27 !== null) {
-				const err55 = {
+			let data25 = data.postId;
+			if (typeof data25 !== "string" && data25 !== null) {
+				const err52 = {
 					instancePath: instancePath + "/postId",
 					schemaPath: "#/properties/postId/type",
 					keyword: "type",
 					params: { type: schema34.properties.postId.type },
 					message: "must be string,null"
 				};
-				if (vErrors === null) vErrors = [err55];
-				else vErrors.push(err55);
+				if (vErrors === null) vErrors = [err52];
+				else vErrors.push(err52);
 				errors++;
 			}
 		}
 		if (data.reasons !== void 0) {
-			let data28 = data.reasons;
-			if (Array.isArray(data28)) {
-				const len0 = data28.length;
-				for (let i0 = 0; i0 < len0; i0++) if (typeof data28[i0] !== "string") {
-					const err56 = {
+			let data26 = data.reasons;
+			if (Array.isArray(data26)) {
+				const len0 = data26.length;
+				for (let i0 = 0; i0 < len0; i0++) if (typeof data26[i0] !== "string") {
+					const err53 = {
 						instancePath: instancePath + "/reasons/" + i0,
 						schemaPath: "#/properties/reasons/items/type",
 						keyword: "type",
 						params: { type: "string" },
 						message: "must be string"
 					};
-					if (vErrors === null) vErrors = [err56];
-					else vErrors.push(err56);
+					if (vErrors === null) vErrors = [err53];
+					else vErrors.push(err53);
 					errors++;
 				}
 			} else {
-				const err57 = {
+				const err54 = {
 					instancePath: instancePath + "/reasons",
 					schemaPath: "#/properties/reasons/type",
 					keyword: "type",
 					params: { type: "array" },
 					message: "must be array"
 				};
-				if (vErrors === null) vErrors = [err57];
-				else vErrors.push(err57);
+				if (vErrors === null) vErrors = [err54];
+				else vErrors.push(err54);
 				errors++;
 			}
 		}
 		if (data.reason !== void 0) {
-			let data30 = data.reason;
-			if (!(data30 === "new-file" || data30 === "new-occurrence" || data30 === "interrupted-create" || data30 === "deleted-on-remote" || data30 === "unowned-match" || data30 === "file-changed" || data30 === "drifted" || data30 === "merged-record" || data30 === "file-removed" || data30 === "occurrence-removed" || data30 === "gone-on-remote" || data30 === "renamed" || data30 === "key-changed" || data30 === "up-to-date" || data30 === "published-kept" || data30 === "not-visible-yet" || data30 === "tidied-match" || data30 === "chosen" || data30 === "file-errors" || data30 === "held-by-rule" || data30 === "project-errors" || data30 === "unreadable-file" || data30 === "unconfirmed-record" || data30 === "shared-record" || data30 === "other-calendar" || data30 === "not-editable" || data30 === "account-unavailable" || data30 === "scheduled-in-past" || data30 === "adopt-ambiguous" || data30 === "adopt-uncertain")) {
-				const err58 = {
+			let data28 = data.reason;
+			if (!(data28 === "new-file" || data28 === "new-occurrence" || data28 === "interrupted-create" || data28 === "deleted-on-remote" || data28 === "unowned-match" || data28 === "file-changed" || data28 === "drifted" || data28 === "merged-record" || data28 === "file-removed" || data28 === "occurrence-removed" || data28 === "gone-on-remote" || data28 === "renamed" || data28 === "key-changed" || data28 === "up-to-date" || data28 === "published-kept" || data28 === "not-visible-yet" || data28 === "tidied-match" || data28 === "chosen" || data28 === "file-errors" || data28 === "held-by-rule" || data28 === "project-errors" || data28 === "unreadable-file" || data28 === "unconfirmed-record" || data28 === "shared-record" || data28 === "other-calendar" || data28 === "not-editable" || data28 === "account-unavailable" || data28 === "scheduled-in-past" || data28 === "adopt-ambiguous" || data28 === "adopt-uncertain")) {
+				const err55 = {
 					instancePath: instancePath + "/reason",
 					schemaPath: "#/properties/reason/enum",
 					keyword: "enum",
 					params: { allowedValues: schema34.properties.reason.enum },
 					message: "must be equal to one of the allowed values"
 				};
-				if (vErrors === null) vErrors = [err58];
-				else vErrors.push(err58);
+				if (vErrors === null) vErrors = [err55];
+				else vErrors.push(err55);
 				errors++;
 			}
 		}
 		if (data.desired !== void 0) {
-			let data31 = data.desired;
-			if (data31 && typeof data31 == "object" && !Array.isArray(data31)) {
-				if (data31.content === void 0) {
-					const err59 = {
+			let data29 = data.desired;
+			if (data29 && typeof data29 == "object" && !Array.isArray(data29)) {
+				if (data29.content === void 0) {
+					const err56 = {
 						instancePath: instancePath + "/desired",
 						schemaPath: "#/$defs/postShape/required",
 						keyword: "required",
 						params: { missingProperty: "content" },
 						message: "must have required property 'content'"
 					};
-					if (vErrors === null) vErrors = [err59];
-					else vErrors.push(err59);
+					if (vErrors === null) vErrors = [err56];
+					else vErrors.push(err56);
 					errors++;
 				}
-				if (data31.scheduledAt === void 0) {
-					const err60 = {
+				if (data29.scheduledAt === void 0) {
+					const err57 = {
 						instancePath: instancePath + "/desired",
 						schemaPath: "#/$defs/postShape/required",
 						keyword: "required",
 						params: { missingProperty: "scheduledAt" },
 						message: "must have required property 'scheduledAt'"
 					};
-					if (vErrors === null) vErrors = [err60];
-					else vErrors.push(err60);
+					if (vErrors === null) vErrors = [err57];
+					else vErrors.push(err57);
 					errors++;
 				}
-				if (data31.targets === void 0) {
-					const err61 = {
+				if (data29.targets === void 0) {
+					const err58 = {
 						instancePath: instancePath + "/desired",
 						schemaPath: "#/$defs/postShape/required",
 						keyword: "required",
 						params: { missingProperty: "targets" },
 						message: "must have required property 'targets'"
 					};
-					if (vErrors === null) vErrors = [err61];
-					else vErrors.push(err61);
+					if (vErrors === null) vErrors = [err58];
+					else vErrors.push(err58);
 					errors++;
 				}
-				if (data31.media === void 0) {
-					const err62 = {
+				if (data29.media === void 0) {
+					const err59 = {
 						instancePath: instancePath + "/desired",
 						schemaPath: "#/$defs/postShape/required",
 						keyword: "required",
 						params: { missingProperty: "media" },
 						message: "must have required property 'media'"
 					};
-					if (vErrors === null) vErrors = [err62];
-					else vErrors.push(err62);
+					if (vErrors === null) vErrors = [err59];
+					else vErrors.push(err59);
 					errors++;
 				}
-				for (const key1 in data31) if (!(key1 === "content" || key1 === "scheduledAt" || key1 === "targets" || key1 === "media")) {
-					const err63 = {
+				for (const key1 in data29) if (!(key1 === "content" || key1 === "scheduledAt" || key1 === "targets" || key1 === "media")) {
+					const err60 = {
 						instancePath: instancePath + "/desired",
 						schemaPath: "#/$defs/postShape/additionalProperties",
 						keyword: "additionalProperties",
 						params: { additionalProperty: key1 },
 						message: "must NOT have additional properties"
 					};
-					if (vErrors === null) vErrors = [err63];
-					else vErrors.push(err63);
+					if (vErrors === null) vErrors = [err60];
+					else vErrors.push(err60);
 					errors++;
 				}
-				if (data31.content !== void 0) {
-					if (typeof data31.content !== "string") {
-						const err64 = {
+				if (data29.content !== void 0) {
+					if (typeof data29.content !== "string") {
+						const err61 = {
 							instancePath: instancePath + "/desired/content",
 							schemaPath: "#/$defs/postShape/properties/content/type",
 							keyword: "type",
 							params: { type: "string" },
 							message: "must be string"
 						};
-						if (vErrors === null) vErrors = [err64];
-						else vErrors.push(err64);
+						if (vErrors === null) vErrors = [err61];
+						else vErrors.push(err61);
 						errors++;
 					}
 				}
-				if (data31.scheduledAt !== void 0) {
-					let data33 = data31.scheduledAt;
-					if (typeof data33 !== "string" && data33 !== null) {
-						const err65 = {
+				if (data29.scheduledAt !== void 0) {
+					let data31 = data29.scheduledAt;
+					if (typeof data31 !== "string" && data31 !== null) {
+						const err62 = {
 							instancePath: instancePath + "/desired/scheduledAt",
 							schemaPath: "#/$defs/postShape/properties/scheduledAt/type",
 							keyword: "type",
 							params: { type: schema36.properties.scheduledAt.type },
 							message: "must be string,null"
 						};
-						if (vErrors === null) vErrors = [err65];
-						else vErrors.push(err65);
+						if (vErrors === null) vErrors = [err62];
+						else vErrors.push(err62);
 						errors++;
 					}
 				}
-				if (data31.targets !== void 0) {
-					let data34 = data31.targets;
-					if (Array.isArray(data34)) {
-						const len1 = data34.length;
+				if (data29.targets !== void 0) {
+					let data32 = data29.targets;
+					if (Array.isArray(data32)) {
+						const len1 = data32.length;
 						for (let i1 = 0; i1 < len1; i1++) {
-							let data35 = data34[i1];
-							if (data35 && typeof data35 == "object" && !Array.isArray(data35)) {
-								if (data35.socialAccountId === void 0) {
-									const err66 = {
+							let data33 = data32[i1];
+							if (data33 && typeof data33 == "object" && !Array.isArray(data33)) {
+								if (data33.socialAccountId === void 0) {
+									const err63 = {
 										instancePath: instancePath + "/desired/targets/" + i1,
 										schemaPath: "#/$defs/postShape/properties/targets/items/required",
 										keyword: "required",
 										params: { missingProperty: "socialAccountId" },
 										message: "must have required property 'socialAccountId'"
 									};
-									if (vErrors === null) vErrors = [err66];
-									else vErrors.push(err66);
+									if (vErrors === null) vErrors = [err63];
+									else vErrors.push(err63);
 									errors++;
 								}
-								if (data35.options === void 0) {
-									const err67 = {
+								if (data33.options === void 0) {
+									const err64 = {
 										instancePath: instancePath + "/desired/targets/" + i1,
 										schemaPath: "#/$defs/postShape/properties/targets/items/required",
 										keyword: "required",
 										params: { missingProperty: "options" },
 										message: "must have required property 'options'"
 									};
-									if (vErrors === null) vErrors = [err67];
-									else vErrors.push(err67);
+									if (vErrors === null) vErrors = [err64];
+									else vErrors.push(err64);
 									errors++;
 								}
-								for (const key2 in data35) if (!(key2 === "socialAccountId" || key2 === "contentOverride" || key2 === "options")) {
-									const err68 = {
+								for (const key2 in data33) if (!(key2 === "socialAccountId" || key2 === "contentOverride" || key2 === "options")) {
+									const err65 = {
 										instancePath: instancePath + "/desired/targets/" + i1,
 										schemaPath: "#/$defs/postShape/properties/targets/items/additionalProperties",
 										keyword: "additionalProperties",
 										params: { additionalProperty: key2 },
 										message: "must NOT have additional properties"
 									};
-									if (vErrors === null) vErrors = [err68];
-									else vErrors.push(err68);
+									if (vErrors === null) vErrors = [err65];
+									else vErrors.push(err65);
 									errors++;
 								}
-								if (data35.socialAccountId !== void 0) {
-									if (typeof data35.socialAccountId !== "string") {
-										const err69 = {
+								if (data33.socialAccountId !== void 0) {
+									if (typeof data33.socialAccountId !== "string") {
+										const err66 = {
 											instancePath: instancePath + "/desired/targets/" + i1 + "/socialAccountId",
 											schemaPath: "#/$defs/postShape/properties/targets/items/properties/socialAccountId/type",
 											keyword: "type",
 											params: { type: "string" },
 											message: "must be string"
 										};
-										if (vErrors === null) vErrors = [err69];
-										else vErrors.push(err69);
+										if (vErrors === null) vErrors = [err66];
+										else vErrors.push(err66);
 										errors++;
 									}
 								}
-								if (data35.contentOverride !== void 0) {
-									if (typeof data35.contentOverride !== "string") {
-										const err70 = {
+								if (data33.contentOverride !== void 0) {
+									if (typeof data33.contentOverride !== "string") {
+										const err67 = {
 											instancePath: instancePath + "/desired/targets/" + i1 + "/contentOverride",
 											schemaPath: "#/$defs/postShape/properties/targets/items/properties/contentOverride/type",
 											keyword: "type",
 											params: { type: "string" },
 											message: "must be string"
 										};
-										if (vErrors === null) vErrors = [err70];
-										else vErrors.push(err70);
+										if (vErrors === null) vErrors = [err67];
+										else vErrors.push(err67);
 										errors++;
 									}
 								}
-								if (data35.options !== void 0) {
-									let data38 = data35.options;
-									if (!(data38 && typeof data38 == "object" && !Array.isArray(data38))) {
-										const err71 = {
+								if (data33.options !== void 0) {
+									let data36 = data33.options;
+									if (!(data36 && typeof data36 == "object" && !Array.isArray(data36))) {
+										const err68 = {
 											instancePath: instancePath + "/desired/targets/" + i1 + "/options",
 											schemaPath: "#/$defs/postShape/properties/targets/items/properties/options/type",
 											keyword: "type",
 											params: { type: "object" },
 											message: "must be object"
 										};
-										if (vErrors === null) vErrors = [err71];
-										else vErrors.push(err71);
+										if (vErrors === null) vErrors = [err68];
+										else vErrors.push(err68);
 										errors++;
 									}
 								}
 							} else {
-								const err72 = {
+								const err69 = {
 									instancePath: instancePath + "/desired/targets/" + i1,
 									schemaPath: "#/$defs/postShape/properties/targets/items/type",
 									keyword: "type",
 									params: { type: "object" },
 									message: "must be object"
 								};
-								if (vErrors === null) vErrors = [err72];
-								else vErrors.push(err72);
+								if (vErrors === null) vErrors = [err69];
+								else vErrors.push(err69);
 								errors++;
 							}
 						}
 					} else {
-						const err73 = {
+						const err70 = {
 							instancePath: instancePath + "/desired/targets",
 							schemaPath: "#/$defs/postShape/properties/targets/type",
 							keyword: "type",
 							params: { type: "array" },
 							message: "must be array"
 						};
-						if (vErrors === null) vErrors = [err73];
-						else vErrors.push(err73);
+						if (vErrors === null) vErrors = [err70];
+						else vErrors.push(err70);
 						errors++;
 					}
 				}
-				if (data31.media !== void 0) {
-					let data39 = data31.media;
-					if (Array.isArray(data39)) {
-						const len2 = data39.length;
-						for (let i2 = 0; i2 < len2; i2++) if (typeof data39[i2] !== "string") {
-							const err74 = {
+				if (data29.media !== void 0) {
+					let data37 = data29.media;
+					if (Array.isArray(data37)) {
+						const len2 = data37.length;
+						for (let i2 = 0; i2 < len2; i2++) if (typeof data37[i2] !== "string") {
+							const err71 = {
 								instancePath: instancePath + "/desired/media/" + i2,
 								schemaPath: "#/$defs/postShape/properties/media/items/type",
 								keyword: "type",
 								params: { type: "string" },
 								message: "must be string"
 							};
-							if (vErrors === null) vErrors = [err74];
-							else vErrors.push(err74);
+							if (vErrors === null) vErrors = [err71];
+							else vErrors.push(err71);
 							errors++;
 						}
 					} else {
-						const err75 = {
+						const err72 = {
 							instancePath: instancePath + "/desired/media",
 							schemaPath: "#/$defs/postShape/properties/media/type",
 							keyword: "type",
 							params: { type: "array" },
 							message: "must be array"
 						};
-						if (vErrors === null) vErrors = [err75];
-						else vErrors.push(err75);
+						if (vErrors === null) vErrors = [err72];
+						else vErrors.push(err72);
 						errors++;
 					}
 				}
 			} else {
-				const err76 = {
+				const err73 = {
 					instancePath: instancePath + "/desired",
 					schemaPath: "#/$defs/postShape/type",
 					keyword: "type",
 					params: { type: "object" },
 					message: "must be object"
 				};
-				if (vErrors === null) vErrors = [err76];
-				else vErrors.push(err76);
+				if (vErrors === null) vErrors = [err73];
+				else vErrors.push(err73);
 				errors++;
 			}
 		}
 		if (data.fields !== void 0) {
-			let data41 = data.fields;
-			if (Array.isArray(data41)) {
-				const len3 = data41.length;
+			let data39 = data.fields;
+			if (Array.isArray(data39)) {
+				const len3 = data39.length;
 				for (let i3 = 0; i3 < len3; i3++) {
-					let data42 = data41[i3];
-					if (data42 && typeof data42 == "object" && !Array.isArray(data42)) {
-						if (data42.field === void 0) {
-							const err77 = {
+					let data40 = data39[i3];
+					if (data40 && typeof data40 == "object" && !Array.isArray(data40)) {
+						if (data40.field === void 0) {
+							const err74 = {
 								instancePath: instancePath + "/fields/" + i3,
 								schemaPath: "#/$defs/fieldChange/required",
 								keyword: "required",
 								params: { missingProperty: "field" },
 								message: "must have required property 'field'"
 							};
-							if (vErrors === null) vErrors = [err77];
-							else vErrors.push(err77);
+							if (vErrors === null) vErrors = [err74];
+							else vErrors.push(err74);
 							errors++;
 						}
-						if (data42.before === void 0) {
-							const err78 = {
+						if (data40.before === void 0) {
+							const err75 = {
 								instancePath: instancePath + "/fields/" + i3,
 								schemaPath: "#/$defs/fieldChange/required",
 								keyword: "required",
 								params: { missingProperty: "before" },
 								message: "must have required property 'before'"
 							};
-							if (vErrors === null) vErrors = [err78];
-							else vErrors.push(err78);
+							if (vErrors === null) vErrors = [err75];
+							else vErrors.push(err75);
 							errors++;
 						}
-						if (data42.after === void 0) {
-							const err79 = {
+						if (data40.after === void 0) {
+							const err76 = {
 								instancePath: instancePath + "/fields/" + i3,
 								schemaPath: "#/$defs/fieldChange/required",
 								keyword: "required",
 								params: { missingProperty: "after" },
 								message: "must have required property 'after'"
 							};
-							if (vErrors === null) vErrors = [err79];
-							else vErrors.push(err79);
+							if (vErrors === null) vErrors = [err76];
+							else vErrors.push(err76);
 							errors++;
 						}
-						for (const key3 in data42) if (!(key3 === "field" || key3 === "before" || key3 === "after")) {
-							const err80 = {
+						for (const key3 in data40) if (!(key3 === "field" || key3 === "before" || key3 === "after")) {
+							const err77 = {
 								instancePath: instancePath + "/fields/" + i3,
 								schemaPath: "#/$defs/fieldChange/additionalProperties",
 								keyword: "additionalProperties",
 								params: { additionalProperty: key3 },
 								message: "must NOT have additional properties"
 							};
-							if (vErrors === null) vErrors = [err80];
-							else vErrors.push(err80);
+							if (vErrors === null) vErrors = [err77];
+							else vErrors.push(err77);
 							errors++;
 						}
-						if (data42.field !== void 0) {
-							let data43 = data42.field;
-							if (typeof data43 === "string") {
-								if (func0(data43) < 1) {
-									const err81 = {
+						if (data40.field !== void 0) {
+							let data41 = data40.field;
+							if (typeof data41 === "string") {
+								if (func0(data41) < 1) {
+									const err78 = {
 										instancePath: instancePath + "/fields/" + i3 + "/field",
 										schemaPath: "#/$defs/fieldChange/properties/field/minLength",
 										keyword: "minLength",
 										params: { limit: 1 },
 										message: "must NOT have fewer than 1 characters"
 									};
-									if (vErrors === null) vErrors = [err81];
-									else vErrors.push(err81);
+									if (vErrors === null) vErrors = [err78];
+									else vErrors.push(err78);
 									errors++;
 								}
 							} else {
-								const err82 = {
+								const err79 = {
 									instancePath: instancePath + "/fields/" + i3 + "/field",
 									schemaPath: "#/$defs/fieldChange/properties/field/type",
 									keyword: "type",
 									params: { type: "string" },
 									message: "must be string"
 								};
-								if (vErrors === null) vErrors = [err82];
-								else vErrors.push(err82);
+								if (vErrors === null) vErrors = [err79];
+								else vErrors.push(err79);
 								errors++;
 							}
 						}
 					} else {
-						const err83 = {
+						const err80 = {
 							instancePath: instancePath + "/fields/" + i3,
 							schemaPath: "#/$defs/fieldChange/type",
 							keyword: "type",
 							params: { type: "object" },
 							message: "must be object"
 						};
-						if (vErrors === null) vErrors = [err83];
-						else vErrors.push(err83);
+						if (vErrors === null) vErrors = [err80];
+						else vErrors.push(err80);
 						errors++;
 					}
 				}
 			} else {
-				const err84 = {
+				const err81 = {
 					instancePath: instancePath + "/fields",
 					schemaPath: "#/properties/fields/type",
 					keyword: "type",
 					params: { type: "array" },
 					message: "must be array"
 				};
-				if (vErrors === null) vErrors = [err84];
-				else vErrors.push(err84);
+				if (vErrors === null) vErrors = [err81];
+				else vErrors.push(err81);
 				errors++;
 			}
 		}
 		if (data.drift !== void 0) {
-			let data44 = data.drift;
-			if (Array.isArray(data44)) {
-				const len4 = data44.length;
+			let data42 = data.drift;
+			if (Array.isArray(data42)) {
+				const len4 = data42.length;
 				for (let i4 = 0; i4 < len4; i4++) {
-					let data45 = data44[i4];
-					if (data45 && typeof data45 == "object" && !Array.isArray(data45)) {
-						if (data45.field === void 0) {
-							const err85 = {
+					let data43 = data42[i4];
+					if (data43 && typeof data43 == "object" && !Array.isArray(data43)) {
+						if (data43.field === void 0) {
+							const err82 = {
 								instancePath: instancePath + "/drift/" + i4,
 								schemaPath: "#/$defs/fieldChange/required",
 								keyword: "required",
 								params: { missingProperty: "field" },
 								message: "must have required property 'field'"
 							};
-							if (vErrors === null) vErrors = [err85];
-							else vErrors.push(err85);
+							if (vErrors === null) vErrors = [err82];
+							else vErrors.push(err82);
 							errors++;
 						}
-						if (data45.before === void 0) {
-							const err86 = {
+						if (data43.before === void 0) {
+							const err83 = {
 								instancePath: instancePath + "/drift/" + i4,
 								schemaPath: "#/$defs/fieldChange/required",
 								keyword: "required",
 								params: { missingProperty: "before" },
 								message: "must have required property 'before'"
 							};
-							if (vErrors === null) vErrors = [err86];
-							else vErrors.push(err86);
+							if (vErrors === null) vErrors = [err83];
+							else vErrors.push(err83);
 							errors++;
 						}
-						if (data45.after === void 0) {
-							const err87 = {
+						if (data43.after === void 0) {
+							const err84 = {
 								instancePath: instancePath + "/drift/" + i4,
 								schemaPath: "#/$defs/fieldChange/required",
 								keyword: "required",
 								params: { missingProperty: "after" },
 								message: "must have required property 'after'"
 							};
-							if (vErrors === null) vErrors = [err87];
-							else vErrors.push(err87);
+							if (vErrors === null) vErrors = [err84];
+							else vErrors.push(err84);
 							errors++;
 						}
-						for (const key4 in data45) if (!(key4 === "field" || key4 === "before" || key4 === "after")) {
-							const err88 = {
+						for (const key4 in data43) if (!(key4 === "field" || key4 === "before" || key4 === "after")) {
+							const err85 = {
 								instancePath: instancePath + "/drift/" + i4,
 								schemaPath: "#/$defs/fieldChange/additionalProperties",
 								keyword: "additionalProperties",
 								params: { additionalProperty: key4 },
 								message: "must NOT have additional properties"
 							};
-							if (vErrors === null) vErrors = [err88];
-							else vErrors.push(err88);
+							if (vErrors === null) vErrors = [err85];
+							else vErrors.push(err85);
 							errors++;
 						}
-						if (data45.field !== void 0) {
-							let data46 = data45.field;
-							if (typeof data46 === "string") {
-								if (func0(data46) < 1) {
-									const err89 = {
+						if (data43.field !== void 0) {
+							let data44 = data43.field;
+							if (typeof data44 === "string") {
+								if (func0(data44) < 1) {
+									const err86 = {
 										instancePath: instancePath + "/drift/" + i4 + "/field",
 										schemaPath: "#/$defs/fieldChange/properties/field/minLength",
 										keyword: "minLength",
 										params: { limit: 1 },
 										message: "must NOT have fewer than 1 characters"
 									};
-									if (vErrors === null) vErrors = [err89];
-									else vErrors.push(err89);
+									if (vErrors === null) vErrors = [err86];
+									else vErrors.push(err86);
 									errors++;
 								}
 							} else {
-								const err90 = {
+								const err87 = {
 									instancePath: instancePath + "/drift/" + i4 + "/field",
 									schemaPath: "#/$defs/fieldChange/properties/field/type",
 									keyword: "type",
 									params: { type: "string" },
 									message: "must be string"
 								};
-								if (vErrors === null) vErrors = [err90];
-								else vErrors.push(err90);
+								if (vErrors === null) vErrors = [err87];
+								else vErrors.push(err87);
 								errors++;
 							}
 						}
 					} else {
-						const err91 = {
+						const err88 = {
 							instancePath: instancePath + "/drift/" + i4,
 							schemaPath: "#/$defs/fieldChange/type",
 							keyword: "type",
 							params: { type: "object" },
 							message: "must be object"
 						};
-						if (vErrors === null) vErrors = [err91];
-						else vErrors.push(err91);
+						if (vErrors === null) vErrors = [err88];
+						else vErrors.push(err88);
 						errors++;
 					}
 				}
 			} else {
-				const err92 = {
+				const err89 = {
 					instancePath: instancePath + "/drift",
 					schemaPath: "#/properties/drift/type",
 					keyword: "type",
 					params: { type: "array" },
 					message: "must be array"
 				};
-				if (vErrors === null) vErrors = [err92];
-				else vErrors.push(err92);
+				if (vErrors === null) vErrors = [err89];
+				else vErrors.push(err89);
 				errors++;
 			}
 		}
 		if (data.liveUpdatedAt !== void 0) {
 			if (typeof data.liveUpdatedAt !== "string") {
-				const err93 = {
+				const err90 = {
 					instancePath: instancePath + "/liveUpdatedAt",
 					schemaPath: "#/properties/liveUpdatedAt/type",
 					keyword: "type",
 					params: { type: "string" },
 					message: "must be string"
 				};
-				if (vErrors === null) vErrors = [err93];
-				else vErrors.push(err93);
+				if (vErrors === null) vErrors = [err90];
+				else vErrors.push(err90);
 				errors++;
 			}
 		}
 		if (data.fromKey !== void 0) {
-			let data48 = data.fromKey;
-			if (typeof data48 === "string") {
-				if (func0(data48) < 1) {
-					const err94 = {
+			let data46 = data.fromKey;
+			if (typeof data46 === "string") {
+				if (func0(data46) < 1) {
+					const err91 = {
 						instancePath: instancePath + "/fromKey",
 						schemaPath: "#/properties/fromKey/minLength",
 						keyword: "minLength",
 						params: { limit: 1 },
 						message: "must NOT have fewer than 1 characters"
 					};
-					if (vErrors === null) vErrors = [err94];
-					else vErrors.push(err94);
+					if (vErrors === null) vErrors = [err91];
+					else vErrors.push(err91);
 					errors++;
 				}
 			} else {
-				const err95 = {
+				const err92 = {
 					instancePath: instancePath + "/fromKey",
 					schemaPath: "#/properties/fromKey/type",
 					keyword: "type",
 					params: { type: "string" },
 					message: "must be string"
 				};
-				if (vErrors === null) vErrors = [err95];
-				else vErrors.push(err95);
+				if (vErrors === null) vErrors = [err92];
+				else vErrors.push(err92);
 				errors++;
 			}
 		}
 		if (data.resumesPending !== void 0) {
 			if (typeof data.resumesPending !== "boolean") {
-				const err96 = {
+				const err93 = {
 					instancePath: instancePath + "/resumesPending",
 					schemaPath: "#/properties/resumesPending/type",
 					keyword: "type",
 					params: { type: "boolean" },
 					message: "must be boolean"
 				};
-				if (vErrors === null) vErrors = [err96];
-				else vErrors.push(err96);
+				if (vErrors === null) vErrors = [err93];
+				else vErrors.push(err93);
 				errors++;
 			}
 		}
 		if (data.stateOnly !== void 0) {
 			if (typeof data.stateOnly !== "boolean") {
-				const err97 = {
+				const err94 = {
 					instancePath: instancePath + "/stateOnly",
 					schemaPath: "#/properties/stateOnly/type",
+					keyword: "type",
+					params: { type: "boolean" },
+					message: "must be boolean"
+				};
+				if (vErrors === null) vErrors = [err94];
+				else vErrors.push(err94);
+				errors++;
+			}
+		}
+		if (data.observedHash !== void 0) {
+			let data49 = data.observedHash;
+			if (typeof data49 === "string") {
+				if (!pattern0.test(data49)) {
+					const err95 = {
+						instancePath: instancePath + "/observedHash",
+						schemaPath: "#/$defs/sha256/pattern",
+						keyword: "pattern",
+						params: { pattern: "^[0-9a-f]{64}$" },
+						message: "must match pattern \"^[0-9a-f]{64}$\""
+					};
+					if (vErrors === null) vErrors = [err95];
+					else vErrors.push(err95);
+					errors++;
+				}
+			} else {
+				const err96 = {
+					instancePath: instancePath + "/observedHash",
+					schemaPath: "#/$defs/sha256/type",
+					keyword: "type",
+					params: { type: "string" },
+					message: "must be string"
+				};
+				if (vErrors === null) vErrors = [err96];
+				else vErrors.push(err96);
+				errors++;
+			}
+		}
+		if (data.asFound !== void 0) {
+			if (typeof data.asFound !== "boolean") {
+				const err97 = {
+					instancePath: instancePath + "/asFound",
+					schemaPath: "#/properties/asFound/type",
 					keyword: "type",
 					params: { type: "boolean" },
 					message: "must be boolean"
@@ -8474,488 +8627,476 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 				errors++;
 			}
 		}
-		if (data.observedHash !== void 0) {
-			let data51 = data.observedHash;
-			if (typeof data51 === "string") {
-				if (!pattern0.test(data51)) {
+		if (data.sources !== void 0) {
+			let data51 = data.sources;
+			if (data51 && typeof data51 == "object" && !Array.isArray(data51)) {
+				if (Object.keys(data51).length > 32) {
 					const err98 = {
-						instancePath: instancePath + "/observedHash",
-						schemaPath: "#/$defs/sha256/pattern",
-						keyword: "pattern",
-						params: { pattern: "^[0-9a-f]{64}$" },
-						message: "must match pattern \"^[0-9a-f]{64}$\""
+						instancePath: instancePath + "/sources",
+						schemaPath: "#/properties/sources/maxProperties",
+						keyword: "maxProperties",
+						params: { limit: 32 },
+						message: "must NOT have more than 32 properties"
 					};
 					if (vErrors === null) vErrors = [err98];
 					else vErrors.push(err98);
 					errors++;
 				}
+				for (const key5 in data51) if (typeof data51[key5] !== "string") {
+					const err99 = {
+						instancePath: instancePath + "/sources/" + key5.replace(/~/g, "~0").replace(/\//g, "~1"),
+						schemaPath: "#/properties/sources/additionalProperties/type",
+						keyword: "type",
+						params: { type: "string" },
+						message: "must be string"
+					};
+					if (vErrors === null) vErrors = [err99];
+					else vErrors.push(err99);
+					errors++;
+				}
 			} else {
-				const err99 = {
-					instancePath: instancePath + "/observedHash",
-					schemaPath: "#/$defs/sha256/type",
-					keyword: "type",
-					params: { type: "string" },
-					message: "must be string"
-				};
-				if (vErrors === null) vErrors = [err99];
-				else vErrors.push(err99);
-				errors++;
-			}
-		}
-		if (data.asFound !== void 0) {
-			if (typeof data.asFound !== "boolean") {
 				const err100 = {
-					instancePath: instancePath + "/asFound",
-					schemaPath: "#/properties/asFound/type",
+					instancePath: instancePath + "/sources",
+					schemaPath: "#/properties/sources/type",
 					keyword: "type",
-					params: { type: "boolean" },
-					message: "must be boolean"
+					params: { type: "object" },
+					message: "must be object"
 				};
 				if (vErrors === null) vErrors = [err100];
 				else vErrors.push(err100);
 				errors++;
 			}
 		}
-		if (data.slot !== void 0) {
-			let data53 = data.slot;
-			if (data53 && typeof data53 == "object" && !Array.isArray(data53)) {
-				if (data53.slot === void 0) {
-					const err101 = {
-						instancePath: instancePath + "/slot",
-						schemaPath: "#/properties/slot/required",
-						keyword: "required",
-						params: { missingProperty: "slot" },
-						message: "must have required property 'slot'"
-					};
-					if (vErrors === null) vErrors = [err101];
-					else vErrors.push(err101);
-					errors++;
-				}
-				if (data53.scheduledAt === void 0) {
-					const err102 = {
-						instancePath: instancePath + "/slot",
-						schemaPath: "#/properties/slot/required",
-						keyword: "required",
-						params: { missingProperty: "scheduledAt" },
-						message: "must have required property 'scheduledAt'"
-					};
-					if (vErrors === null) vErrors = [err102];
-					else vErrors.push(err102);
-					errors++;
-				}
-				if (data53.source === void 0) {
-					const err103 = {
-						instancePath: instancePath + "/slot",
-						schemaPath: "#/properties/slot/required",
-						keyword: "required",
-						params: { missingProperty: "source" },
-						message: "must have required property 'source'"
-					};
-					if (vErrors === null) vErrors = [err103];
-					else vErrors.push(err103);
-					errors++;
-				}
-				for (const key5 in data53) if (!(key5 === "slot" || key5 === "scheduledAt" || key5 === "source")) {
-					const err104 = {
-						instancePath: instancePath + "/slot",
-						schemaPath: "#/properties/slot/additionalProperties",
-						keyword: "additionalProperties",
-						params: { additionalProperty: key5 },
-						message: "must NOT have additional properties"
-					};
-					if (vErrors === null) vErrors = [err104];
-					else vErrors.push(err104);
-					errors++;
-				}
-				if (data53.slot !== void 0) {
-					if (typeof data53.slot !== "string") {
-						const err105 = {
-							instancePath: instancePath + "/slot/slot",
-							schemaPath: "#/properties/slot/properties/slot/type",
-							keyword: "type",
-							params: { type: "string" },
-							message: "must be string"
-						};
-						if (vErrors === null) vErrors = [err105];
-						else vErrors.push(err105);
-						errors++;
-					}
-				}
-				if (data53.scheduledAt !== void 0) {
-					if (typeof data53.scheduledAt !== "string") {
-						const err106 = {
-							instancePath: instancePath + "/slot/scheduledAt",
-							schemaPath: "#/properties/slot/properties/scheduledAt/type",
-							keyword: "type",
-							params: { type: "string" },
-							message: "must be string"
-						};
-						if (vErrors === null) vErrors = [err106];
-						else vErrors.push(err106);
-						errors++;
-					}
-				}
-				if (data53.source !== void 0) {
-					let data56 = data53.source;
-					if (!(data56 === "recorded" || data56 === "assigned")) {
-						const err107 = {
-							instancePath: instancePath + "/slot/source",
-							schemaPath: "#/properties/slot/properties/source/enum",
-							keyword: "enum",
-							params: { allowedValues: schema34.properties.slot.properties.source.enum },
-							message: "must be equal to one of the allowed values"
-						};
-						if (vErrors === null) vErrors = [err107];
-						else vErrors.push(err107);
-						errors++;
-					}
-				}
-			} else {
-				const err108 = {
-					instancePath: instancePath + "/slot",
-					schemaPath: "#/properties/slot/type",
-					keyword: "type",
-					params: { type: "object" },
-					message: "must be object"
-				};
-				if (vErrors === null) vErrors = [err108];
-				else vErrors.push(err108);
-				errors++;
-			}
-		}
-		if (data.occurrence !== void 0) {
-			let data57 = data.occurrence;
-			if (data57 && typeof data57 == "object" && !Array.isArray(data57)) {
-				if (data57.of === void 0) {
-					const err109 = {
-						instancePath: instancePath + "/occurrence",
-						schemaPath: "#/properties/occurrence/required",
-						keyword: "required",
-						params: { missingProperty: "of" },
-						message: "must have required property 'of'"
-					};
-					if (vErrors === null) vErrors = [err109];
-					else vErrors.push(err109);
-					errors++;
-				}
-				if (data57.date === void 0) {
-					const err110 = {
-						instancePath: instancePath + "/occurrence",
-						schemaPath: "#/properties/occurrence/required",
-						keyword: "required",
-						params: { missingProperty: "date" },
-						message: "must have required property 'date'"
-					};
-					if (vErrors === null) vErrors = [err110];
-					else vErrors.push(err110);
-					errors++;
-				}
-				for (const key6 in data57) if (!(key6 === "of" || key6 === "date")) {
-					const err111 = {
-						instancePath: instancePath + "/occurrence",
-						schemaPath: "#/properties/occurrence/additionalProperties",
-						keyword: "additionalProperties",
-						params: { additionalProperty: key6 },
-						message: "must NOT have additional properties"
-					};
-					if (vErrors === null) vErrors = [err111];
-					else vErrors.push(err111);
-					errors++;
-				}
-				if (data57.of !== void 0) {
-					if (typeof data57.of !== "string") {
+		if (data.origins !== void 0) {
+			let data53 = data.origins;
+			if (Array.isArray(data53)) {
+				const len5 = data53.length;
+				for (let i5 = 0; i5 < len5; i5++) {
+					let data54 = data53[i5];
+					if (data54 && typeof data54 == "object" && !Array.isArray(data54)) {
+						if (data54.field === void 0) {
+							const err101 = {
+								instancePath: instancePath + "/origins/" + i5,
+								schemaPath: "#/properties/origins/items/required",
+								keyword: "required",
+								params: { missingProperty: "field" },
+								message: "must have required property 'field'"
+							};
+							if (vErrors === null) vErrors = [err101];
+							else vErrors.push(err101);
+							errors++;
+						}
+						if (data54.source === void 0) {
+							const err102 = {
+								instancePath: instancePath + "/origins/" + i5,
+								schemaPath: "#/properties/origins/items/required",
+								keyword: "required",
+								params: { missingProperty: "source" },
+								message: "must have required property 'source'"
+							};
+							if (vErrors === null) vErrors = [err102];
+							else vErrors.push(err102);
+							errors++;
+						}
+						for (const key6 in data54) if (!(key6 === "field" || key6 === "source")) {
+							const err103 = {
+								instancePath: instancePath + "/origins/" + i5,
+								schemaPath: "#/properties/origins/items/additionalProperties",
+								keyword: "additionalProperties",
+								params: { additionalProperty: key6 },
+								message: "must NOT have additional properties"
+							};
+							if (vErrors === null) vErrors = [err103];
+							else vErrors.push(err103);
+							errors++;
+						}
+						if (data54.field !== void 0) {
+							if (typeof data54.field !== "string") {
+								const err104 = {
+									instancePath: instancePath + "/origins/" + i5 + "/field",
+									schemaPath: "#/properties/origins/items/properties/field/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err104];
+								else vErrors.push(err104);
+								errors++;
+							}
+						}
+						if (data54.source !== void 0) {
+							let data56 = data54.source;
+							if (data56 && typeof data56 == "object" && !Array.isArray(data56)) {
+								if (data56.kind === void 0) {
+									const err105 = {
+										instancePath: instancePath + "/origins/" + i5 + "/source",
+										schemaPath: "#/properties/origins/items/properties/source/required",
+										keyword: "required",
+										params: { missingProperty: "kind" },
+										message: "must have required property 'kind'"
+									};
+									if (vErrors === null) vErrors = [err105];
+									else vErrors.push(err105);
+									errors++;
+								}
+								for (const key7 in data56) if (!(key7 === "kind" || key7 === "path" || key7 === "name" || key7 === "rewrite")) {
+									const err106 = {
+										instancePath: instancePath + "/origins/" + i5 + "/source",
+										schemaPath: "#/properties/origins/items/properties/source/additionalProperties",
+										keyword: "additionalProperties",
+										params: { additionalProperty: key7 },
+										message: "must NOT have additional properties"
+									};
+									if (vErrors === null) vErrors = [err106];
+									else vErrors.push(err106);
+									errors++;
+								}
+								if (data56.kind !== void 0) {
+									let data57 = data56.kind;
+									if (!(data57 === "file" || data57 === "snippet" || data57 === "var" || data57 === "hashtags" || data57 === "repeat" || data57 === "house-rule")) {
+										const err107 = {
+											instancePath: instancePath + "/origins/" + i5 + "/source/kind",
+											schemaPath: "#/properties/origins/items/properties/source/properties/kind/enum",
+											keyword: "enum",
+											params: { allowedValues: schema34.properties.origins.items.properties.source.properties.kind.enum },
+											message: "must be equal to one of the allowed values"
+										};
+										if (vErrors === null) vErrors = [err107];
+										else vErrors.push(err107);
+										errors++;
+									}
+								}
+								if (data56.path !== void 0) {
+									if (typeof data56.path !== "string") {
+										const err108 = {
+											instancePath: instancePath + "/origins/" + i5 + "/source/path",
+											schemaPath: "#/properties/origins/items/properties/source/properties/path/type",
+											keyword: "type",
+											params: { type: "string" },
+											message: "must be string"
+										};
+										if (vErrors === null) vErrors = [err108];
+										else vErrors.push(err108);
+										errors++;
+									}
+								}
+								if (data56.name !== void 0) {
+									if (typeof data56.name !== "string") {
+										const err109 = {
+											instancePath: instancePath + "/origins/" + i5 + "/source/name",
+											schemaPath: "#/properties/origins/items/properties/source/properties/name/type",
+											keyword: "type",
+											params: { type: "string" },
+											message: "must be string"
+										};
+										if (vErrors === null) vErrors = [err109];
+										else vErrors.push(err109);
+										errors++;
+									}
+								}
+								if (data56.rewrite !== void 0) {
+									if ("utm" !== data56.rewrite) {
+										const err110 = {
+											instancePath: instancePath + "/origins/" + i5 + "/source/rewrite",
+											schemaPath: "#/properties/origins/items/properties/source/properties/rewrite/const",
+											keyword: "const",
+											params: { allowedValue: "utm" },
+											message: "must be equal to constant"
+										};
+										if (vErrors === null) vErrors = [err110];
+										else vErrors.push(err110);
+										errors++;
+									}
+								}
+							} else {
+								const err111 = {
+									instancePath: instancePath + "/origins/" + i5 + "/source",
+									schemaPath: "#/properties/origins/items/properties/source/type",
+									keyword: "type",
+									params: { type: "object" },
+									message: "must be object"
+								};
+								if (vErrors === null) vErrors = [err111];
+								else vErrors.push(err111);
+								errors++;
+							}
+						}
+					} else {
 						const err112 = {
-							instancePath: instancePath + "/occurrence/of",
-							schemaPath: "#/properties/occurrence/properties/of/type",
+							instancePath: instancePath + "/origins/" + i5,
+							schemaPath: "#/properties/origins/items/type",
 							keyword: "type",
-							params: { type: "string" },
-							message: "must be string"
+							params: { type: "object" },
+							message: "must be object"
 						};
 						if (vErrors === null) vErrors = [err112];
 						else vErrors.push(err112);
 						errors++;
 					}
 				}
-				if (data57.date !== void 0) {
-					if (typeof data57.date !== "string") {
-						const err113 = {
+			} else {
+				const err113 = {
+					instancePath: instancePath + "/origins",
+					schemaPath: "#/properties/origins/type",
+					keyword: "type",
+					params: { type: "array" },
+					message: "must be array"
+				};
+				if (vErrors === null) vErrors = [err113];
+				else vErrors.push(err113);
+				errors++;
+			}
+		}
+		if (data.slot !== void 0) {
+			let data61 = data.slot;
+			if (data61 && typeof data61 == "object" && !Array.isArray(data61)) {
+				if (data61.slot === void 0) {
+					const err114 = {
+						instancePath: instancePath + "/slot",
+						schemaPath: "#/properties/slot/required",
+						keyword: "required",
+						params: { missingProperty: "slot" },
+						message: "must have required property 'slot'"
+					};
+					if (vErrors === null) vErrors = [err114];
+					else vErrors.push(err114);
+					errors++;
+				}
+				if (data61.scheduledAt === void 0) {
+					const err115 = {
+						instancePath: instancePath + "/slot",
+						schemaPath: "#/properties/slot/required",
+						keyword: "required",
+						params: { missingProperty: "scheduledAt" },
+						message: "must have required property 'scheduledAt'"
+					};
+					if (vErrors === null) vErrors = [err115];
+					else vErrors.push(err115);
+					errors++;
+				}
+				if (data61.source === void 0) {
+					const err116 = {
+						instancePath: instancePath + "/slot",
+						schemaPath: "#/properties/slot/required",
+						keyword: "required",
+						params: { missingProperty: "source" },
+						message: "must have required property 'source'"
+					};
+					if (vErrors === null) vErrors = [err116];
+					else vErrors.push(err116);
+					errors++;
+				}
+				for (const key8 in data61) if (!(key8 === "slot" || key8 === "scheduledAt" || key8 === "source")) {
+					const err117 = {
+						instancePath: instancePath + "/slot",
+						schemaPath: "#/properties/slot/additionalProperties",
+						keyword: "additionalProperties",
+						params: { additionalProperty: key8 },
+						message: "must NOT have additional properties"
+					};
+					if (vErrors === null) vErrors = [err117];
+					else vErrors.push(err117);
+					errors++;
+				}
+				if (data61.slot !== void 0) {
+					if (typeof data61.slot !== "string") {
+						const err118 = {
+							instancePath: instancePath + "/slot/slot",
+							schemaPath: "#/properties/slot/properties/slot/type",
+							keyword: "type",
+							params: { type: "string" },
+							message: "must be string"
+						};
+						if (vErrors === null) vErrors = [err118];
+						else vErrors.push(err118);
+						errors++;
+					}
+				}
+				if (data61.scheduledAt !== void 0) {
+					if (typeof data61.scheduledAt !== "string") {
+						const err119 = {
+							instancePath: instancePath + "/slot/scheduledAt",
+							schemaPath: "#/properties/slot/properties/scheduledAt/type",
+							keyword: "type",
+							params: { type: "string" },
+							message: "must be string"
+						};
+						if (vErrors === null) vErrors = [err119];
+						else vErrors.push(err119);
+						errors++;
+					}
+				}
+				if (data61.source !== void 0) {
+					let data64 = data61.source;
+					if (!(data64 === "recorded" || data64 === "assigned")) {
+						const err120 = {
+							instancePath: instancePath + "/slot/source",
+							schemaPath: "#/properties/slot/properties/source/enum",
+							keyword: "enum",
+							params: { allowedValues: schema34.properties.slot.properties.source.enum },
+							message: "must be equal to one of the allowed values"
+						};
+						if (vErrors === null) vErrors = [err120];
+						else vErrors.push(err120);
+						errors++;
+					}
+				}
+			} else {
+				const err121 = {
+					instancePath: instancePath + "/slot",
+					schemaPath: "#/properties/slot/type",
+					keyword: "type",
+					params: { type: "object" },
+					message: "must be object"
+				};
+				if (vErrors === null) vErrors = [err121];
+				else vErrors.push(err121);
+				errors++;
+			}
+		}
+		if (data.occurrence !== void 0) {
+			let data65 = data.occurrence;
+			if (data65 && typeof data65 == "object" && !Array.isArray(data65)) {
+				if (data65.of === void 0) {
+					const err122 = {
+						instancePath: instancePath + "/occurrence",
+						schemaPath: "#/properties/occurrence/required",
+						keyword: "required",
+						params: { missingProperty: "of" },
+						message: "must have required property 'of'"
+					};
+					if (vErrors === null) vErrors = [err122];
+					else vErrors.push(err122);
+					errors++;
+				}
+				if (data65.date === void 0) {
+					const err123 = {
+						instancePath: instancePath + "/occurrence",
+						schemaPath: "#/properties/occurrence/required",
+						keyword: "required",
+						params: { missingProperty: "date" },
+						message: "must have required property 'date'"
+					};
+					if (vErrors === null) vErrors = [err123];
+					else vErrors.push(err123);
+					errors++;
+				}
+				for (const key9 in data65) if (!(key9 === "of" || key9 === "date")) {
+					const err124 = {
+						instancePath: instancePath + "/occurrence",
+						schemaPath: "#/properties/occurrence/additionalProperties",
+						keyword: "additionalProperties",
+						params: { additionalProperty: key9 },
+						message: "must NOT have additional properties"
+					};
+					if (vErrors === null) vErrors = [err124];
+					else vErrors.push(err124);
+					errors++;
+				}
+				if (data65.of !== void 0) {
+					if (typeof data65.of !== "string") {
+						const err125 = {
+							instancePath: instancePath + "/occurrence/of",
+							schemaPath: "#/properties/occurrence/properties/of/type",
+							keyword: "type",
+							params: { type: "string" },
+							message: "must be string"
+						};
+						if (vErrors === null) vErrors = [err125];
+						else vErrors.push(err125);
+						errors++;
+					}
+				}
+				if (data65.date !== void 0) {
+					if (typeof data65.date !== "string") {
+						const err126 = {
 							instancePath: instancePath + "/occurrence/date",
 							schemaPath: "#/properties/occurrence/properties/date/type",
 							keyword: "type",
 							params: { type: "string" },
 							message: "must be string"
 						};
-						if (vErrors === null) vErrors = [err113];
-						else vErrors.push(err113);
+						if (vErrors === null) vErrors = [err126];
+						else vErrors.push(err126);
 						errors++;
 					}
 				}
 			} else {
-				const err114 = {
+				const err127 = {
 					instancePath: instancePath + "/occurrence",
 					schemaPath: "#/properties/occurrence/type",
 					keyword: "type",
 					params: { type: "object" },
 					message: "must be object"
 				};
-				if (vErrors === null) vErrors = [err114];
-				else vErrors.push(err114);
+				if (vErrors === null) vErrors = [err127];
+				else vErrors.push(err127);
 				errors++;
 			}
 		}
 		if (data.diagnostics !== void 0) {
-			let data60 = data.diagnostics;
-			if (Array.isArray(data60)) {
-				const len5 = data60.length;
-				for (let i5 = 0; i5 < len5; i5++) {
-					let data61 = data60[i5];
-					if (data61 && typeof data61 == "object" && !Array.isArray(data61)) {
-						if (data61.severity === void 0) {
-							const err115 = {
-								instancePath: instancePath + "/diagnostics/" + i5,
+			let data68 = data.diagnostics;
+			if (Array.isArray(data68)) {
+				const len6 = data68.length;
+				for (let i6 = 0; i6 < len6; i6++) {
+					let data69 = data68[i6];
+					if (data69 && typeof data69 == "object" && !Array.isArray(data69)) {
+						if (data69.severity === void 0) {
+							const err128 = {
+								instancePath: instancePath + "/diagnostics/" + i6,
 								schemaPath: "#/$defs/diagnostic/required",
 								keyword: "required",
 								params: { missingProperty: "severity" },
 								message: "must have required property 'severity'"
 							};
-							if (vErrors === null) vErrors = [err115];
-							else vErrors.push(err115);
+							if (vErrors === null) vErrors = [err128];
+							else vErrors.push(err128);
 							errors++;
 						}
-						if (data61.code === void 0) {
-							const err116 = {
-								instancePath: instancePath + "/diagnostics/" + i5,
+						if (data69.code === void 0) {
+							const err129 = {
+								instancePath: instancePath + "/diagnostics/" + i6,
 								schemaPath: "#/$defs/diagnostic/required",
 								keyword: "required",
 								params: { missingProperty: "code" },
 								message: "must have required property 'code'"
 							};
-							if (vErrors === null) vErrors = [err116];
-							else vErrors.push(err116);
+							if (vErrors === null) vErrors = [err129];
+							else vErrors.push(err129);
 							errors++;
 						}
-						if (data61.message === void 0) {
-							const err117 = {
-								instancePath: instancePath + "/diagnostics/" + i5,
+						if (data69.message === void 0) {
+							const err130 = {
+								instancePath: instancePath + "/diagnostics/" + i6,
 								schemaPath: "#/$defs/diagnostic/required",
 								keyword: "required",
 								params: { missingProperty: "message" },
 								message: "must have required property 'message'"
 							};
-							if (vErrors === null) vErrors = [err117];
-							else vErrors.push(err117);
+							if (vErrors === null) vErrors = [err130];
+							else vErrors.push(err130);
 							errors++;
 						}
-						if (data61.severity !== void 0) {
-							let data62 = data61.severity;
-							if (!(data62 === "error" || data62 === "warning")) {
-								const err118 = {
-									instancePath: instancePath + "/diagnostics/" + i5 + "/severity",
+						if (data69.severity !== void 0) {
+							let data70 = data69.severity;
+							if (!(data70 === "error" || data70 === "warning")) {
+								const err131 = {
+									instancePath: instancePath + "/diagnostics/" + i6 + "/severity",
 									schemaPath: "#/$defs/diagnostic/properties/severity/enum",
 									keyword: "enum",
 									params: { allowedValues: schema40.properties.severity.enum },
 									message: "must be equal to one of the allowed values"
-								};
-								if (vErrors === null) vErrors = [err118];
-								else vErrors.push(err118);
-								errors++;
-							}
-						}
-						if (data61.code !== void 0) {
-							if (typeof data61.code !== "string") {
-								const err119 = {
-									instancePath: instancePath + "/diagnostics/" + i5 + "/code",
-									schemaPath: "#/$defs/diagnostic/properties/code/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err119];
-								else vErrors.push(err119);
-								errors++;
-							}
-						}
-						if (data61.message !== void 0) {
-							if (typeof data61.message !== "string") {
-								const err120 = {
-									instancePath: instancePath + "/diagnostics/" + i5 + "/message",
-									schemaPath: "#/$defs/diagnostic/properties/message/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err120];
-								else vErrors.push(err120);
-								errors++;
-							}
-						}
-						if (data61.file !== void 0) {
-							if (typeof data61.file !== "string") {
-								const err121 = {
-									instancePath: instancePath + "/diagnostics/" + i5 + "/file",
-									schemaPath: "#/$defs/diagnostic/properties/file/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err121];
-								else vErrors.push(err121);
-								errors++;
-							}
-						}
-						if (data61.line !== void 0) {
-							let data66 = data61.line;
-							if (!(typeof data66 == "number" && !(data66 % 1) && !isNaN(data66) && isFinite(data66))) {
-								const err122 = {
-									instancePath: instancePath + "/diagnostics/" + i5 + "/line",
-									schemaPath: "#/$defs/diagnostic/properties/line/type",
-									keyword: "type",
-									params: { type: "integer" },
-									message: "must be integer"
-								};
-								if (vErrors === null) vErrors = [err122];
-								else vErrors.push(err122);
-								errors++;
-							}
-							if (typeof data66 == "number" && isFinite(data66)) {
-								if (data66 < 1 || isNaN(data66)) {
-									const err123 = {
-										instancePath: instancePath + "/diagnostics/" + i5 + "/line",
-										schemaPath: "#/$defs/diagnostic/properties/line/minimum",
-										keyword: "minimum",
-										params: {
-											comparison: ">=",
-											limit: 1
-										},
-										message: "must be >= 1"
-									};
-									if (vErrors === null) vErrors = [err123];
-									else vErrors.push(err123);
-									errors++;
-								}
-							}
-						}
-						if (data61.column !== void 0) {
-							let data67 = data61.column;
-							if (!(typeof data67 == "number" && !(data67 % 1) && !isNaN(data67) && isFinite(data67))) {
-								const err124 = {
-									instancePath: instancePath + "/diagnostics/" + i5 + "/column",
-									schemaPath: "#/$defs/diagnostic/properties/column/type",
-									keyword: "type",
-									params: { type: "integer" },
-									message: "must be integer"
-								};
-								if (vErrors === null) vErrors = [err124];
-								else vErrors.push(err124);
-								errors++;
-							}
-							if (typeof data67 == "number" && isFinite(data67)) {
-								if (data67 < 1 || isNaN(data67)) {
-									const err125 = {
-										instancePath: instancePath + "/diagnostics/" + i5 + "/column",
-										schemaPath: "#/$defs/diagnostic/properties/column/minimum",
-										keyword: "minimum",
-										params: {
-											comparison: ">=",
-											limit: 1
-										},
-										message: "must be >= 1"
-									};
-									if (vErrors === null) vErrors = [err125];
-									else vErrors.push(err125);
-									errors++;
-								}
-							}
-						}
-						if (data61.expected !== void 0) {
-							if (typeof data61.expected !== "string") {
-								const err126 = {
-									instancePath: instancePath + "/diagnostics/" + i5 + "/expected",
-									schemaPath: "#/$defs/diagnostic/properties/expected/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err126];
-								else vErrors.push(err126);
-								errors++;
-							}
-						}
-						if (data61.found !== void 0) {
-							if (typeof data61.found !== "string") {
-								const err127 = {
-									instancePath: instancePath + "/diagnostics/" + i5 + "/found",
-									schemaPath: "#/$defs/diagnostic/properties/found/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err127];
-								else vErrors.push(err127);
-								errors++;
-							}
-						}
-						if (data61.hint !== void 0) {
-							if (typeof data61.hint !== "string") {
-								const err128 = {
-									instancePath: instancePath + "/diagnostics/" + i5 + "/hint",
-									schemaPath: "#/$defs/diagnostic/properties/hint/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err128];
-								else vErrors.push(err128);
-								errors++;
-							}
-						}
-						if (data61.readiness !== void 0) {
-							if (true !== data61.readiness) {
-								const err129 = {
-									instancePath: instancePath + "/diagnostics/" + i5 + "/readiness",
-									schemaPath: "#/$defs/diagnostic/properties/readiness/const",
-									keyword: "const",
-									params: { allowedValue: true },
-									message: "must be equal to constant"
-								};
-								if (vErrors === null) vErrors = [err129];
-								else vErrors.push(err129);
-								errors++;
-							}
-						}
-						if (data61.rule !== void 0) {
-							if (typeof data61.rule !== "string") {
-								const err130 = {
-									instancePath: instancePath + "/diagnostics/" + i5 + "/rule",
-									schemaPath: "#/$defs/diagnostic/properties/rule/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
-								};
-								if (vErrors === null) vErrors = [err130];
-								else vErrors.push(err130);
-								errors++;
-							}
-						}
-						if (data61.key !== void 0) {
-							if (typeof data61.key !== "string") {
-								const err131 = {
-									instancePath: instancePath + "/diagnostics/" + i5 + "/key",
-									schemaPath: "#/$defs/diagnostic/properties/key/type",
-									keyword: "type",
-									params: { type: "string" },
-									message: "must be string"
 								};
 								if (vErrors === null) vErrors = [err131];
 								else vErrors.push(err131);
 								errors++;
 							}
 						}
-						if (data61.accountId !== void 0) {
-							if (typeof data61.accountId !== "string") {
+						if (data69.code !== void 0) {
+							if (typeof data69.code !== "string") {
 								const err132 = {
-									instancePath: instancePath + "/diagnostics/" + i5 + "/accountId",
-									schemaPath: "#/$defs/diagnostic/properties/accountId/type",
+									instancePath: instancePath + "/diagnostics/" + i6 + "/code",
+									schemaPath: "#/$defs/diagnostic/properties/code/type",
 									keyword: "type",
 									params: { type: "string" },
 									message: "must be string"
@@ -8965,274 +9106,464 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 								errors++;
 							}
 						}
-						if (data61.clashesWith !== void 0) {
-							let data75 = data61.clashesWith;
-							if (Array.isArray(data75)) {
-								const len6 = data75.length;
-								for (let i6 = 0; i6 < len6; i6++) {
-									let data76 = data75[i6];
-									if (data76 && typeof data76 == "object" && !Array.isArray(data76)) {
-										if (data76.scheduledAt === void 0) {
-											const err133 = {
-												instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith/" + i6,
-												schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/required",
-												keyword: "required",
-												params: { missingProperty: "scheduledAt" },
-												message: "must have required property 'scheduledAt'"
-											};
-											if (vErrors === null) vErrors = [err133];
-											else vErrors.push(err133);
-											errors++;
-										}
-										if (data76.key !== void 0) {
-											if (typeof data76.key !== "string") {
-												const err134 = {
-													instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith/" + i6 + "/key",
-													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/key/type",
-													keyword: "type",
-													params: { type: "string" },
-													message: "must be string"
-												};
-												if (vErrors === null) vErrors = [err134];
-												else vErrors.push(err134);
-												errors++;
-											}
-										}
-										if (data76.postId !== void 0) {
-											if (typeof data76.postId !== "string") {
-												const err135 = {
-													instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith/" + i6 + "/postId",
-													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/postId/type",
-													keyword: "type",
-													params: { type: "string" },
-													message: "must be string"
-												};
-												if (vErrors === null) vErrors = [err135];
-												else vErrors.push(err135);
-												errors++;
-											}
-										}
-										if (data76.file !== void 0) {
-											if (typeof data76.file !== "string") {
-												const err136 = {
-													instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith/" + i6 + "/file",
-													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/file/type",
-													keyword: "type",
-													params: { type: "string" },
-													message: "must be string"
-												};
-												if (vErrors === null) vErrors = [err136];
-												else vErrors.push(err136);
-												errors++;
-											}
-										}
-										if (data76.scheduledAt !== void 0) {
-											if (typeof data76.scheduledAt !== "string") {
-												const err137 = {
-													instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith/" + i6 + "/scheduledAt",
-													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/scheduledAt/type",
-													keyword: "type",
-													params: { type: "string" },
-													message: "must be string"
-												};
-												if (vErrors === null) vErrors = [err137];
-												else vErrors.push(err137);
-												errors++;
-											}
-										}
-									} else {
-										const err138 = {
-											instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith/" + i6,
-											schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/type",
-											keyword: "type",
-											params: { type: "object" },
-											message: "must be object"
-										};
-										if (vErrors === null) vErrors = [err138];
-										else vErrors.push(err138);
-										errors++;
-									}
-								}
-							} else {
-								const err139 = {
-									instancePath: instancePath + "/diagnostics/" + i5 + "/clashesWith",
-									schemaPath: "#/$defs/diagnostic/properties/clashesWith/type",
+						if (data69.message !== void 0) {
+							if (typeof data69.message !== "string") {
+								const err133 = {
+									instancePath: instancePath + "/diagnostics/" + i6 + "/message",
+									schemaPath: "#/$defs/diagnostic/properties/message/type",
 									keyword: "type",
-									params: { type: "array" },
-									message: "must be array"
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err133];
+								else vErrors.push(err133);
+								errors++;
+							}
+						}
+						if (data69.file !== void 0) {
+							if (typeof data69.file !== "string") {
+								const err134 = {
+									instancePath: instancePath + "/diagnostics/" + i6 + "/file",
+									schemaPath: "#/$defs/diagnostic/properties/file/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err134];
+								else vErrors.push(err134);
+								errors++;
+							}
+						}
+						if (data69.line !== void 0) {
+							let data74 = data69.line;
+							if (!(typeof data74 == "number" && !(data74 % 1) && !isNaN(data74) && isFinite(data74))) {
+								const err135 = {
+									instancePath: instancePath + "/diagnostics/" + i6 + "/line",
+									schemaPath: "#/$defs/diagnostic/properties/line/type",
+									keyword: "type",
+									params: { type: "integer" },
+									message: "must be integer"
+								};
+								if (vErrors === null) vErrors = [err135];
+								else vErrors.push(err135);
+								errors++;
+							}
+							if (typeof data74 == "number" && isFinite(data74)) {
+								if (data74 < 1 || isNaN(data74)) {
+									const err136 = {
+										instancePath: instancePath + "/diagnostics/" + i6 + "/line",
+										schemaPath: "#/$defs/diagnostic/properties/line/minimum",
+										keyword: "minimum",
+										params: {
+											comparison: ">=",
+											limit: 1
+										},
+										message: "must be >= 1"
+									};
+									if (vErrors === null) vErrors = [err136];
+									else vErrors.push(err136);
+									errors++;
+								}
+							}
+						}
+						if (data69.column !== void 0) {
+							let data75 = data69.column;
+							if (!(typeof data75 == "number" && !(data75 % 1) && !isNaN(data75) && isFinite(data75))) {
+								const err137 = {
+									instancePath: instancePath + "/diagnostics/" + i6 + "/column",
+									schemaPath: "#/$defs/diagnostic/properties/column/type",
+									keyword: "type",
+									params: { type: "integer" },
+									message: "must be integer"
+								};
+								if (vErrors === null) vErrors = [err137];
+								else vErrors.push(err137);
+								errors++;
+							}
+							if (typeof data75 == "number" && isFinite(data75)) {
+								if (data75 < 1 || isNaN(data75)) {
+									const err138 = {
+										instancePath: instancePath + "/diagnostics/" + i6 + "/column",
+										schemaPath: "#/$defs/diagnostic/properties/column/minimum",
+										keyword: "minimum",
+										params: {
+											comparison: ">=",
+											limit: 1
+										},
+										message: "must be >= 1"
+									};
+									if (vErrors === null) vErrors = [err138];
+									else vErrors.push(err138);
+									errors++;
+								}
+							}
+						}
+						if (data69.expected !== void 0) {
+							if (typeof data69.expected !== "string") {
+								const err139 = {
+									instancePath: instancePath + "/diagnostics/" + i6 + "/expected",
+									schemaPath: "#/$defs/diagnostic/properties/expected/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
 								};
 								if (vErrors === null) vErrors = [err139];
 								else vErrors.push(err139);
 								errors++;
 							}
 						}
+						if (data69.found !== void 0) {
+							if (typeof data69.found !== "string") {
+								const err140 = {
+									instancePath: instancePath + "/diagnostics/" + i6 + "/found",
+									schemaPath: "#/$defs/diagnostic/properties/found/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err140];
+								else vErrors.push(err140);
+								errors++;
+							}
+						}
+						if (data69.hint !== void 0) {
+							if (typeof data69.hint !== "string") {
+								const err141 = {
+									instancePath: instancePath + "/diagnostics/" + i6 + "/hint",
+									schemaPath: "#/$defs/diagnostic/properties/hint/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err141];
+								else vErrors.push(err141);
+								errors++;
+							}
+						}
+						if (data69.readiness !== void 0) {
+							if (true !== data69.readiness) {
+								const err142 = {
+									instancePath: instancePath + "/diagnostics/" + i6 + "/readiness",
+									schemaPath: "#/$defs/diagnostic/properties/readiness/const",
+									keyword: "const",
+									params: { allowedValue: true },
+									message: "must be equal to constant"
+								};
+								if (vErrors === null) vErrors = [err142];
+								else vErrors.push(err142);
+								errors++;
+							}
+						}
+						if (data69.rule !== void 0) {
+							if (typeof data69.rule !== "string") {
+								const err143 = {
+									instancePath: instancePath + "/diagnostics/" + i6 + "/rule",
+									schemaPath: "#/$defs/diagnostic/properties/rule/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err143];
+								else vErrors.push(err143);
+								errors++;
+							}
+						}
+						if (data69.key !== void 0) {
+							if (typeof data69.key !== "string") {
+								const err144 = {
+									instancePath: instancePath + "/diagnostics/" + i6 + "/key",
+									schemaPath: "#/$defs/diagnostic/properties/key/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err144];
+								else vErrors.push(err144);
+								errors++;
+							}
+						}
+						if (data69.accountId !== void 0) {
+							if (typeof data69.accountId !== "string") {
+								const err145 = {
+									instancePath: instancePath + "/diagnostics/" + i6 + "/accountId",
+									schemaPath: "#/$defs/diagnostic/properties/accountId/type",
+									keyword: "type",
+									params: { type: "string" },
+									message: "must be string"
+								};
+								if (vErrors === null) vErrors = [err145];
+								else vErrors.push(err145);
+								errors++;
+							}
+						}
+						if (data69.clashesWith !== void 0) {
+							let data83 = data69.clashesWith;
+							if (Array.isArray(data83)) {
+								const len7 = data83.length;
+								for (let i7 = 0; i7 < len7; i7++) {
+									let data84 = data83[i7];
+									if (data84 && typeof data84 == "object" && !Array.isArray(data84)) {
+										if (data84.scheduledAt === void 0) {
+											const err146 = {
+												instancePath: instancePath + "/diagnostics/" + i6 + "/clashesWith/" + i7,
+												schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/required",
+												keyword: "required",
+												params: { missingProperty: "scheduledAt" },
+												message: "must have required property 'scheduledAt'"
+											};
+											if (vErrors === null) vErrors = [err146];
+											else vErrors.push(err146);
+											errors++;
+										}
+										if (data84.key !== void 0) {
+											if (typeof data84.key !== "string") {
+												const err147 = {
+													instancePath: instancePath + "/diagnostics/" + i6 + "/clashesWith/" + i7 + "/key",
+													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/key/type",
+													keyword: "type",
+													params: { type: "string" },
+													message: "must be string"
+												};
+												if (vErrors === null) vErrors = [err147];
+												else vErrors.push(err147);
+												errors++;
+											}
+										}
+										if (data84.postId !== void 0) {
+											if (typeof data84.postId !== "string") {
+												const err148 = {
+													instancePath: instancePath + "/diagnostics/" + i6 + "/clashesWith/" + i7 + "/postId",
+													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/postId/type",
+													keyword: "type",
+													params: { type: "string" },
+													message: "must be string"
+												};
+												if (vErrors === null) vErrors = [err148];
+												else vErrors.push(err148);
+												errors++;
+											}
+										}
+										if (data84.file !== void 0) {
+											if (typeof data84.file !== "string") {
+												const err149 = {
+													instancePath: instancePath + "/diagnostics/" + i6 + "/clashesWith/" + i7 + "/file",
+													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/file/type",
+													keyword: "type",
+													params: { type: "string" },
+													message: "must be string"
+												};
+												if (vErrors === null) vErrors = [err149];
+												else vErrors.push(err149);
+												errors++;
+											}
+										}
+										if (data84.scheduledAt !== void 0) {
+											if (typeof data84.scheduledAt !== "string") {
+												const err150 = {
+													instancePath: instancePath + "/diagnostics/" + i6 + "/clashesWith/" + i7 + "/scheduledAt",
+													schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/properties/scheduledAt/type",
+													keyword: "type",
+													params: { type: "string" },
+													message: "must be string"
+												};
+												if (vErrors === null) vErrors = [err150];
+												else vErrors.push(err150);
+												errors++;
+											}
+										}
+									} else {
+										const err151 = {
+											instancePath: instancePath + "/diagnostics/" + i6 + "/clashesWith/" + i7,
+											schemaPath: "#/$defs/diagnostic/properties/clashesWith/items/type",
+											keyword: "type",
+											params: { type: "object" },
+											message: "must be object"
+										};
+										if (vErrors === null) vErrors = [err151];
+										else vErrors.push(err151);
+										errors++;
+									}
+								}
+							} else {
+								const err152 = {
+									instancePath: instancePath + "/diagnostics/" + i6 + "/clashesWith",
+									schemaPath: "#/$defs/diagnostic/properties/clashesWith/type",
+									keyword: "type",
+									params: { type: "array" },
+									message: "must be array"
+								};
+								if (vErrors === null) vErrors = [err152];
+								else vErrors.push(err152);
+								errors++;
+							}
+						}
 					} else {
-						const err140 = {
-							instancePath: instancePath + "/diagnostics/" + i5,
+						const err153 = {
+							instancePath: instancePath + "/diagnostics/" + i6,
 							schemaPath: "#/$defs/diagnostic/type",
 							keyword: "type",
 							params: { type: "object" },
 							message: "must be object"
 						};
-						if (vErrors === null) vErrors = [err140];
-						else vErrors.push(err140);
+						if (vErrors === null) vErrors = [err153];
+						else vErrors.push(err153);
 						errors++;
 					}
 				}
 			} else {
-				const err141 = {
+				const err154 = {
 					instancePath: instancePath + "/diagnostics",
 					schemaPath: "#/properties/diagnostics/type",
 					keyword: "type",
 					params: { type: "array" },
 					message: "must be array"
 				};
-				if (vErrors === null) vErrors = [err141];
-				else vErrors.push(err141);
+				if (vErrors === null) vErrors = [err154];
+				else vErrors.push(err154);
 				errors++;
 			}
 		}
 		if (data.mediaRecords !== void 0) {
-			let data81 = data.mediaRecords;
-			if (Array.isArray(data81)) {
-				const len7 = data81.length;
-				for (let i7 = 0; i7 < len7; i7++) {
-					let data82 = data81[i7];
-					if (data82 && typeof data82 == "object" && !Array.isArray(data82)) {
-						if (data82.sha256 === void 0) {
-							const err142 = {
-								instancePath: instancePath + "/mediaRecords/" + i7,
+			let data89 = data.mediaRecords;
+			if (Array.isArray(data89)) {
+				const len8 = data89.length;
+				for (let i8 = 0; i8 < len8; i8++) {
+					let data90 = data89[i8];
+					if (data90 && typeof data90 == "object" && !Array.isArray(data90)) {
+						if (data90.sha256 === void 0) {
+							const err155 = {
+								instancePath: instancePath + "/mediaRecords/" + i8,
 								schemaPath: "#/properties/mediaRecords/items/required",
 								keyword: "required",
 								params: { missingProperty: "sha256" },
 								message: "must have required property 'sha256'"
 							};
-							if (vErrors === null) vErrors = [err142];
-							else vErrors.push(err142);
+							if (vErrors === null) vErrors = [err155];
+							else vErrors.push(err155);
 							errors++;
 						}
-						if (data82.mediaId === void 0) {
-							const err143 = {
-								instancePath: instancePath + "/mediaRecords/" + i7,
+						if (data90.mediaId === void 0) {
+							const err156 = {
+								instancePath: instancePath + "/mediaRecords/" + i8,
 								schemaPath: "#/properties/mediaRecords/items/required",
 								keyword: "required",
 								params: { missingProperty: "mediaId" },
 								message: "must have required property 'mediaId'"
 							};
-							if (vErrors === null) vErrors = [err143];
-							else vErrors.push(err143);
+							if (vErrors === null) vErrors = [err156];
+							else vErrors.push(err156);
 							errors++;
 						}
-						if (data82.sizeBytes === void 0) {
-							const err144 = {
-								instancePath: instancePath + "/mediaRecords/" + i7,
+						if (data90.sizeBytes === void 0) {
+							const err157 = {
+								instancePath: instancePath + "/mediaRecords/" + i8,
 								schemaPath: "#/properties/mediaRecords/items/required",
 								keyword: "required",
 								params: { missingProperty: "sizeBytes" },
 								message: "must have required property 'sizeBytes'"
 							};
-							if (vErrors === null) vErrors = [err144];
-							else vErrors.push(err144);
+							if (vErrors === null) vErrors = [err157];
+							else vErrors.push(err157);
 							errors++;
 						}
-						if (data82.contentType === void 0) {
-							const err145 = {
-								instancePath: instancePath + "/mediaRecords/" + i7,
+						if (data90.contentType === void 0) {
+							const err158 = {
+								instancePath: instancePath + "/mediaRecords/" + i8,
 								schemaPath: "#/properties/mediaRecords/items/required",
 								keyword: "required",
 								params: { missingProperty: "contentType" },
 								message: "must have required property 'contentType'"
 							};
-							if (vErrors === null) vErrors = [err145];
-							else vErrors.push(err145);
+							if (vErrors === null) vErrors = [err158];
+							else vErrors.push(err158);
 							errors++;
 						}
-						for (const key7 in data82) if (!(key7 === "sha256" || key7 === "mediaId" || key7 === "sizeBytes" || key7 === "contentType")) {
-							const err146 = {
-								instancePath: instancePath + "/mediaRecords/" + i7,
+						for (const key10 in data90) if (!(key10 === "sha256" || key10 === "mediaId" || key10 === "sizeBytes" || key10 === "contentType")) {
+							const err159 = {
+								instancePath: instancePath + "/mediaRecords/" + i8,
 								schemaPath: "#/properties/mediaRecords/items/additionalProperties",
 								keyword: "additionalProperties",
-								params: { additionalProperty: key7 },
+								params: { additionalProperty: key10 },
 								message: "must NOT have additional properties"
 							};
-							if (vErrors === null) vErrors = [err146];
-							else vErrors.push(err146);
+							if (vErrors === null) vErrors = [err159];
+							else vErrors.push(err159);
 							errors++;
 						}
-						if (data82.sha256 !== void 0) {
-							let data83 = data82.sha256;
-							if (typeof data83 === "string") {
-								if (!pattern0.test(data83)) {
-									const err147 = {
-										instancePath: instancePath + "/mediaRecords/" + i7 + "/sha256",
+						if (data90.sha256 !== void 0) {
+							let data91 = data90.sha256;
+							if (typeof data91 === "string") {
+								if (!pattern0.test(data91)) {
+									const err160 = {
+										instancePath: instancePath + "/mediaRecords/" + i8 + "/sha256",
 										schemaPath: "#/$defs/sha256/pattern",
 										keyword: "pattern",
 										params: { pattern: "^[0-9a-f]{64}$" },
 										message: "must match pattern \"^[0-9a-f]{64}$\""
 									};
-									if (vErrors === null) vErrors = [err147];
-									else vErrors.push(err147);
+									if (vErrors === null) vErrors = [err160];
+									else vErrors.push(err160);
 									errors++;
 								}
 							} else {
-								const err148 = {
-									instancePath: instancePath + "/mediaRecords/" + i7 + "/sha256",
+								const err161 = {
+									instancePath: instancePath + "/mediaRecords/" + i8 + "/sha256",
 									schemaPath: "#/$defs/sha256/type",
 									keyword: "type",
 									params: { type: "string" },
 									message: "must be string"
 								};
-								if (vErrors === null) vErrors = [err148];
-								else vErrors.push(err148);
+								if (vErrors === null) vErrors = [err161];
+								else vErrors.push(err161);
 								errors++;
 							}
 						}
-						if (data82.mediaId !== void 0) {
-							let data84 = data82.mediaId;
-							if (typeof data84 === "string") {
-								if (func0(data84) < 1) {
-									const err149 = {
-										instancePath: instancePath + "/mediaRecords/" + i7 + "/mediaId",
+						if (data90.mediaId !== void 0) {
+							let data92 = data90.mediaId;
+							if (typeof data92 === "string") {
+								if (func0(data92) < 1) {
+									const err162 = {
+										instancePath: instancePath + "/mediaRecords/" + i8 + "/mediaId",
 										schemaPath: "#/properties/mediaRecords/items/properties/mediaId/minLength",
 										keyword: "minLength",
 										params: { limit: 1 },
 										message: "must NOT have fewer than 1 characters"
 									};
-									if (vErrors === null) vErrors = [err149];
-									else vErrors.push(err149);
+									if (vErrors === null) vErrors = [err162];
+									else vErrors.push(err162);
 									errors++;
 								}
 							} else {
-								const err150 = {
-									instancePath: instancePath + "/mediaRecords/" + i7 + "/mediaId",
+								const err163 = {
+									instancePath: instancePath + "/mediaRecords/" + i8 + "/mediaId",
 									schemaPath: "#/properties/mediaRecords/items/properties/mediaId/type",
 									keyword: "type",
 									params: { type: "string" },
 									message: "must be string"
 								};
-								if (vErrors === null) vErrors = [err150];
-								else vErrors.push(err150);
+								if (vErrors === null) vErrors = [err163];
+								else vErrors.push(err163);
 								errors++;
 							}
 						}
-						if (data82.sizeBytes !== void 0) {
-							let data85 = data82.sizeBytes;
-							if (!(typeof data85 == "number" && !(data85 % 1) && !isNaN(data85) && isFinite(data85))) {
-								const err151 = {
-									instancePath: instancePath + "/mediaRecords/" + i7 + "/sizeBytes",
+						if (data90.sizeBytes !== void 0) {
+							let data93 = data90.sizeBytes;
+							if (!(typeof data93 == "number" && !(data93 % 1) && !isNaN(data93) && isFinite(data93))) {
+								const err164 = {
+									instancePath: instancePath + "/mediaRecords/" + i8 + "/sizeBytes",
 									schemaPath: "#/properties/mediaRecords/items/properties/sizeBytes/type",
 									keyword: "type",
 									params: { type: "integer" },
 									message: "must be integer"
 								};
-								if (vErrors === null) vErrors = [err151];
-								else vErrors.push(err151);
+								if (vErrors === null) vErrors = [err164];
+								else vErrors.push(err164);
 								errors++;
 							}
-							if (typeof data85 == "number" && isFinite(data85)) {
-								if (data85 < 0 || isNaN(data85)) {
-									const err152 = {
-										instancePath: instancePath + "/mediaRecords/" + i7 + "/sizeBytes",
+							if (typeof data93 == "number" && isFinite(data93)) {
+								if (data93 < 0 || isNaN(data93)) {
+									const err165 = {
+										instancePath: instancePath + "/mediaRecords/" + i8 + "/sizeBytes",
 										schemaPath: "#/properties/mediaRecords/items/properties/sizeBytes/minimum",
 										keyword: "minimum",
 										params: {
@@ -9241,62 +9572,62 @@ function validate14(data, { instancePath = "", parentData, parentDataProperty, r
 										},
 										message: "must be >= 0"
 									};
-									if (vErrors === null) vErrors = [err152];
-									else vErrors.push(err152);
+									if (vErrors === null) vErrors = [err165];
+									else vErrors.push(err165);
 									errors++;
 								}
 							}
 						}
-						if (data82.contentType !== void 0) {
-							if (typeof data82.contentType !== "string") {
-								const err153 = {
-									instancePath: instancePath + "/mediaRecords/" + i7 + "/contentType",
+						if (data90.contentType !== void 0) {
+							if (typeof data90.contentType !== "string") {
+								const err166 = {
+									instancePath: instancePath + "/mediaRecords/" + i8 + "/contentType",
 									schemaPath: "#/properties/mediaRecords/items/properties/contentType/type",
 									keyword: "type",
 									params: { type: "string" },
 									message: "must be string"
 								};
-								if (vErrors === null) vErrors = [err153];
-								else vErrors.push(err153);
+								if (vErrors === null) vErrors = [err166];
+								else vErrors.push(err166);
 								errors++;
 							}
 						}
 					} else {
-						const err154 = {
-							instancePath: instancePath + "/mediaRecords/" + i7,
+						const err167 = {
+							instancePath: instancePath + "/mediaRecords/" + i8,
 							schemaPath: "#/properties/mediaRecords/items/type",
 							keyword: "type",
 							params: { type: "object" },
 							message: "must be object"
 						};
-						if (vErrors === null) vErrors = [err154];
-						else vErrors.push(err154);
+						if (vErrors === null) vErrors = [err167];
+						else vErrors.push(err167);
 						errors++;
 					}
 				}
 			} else {
-				const err155 = {
+				const err168 = {
 					instancePath: instancePath + "/mediaRecords",
 					schemaPath: "#/properties/mediaRecords/type",
 					keyword: "type",
 					params: { type: "array" },
 					message: "must be array"
 				};
-				if (vErrors === null) vErrors = [err155];
-				else vErrors.push(err155);
+				if (vErrors === null) vErrors = [err168];
+				else vErrors.push(err168);
 				errors++;
 			}
 		}
 	} else {
-		const err156 = {
+		const err169 = {
 			instancePath,
 			schemaPath: "#/type",
 			keyword: "type",
 			params: { type: "object" },
 			message: "must be object"
 		};
-		if (vErrors === null) vErrors = [err156];
-		else vErrors.push(err156);
+		if (vErrors === null) vErrors = [err169];
+		else vErrors.push(err169);
 		errors++;
 	}
 	validate14.errors = vErrors;

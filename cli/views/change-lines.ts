@@ -2,6 +2,7 @@ import type { Action, Change } from '../../src/plan/types.js';
 import { reasonSentences } from '../../src/plan-words/reason-words.js';
 import { preview, shownTime } from './format.js';
 import type { Style } from './style.js';
+import { fieldOriginPieces, viaText } from './field-origins.js';
 import { terminalPath, terminalText } from '../../src/text/terminal.js';
 
 /** The one-character mark of each action, as every view shows it. */
@@ -26,7 +27,7 @@ export function changeLines(change: Change, style: Style, options: { timezone: s
   const lines = [`${indent}  ${colourFor(change, style)(head)}${file}`];
   for (const reason of reasonSentences(change)) lines.push(`${indent}      ${style.dim(terminalText(reason))}`);
   const fields = change.action === 'update' || options.verbose ? change.fields ?? [] : [];
-  for (const field of fields) lines.push(`${indent}      ${terminalText(field.field)}: ${fieldValue(field.field, field.before, options.timezone)} → ${fieldValue(field.field, field.after, options.timezone)}`);
+  for (const field of fields) lines.push(`${indent}      ${terminalText(field.field)}${viaText(fieldOriginPieces(change, field.field), (piece) => terminalText(piece.text))}: ${fieldValue(field.field, field.before, options.timezone)} → ${fieldValue(field.field, field.after, options.timezone)}`);
   return lines;
 }
 

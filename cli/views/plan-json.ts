@@ -1,7 +1,7 @@
 import { notReadyDraftFiles, type Diagnostic } from '../../src/diagnostics.js';
 import { blockedByErrors } from '../../src/plan/posts-with-errors.js';
 import { unconfirmedBlocked } from '../../src/plan/unconfirmed-records.js';
-import type { Plan, PlanTarget, Summary } from '../../src/plan/types.js';
+import type { Change, Plan, PlanTarget, Summary } from '../../src/plan/types.js';
 import { changeWithReasons, type ChangeWithReasons } from '../../src/plan-words/plan-json.js';
 import type { ApplyResult } from '../../src/apply/events.js';
 import type { DraftReadiness } from '../../src/pipeline/draft-readiness.js';
@@ -36,7 +36,7 @@ export function planReport(command: JsonReport['command'], plan: Plan, result?: 
     command,
     target: plan.target,
     summary: { ...plan.summary, blockedByErrors: blockedByErrors(plan).length, unconfirmedRecords: unconfirmedBlocked(plan), draftsNotReady: notReadyDraftFiles(plan.diagnostics).length },
-    changes: plan.changes.map(changeWithReasons),
+    changes: plan.changes.map((change) => changeWithReasons(reportedChange(change))),
     uploads: plan.uploads,
     diagnostics: plan.diagnostics,
     ...(result
@@ -50,6 +50,15 @@ export function planReport(command: JsonReport['command'], plan: Plan, result?: 
         }
       : {}),
   };
+}
+
+/**
+ * A change as the report shows it: without the source digests it hands to the state record
+ * (`sources`), which say nothing to a reader; `origins` says what they tell.
+ */
+function reportedChange(change: Change): Change {
+  if (change.sources === undefined) return change;
+  return Object.fromEntries(Object.entries(change).filter(([name]) => name !== 'sources')) as Change;
 }
 
 export function diagnosticsReport(command: JsonReport['command'], diagnostics: Diagnostic[]): JsonReport {

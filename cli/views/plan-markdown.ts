@@ -6,6 +6,7 @@ import { inlineCode, joinMarkdown, markdownMessage, md, withinBytes, withoutFina
 import { location } from './diagnostics.js';
 import { summaryLine } from './plan-human.js';
 import { bytes, plural } from './format.js';
+import { fieldOriginPieces, type OriginPiece } from './field-origins.js';
 
 const EMOJI: Record<Action, string> = { create: '🟢', adopt: '🔗', update: '🟡', unschedule: '⏸️', delete: '🔴', move: '↪️', noop: '⚪', blocked: '⛔' };
 
@@ -21,7 +22,7 @@ export function renderPlanMarkdown(plan: Plan, options: { label: string; timezon
   const changes = plan.changes.filter((change) => change.action !== 'noop');
   const rows = changes.map((change) => {
     const { action } = change;
-    const fields = change.fields?.length ? md` (${joinMarkdown(change.fields.map((field) => fieldText(field, options.timezone)), ', ')})` : md``;
+    const fields = change.fields?.length ? md` (${joinMarkdown(change.fields.map((field) => md`${fieldText(field, options.timezone)}${markdownVia(fieldOriginPieces(change, field.field))}`), ', ')})` : md``;
     const key = change.fromKey ? `${change.fromKey} → ${change.key}` : change.key;
     return md`| ${EMOJI[change.action]} | ${action} | ${inlineCode(key, { table: true })} | ${change.file ? inlineCode(change.file, { table: true }) : md``} | ${markdownMessage(reasonSentences(change).join('; '))}${fields} |\n`;
   });
@@ -40,6 +41,13 @@ export function renderPlanMarkdown(plan: Plan, options: { label: string; timezon
   // Every line ends with a line break, the last one's but one: as the lines joined with `\n`.
   const all = withinBytes({ head: md`${head.map((line) => md`${line}\n`)}`, parts: rows, tail: after, maxBytes, cutNote: (left) => summaryCutNote(left, 'change') });
   return withoutFinalLineBreak(all);
+}
+
+/** ` (via a, b)` as `viaText` says it, each name a code span; empty without origins. */
+function markdownVia(origins: readonly OriginPiece[][]): Markdown {
+  if (origins.length === 0) return md``;
+  const piece = (part: OriginPiece): Markdown => (part.name ? inlineCode(part.text, { table: true }) : markdownMessage(part.text));
+  return md` (via ${joinMarkdown(origins.map((pieces) => joinMarkdown(pieces.map(piece), '')), ', ')})`;
 }
 
 /** A changed field in the table: its name, and for the time the move on the project's clock. */

@@ -75,7 +75,7 @@ async function createFresh(change: ChangeWith<'create'>, context: ExecuteContext
     shapeHash: shapeHash(draftOf(desired)),
     startedAt: context.now().toISOString(),
   });
-  return confirm(change.key, change.file, await sendCreate(change.key, payload, key, context), shapeHash(draftOf(desired)), context);
+  return confirm(change.key, change.file, await sendCreate(change.key, payload, key, context), shapeHash(draftOf(desired)), context, change.sources);
 }
 
 /**
@@ -132,8 +132,9 @@ function refusedForGood(error: unknown): boolean {
   return error.status === 400 || error.status === 413;
 }
 
-async function confirm(key: string, file: string, post: Post, appliedHash: string, context: ExecuteContext): Promise<Post> {
-  await saved(context, context.store.confirmCreate(key, { postId: post.id, file, appliedHash, remoteUpdatedAt: post.updatedAt, observedHash: observedHash(post, context), appliedAt: context.now().toISOString() }));
+/** `sources`: what the applied file was made from (a resumed create's pending payload may be an older file's: none). */
+async function confirm(key: string, file: string, post: Post, appliedHash: string, context: ExecuteContext, sources?: Record<string, string>): Promise<Post> {
+  await saved(context, context.store.confirmCreate(key, { postId: post.id, file, appliedHash, remoteUpdatedAt: post.updatedAt, observedHash: observedHash(post, context), appliedAt: context.now().toISOString(), ...(sources === undefined ? {} : { sources }) }));
   return post;
 }
 
@@ -170,7 +171,8 @@ async function adopt(change: ChangeWith<'adopt'>, context: ExecuteContext): Prom
   // A plan saved before adopts carried the observed hash has none: the record is then one from before observed shapes.
   const observed = change.observedHash === undefined ? {} : { observedHash: change.observedHash };
   const appliedHash = change.asFound === true && change.observedHash !== undefined ? change.observedHash : shapeHash(desired);
-  await saved(context, context.store.recordUpdate(change.key, { postId, file: change.file, appliedHash, remoteUpdatedAt: change.liveUpdatedAt, ...observed, appliedAt: context.now().toISOString() }));
+  const sources = change.asFound === true || change.sources === undefined ? {} : { sources: change.sources };
+  await saved(context, context.store.recordUpdate(change.key, { postId, file: change.file, appliedHash, remoteUpdatedAt: change.liveUpdatedAt, ...observed, appliedAt: context.now().toISOString(), ...sources }));
   return postId;
 }
 
@@ -184,7 +186,8 @@ async function update(change: ChangeWith<'update'>, context: ExecuteContext): Pr
 async function record(change: ChangeWith<'create' | 'update'>, post: Post, applied: PostShape, context: ExecuteContext): Promise<void> {
   // A slot post keeps the time it was applied with: a new post never moves it.
   const slotAt = change.slot === undefined || applied.scheduledAt === null ? {} : { slotAt: applied.scheduledAt };
-  await saved(context, context.store.recordUpdate(change.key, { postId: post.id, file: change.file, appliedHash: shapeHash(applied), remoteUpdatedAt: post.updatedAt, observedHash: observedHash(post, context), appliedAt: context.now().toISOString(), ...slotAt }));
+  const sources = change.sources === undefined ? {} : { sources: change.sources };
+  await saved(context, context.store.recordUpdate(change.key, { postId: post.id, file: change.file, appliedHash: shapeHash(applied), remoteUpdatedAt: post.updatedAt, observedHash: observedHash(post, context), appliedAt: context.now().toISOString(), ...slotAt, ...sources }));
 }
 
 /**

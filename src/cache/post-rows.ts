@@ -73,6 +73,7 @@ const POST_FIELDS = {
   occurrence: 'kept',
   slot: 'kept',
   pencilledAt: 'kept',
+  origins: 'kept',
 } as const satisfies Record<keyof DesiredPost, FieldPlace>;
 const SHAPE_FIELDS = { content: 'kept', scheduledAt: 'kept', targets: 'placed', media: 'placed' } as const satisfies Record<keyof PostShape, FieldPlace>;
 /** In the order content reading makes them (`placeMedia`), which a load's literal (`readingOf`) follows. */

@@ -6,7 +6,8 @@ import { fixedTextLocator, verbatimTextLocator, type TextLocator } from '../temp
 import { formatCivilDate, formatClock, parseScheduledAt, wallMomentOf } from '../zoned-time/index.js';
 import type { PostText } from './interpret-file.js';
 import type { ScheduleSource, SlotSource } from './normalize-post.js';
-import { renderPost, type PostSource, type RenderedPost, type TextContext } from './post-texts.js';
+import { FILE_SOURCE, nameSource, REPEAT_SOURCE, ruleSource, snippetSource } from './origins.js';
+import { renderPost, type PostSource, type RenderedPost, type TextContext, type TextUses } from './post-texts.js';
 import type { DesiredMedia, PostShape, SourcePosition, TargetShape } from './types.js';
 
 /** One post a file stands for, ready but for the clock check: the file's post, or one occurrence of its repeat. */
@@ -20,6 +21,8 @@ export interface FilePost {
   pencilledAt?: string;
   /** Set on an occurrence of a repeat: the file's key and the occurrence's date. */
   occurrence?: { of: string; date: string };
+  /** Per field, the ids of the sources that made it (`PostOrigins.fields`, before its digests and bounds). */
+  fieldSources: Record<string, string[]>;
 }
 
 export interface FilePostsInput {
@@ -55,10 +58,12 @@ export function postsOfFile(input: FilePostsInput): { posts: FilePost[]; diagnos
   const checked = textRules.length === 0 || hasErrors(diagnostics) ? { violations: [], rewrites: [] } : checkHouseRules({ posts: rendered.map(({ source, post }) => rulePost(source, post, input)), rules: textRules, timezone: context.timezone, accounts: context.accounts ?? new Map(), vars: context.vars, hashtags: context.hashtags });
   diagnostics.push(...checked.violations);
   const posts = rendered.map(({ source, post }) => {
-    const shape = shapeOf(source, post, checked.rewrites.filter((rewrite) => rewrite.key === source.key), input.media);
+    const rewrites = checked.rewrites.filter((rewrite) => rewrite.key === source.key);
+    const shape = shapeOf(source, post, rewrites, input.media);
     const schedule = scheduleOf(source, input);
     const pencilled = source.occurrence === undefined && text.pencilledAt !== undefined ? { pencilledAt: text.pencilledAt } : {};
-    return { key: source.key, shape, ...(schedule === undefined ? {} : { schedule }), ...(source.slotted && text.slot !== undefined ? { slot: text.slot } : {}), ...pencilled, ...occurrenceOf(source, input.key) };
+    const fieldSources = fieldSourcesOf(source, post, rewrites, shape, context);
+    return { key: source.key, shape, ...(schedule === undefined ? {} : { schedule }), ...(source.slotted && text.slot !== undefined ? { slot: text.slot } : {}), ...pencilled, ...occurrenceOf(source, input.key), fieldSources };
   });
   return { posts, diagnostics: distinctDiagnostics(diagnostics), needsFacts: false };
 }
@@ -67,8 +72,8 @@ export function postsOfFile(input: FilePostsInput): { posts: FilePost[]; diagnos
 const FACT_NAMES: ReadonlySet<string> = new Set(['account.handle', 'account.platform']);
 
 interface Source extends PostSource {
-  /** For an occurrence: its date, and where it is moved or changed (`occurrences:`). */
-  occurrence?: { date: string; at?: SourcePosition };
+  /** For an occurrence: its date, where it is moved or changed (`occurrences:`), and whether its text is the repeat's (a variant, its override) rather than the body. */
+  occurrence?: { date: string; at?: SourcePosition; ruleText: boolean };
 }
 
 function sourcesOf(input: FilePostsInput, diagnostics: Diagnostic[]): Source[] {
@@ -94,7 +99,7 @@ function sourcesOf(input: FilePostsInput, diagnostics: Diagnostic[]): Source[] {
   return expanded.occurrences.map((occurrence) => {
     const locate: TextLocator = occurrence.textPath === null ? bodyLocate : fixedTextLocator(context.locate(occurrence.textPath));
     const at = occurrence.overrideAt;
-    return { ...base, key: occurrence.key, scheduledAt: occurrence.draft ? null : occurrence.scheduledAt, slotted: false, text: occurrence.text, locate, occurrence: { date: occurrence.date, ...(at === undefined ? {} : { at }) } };
+    return { ...base, key: occurrence.key, scheduledAt: occurrence.draft ? null : occurrence.scheduledAt, slotted: false, text: occurrence.text, locate, occurrence: { date: occurrence.date, ...(at === undefined ? {} : { at }), ruleText: occurrence.textPath !== null } };
   });
 }
 
@@ -137,6 +142,27 @@ function shapeOf(source: Source, post: RenderedPost, rewrites: readonly TextRewr
     return target;
   });
   return { content, scheduledAt: source.scheduledAt, targets, media: media.map((m) => m.sha256) };
+}
+
+/**
+ * The sources of each field of a post's shape (`PostOrigins.fields`): a text comes from the post file
+ * or, for an occurrence that takes a variant or its override, the repeat's rule; plus the snippets,
+ * vars and hashtag sets it used and the rules that rewrote it. An occurrence's time is the repeat's.
+ */
+function fieldSourcesOf(source: Source, post: RenderedPost, rewrites: readonly TextRewrite[], shape: PostShape, context: TextContext): Record<string, string[]> {
+  const body = source.occurrence?.ruleText === true ? REPEAT_SOURCE : FILE_SOURCE;
+  const used = (uses: TextUses, first: string) => [first, ...uses.snippets.map(snippetSource), ...uses.names.flatMap((name) => nameSource(name, context.vars, context.hashtags) ?? [])];
+  const rewrittenBy = (accountId: string, field: TextRewrite['field']) => rewrites.filter((rewrite) => rewrite.accountId === accountId && rewrite.field === field).map((rewrite) => ruleSource(rewrite.rule));
+  // With no account of its own text, `content` is the accounts' final text (rewrites included): `shapeOf`.
+  const sharedFinal = shape.targets.length > 0 && shape.targets.every((target) => target.contentOverride === undefined);
+  const fields: Record<string, string[]> = { content: [...used(post.contentUses, body), ...(sharedFinal ? shape.targets.flatMap((target) => rewrittenBy(target.socialAccountId, 'text')) : [])] };
+  if (source.occurrence !== undefined) fields.scheduledAt = [REPEAT_SOURCE];
+  post.targets.forEach((target, index) => {
+    const { socialAccountId: id, contentOverride } = shape.targets[index]!;
+    if (contentOverride !== undefined) fields[`targets[${id}].contentOverride`] = [...used(target.uses.text, target.own ? FILE_SOURCE : body), ...rewrittenBy(id, 'text')];
+    fields[`targets[${id}].options`] = [...used(target.uses.options, FILE_SOURCE), ...rewrittenBy(id, 'options.link')];
+  });
+  return fields;
 }
 
 /** Where and how an occurrence's time is written: its entry under `occurrences:`, or the file's `scheduledAt`. */

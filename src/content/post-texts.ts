@@ -45,7 +45,17 @@ export interface RenderedTarget {
   locate: TextLocator;
   own: boolean;
   options: TargetShape['options'];
+  /** What its text and its options took from outside the text (`PostOrigins`). */
+  uses: { text: TextUses; options: TextUses };
 }
+
+/** The template names and snippet files a rendered text used. */
+export interface TextUses {
+  names: readonly string[];
+  snippets: readonly string[];
+}
+
+const NO_USES: TextUses = { names: [], snippets: [] };
 
 export interface RenderedPost {
   /** The post's text with no account's values: the body as rendered (for the first target when it names `account.*`). */
@@ -54,6 +64,8 @@ export interface RenderedPost {
   diagnostics: Diagnostic[];
   /** The template names used anywhere in the post. */
   names: string[];
+  /** What `content` took from outside the text. */
+  contentUses: TextUses;
 }
 
 const SLOT_DATE = 'the time of a `next-slot` post is chosen only when planning';
@@ -75,10 +87,10 @@ export function renderPost(source: PostSource, context: TextContext): RenderedPo
     });
   // The built-ins are worked out only for a text that holds a template (a date in the project's zone is dear).
   const render = (text: string, locate: TextLocator, values: () => BuiltIns) => {
-    if (!text.includes('{{')) return { text, locate, names: [] as string[], diagnostics: [] as Diagnostic[] };
+    if (!text.includes('{{')) return { text, locate, names: [] as string[], snippets: [] as string[], diagnostics: [] as Diagnostic[] };
     const rendered = renderTemplate(text, { ...templateBase(context, source), builtIns: values(), locate });
     for (const name of rendered.names) names.add(name);
-    return { text: rendered.text, locate: (offset: number) => locate(rendered.sourceOffset(offset)), names: rendered.names, diagnostics: rendered.diagnostics };
+    return { text: rendered.text, locate: (offset: number) => locate(rendered.sourceOffset(offset)), names: rendered.names, snippets: rendered.snippets, diagnostics: rendered.diagnostics };
   };
   const shared = render(source.text, source.locate, () => builtIns());
   const perAccount = shared.names.some((name) => name.startsWith('account.'));
@@ -88,19 +100,21 @@ export function renderPost(source: PostSource, context: TextContext): RenderedPo
     const values = () => (accountBuiltIns ??= builtIns({ alias: source.labels[index] ?? target.socialAccountId, accountId: target.socialAccountId }));
     const entry = source.entries[index] ?? index;
     const inFile = (path: DataPath) => context.locate(['targets', entry, ...path]);
-    const options = !holdsTemplate(target.options) ? { value: target.options, diagnostics: [] } : renderValues(target.options, { ...templateBase(context, source), builtIns: values() }, (path) => inFile(['options', ...path]));
+    const options = !holdsTemplate(target.options) ? { value: target.options, diagnostics: [], ...NO_USES } : renderValues(target.options, { ...templateBase(context, source), builtIns: values() }, (path) => inFile(['options', ...path]));
     diagnostics.push(...options.diagnostics);
-    if ('names' in options) for (const name of options.names) names.add(name);
+    for (const name of options.names) names.add(name);
     let text: ReturnType<typeof render> = shared;
     if (target.contentOverride !== undefined) text = render(target.contentOverride, fixedTextLocator(inFile(['content'])), values);
     else if (perAccount) text = render(source.text, source.locate, values);
     if (text !== shared) diagnostics.push(...text.diagnostics);
-    return { text: text.text, locate: text.locate, own: target.contentOverride !== undefined, options: options.value };
+    const uses = { text: { names: text.names, snippets: text.snippets }, options: { names: options.names, snippets: options.snippets } };
+    return { text: text.text, locate: text.locate, own: target.contentOverride !== undefined, options: options.value, uses };
   });
   // Per account, the shared text is one account's: the first that takes the body (or the first at all).
   const first = source.targets.findIndex((target) => target.contentOverride === undefined);
-  const content = !perAccount || targets.length === 0 ? shared.text : targets[first === -1 ? 0 : first]!.text;
-  return { content, targets, diagnostics, names: [...names] };
+  const taken = !perAccount || targets.length === 0 ? undefined : targets[first === -1 ? 0 : first]!;
+  const content = taken?.text ?? shared.text;
+  return { content, targets, diagnostics, names: [...names], contentUses: taken?.uses.text ?? { names: shared.names, snippets: shared.snippets } };
 }
 
 function templateBase(context: TextContext, source: PostSource) {

@@ -16,6 +16,7 @@ import { fingerprintOf, type ReadingMemo } from './reading-memo.js';
 import { postKeyFromPath } from './post-key.js';
 import { checkSchedule, type AcceptPastSchedule } from './schedule-check.js';
 import { postsOfFile, type FilePost } from './file-posts.js';
+import { postOrigins } from './origins.js';
 import { digestOf, digestWithSnippets, snippetFile, snippetsDirOf, type SnippetUse } from './snippet-files.js';
 import type { AccountFacts } from '../house-rules/index.js';
 import { compareText, sortDiagnostics } from '../text/ordering.js';
@@ -110,8 +111,9 @@ export async function readPostFromBytes(file: string, bytes: Uint8Array, options
   const usedLoadedFacts = found.needsFacts && typeof accountFacts === 'function';
   if (usedLoadedFacts) found = postsOfFile({ ...input, context: { ...context, accounts: await accountFacts() } });
   const uses = [...snippets.values()].sort((a, b) => compareText(a.path, b.path));
-  const digest = digestWithSnippets(hash('sha1', bytes, 'base64'), uses);
-  const result = assemble(file, reading, { ...found, media, snippets: uses }, { ...options, digest });
+  const fileDigest = hash('sha1', bytes, 'base64');
+  const digest = digestWithSnippets(fileDigest, uses);
+  const result = assemble(file, reading, { ...found, media, snippets: uses }, { ...options, digest, fileDigest });
   // A file with one post of its own time is kept; a repeat's or a slot's posts (their clock and
   // calendar decide them), and a post that needed facts read for this run only, are read in full every time.
   const [only, ...more] = result.posts;
@@ -142,7 +144,7 @@ export function mediaContextOf(options: ReadContentOptions) {
 }
 
 /** A reading, its posts, its media and the clock check → the file's result. */
-function assemble(file: string, reading: PostFileReading, found: { posts: FilePost[]; diagnostics: Diagnostic[]; media: ResolvedMedia; snippets: SnippetUse[] }, options: ReadContentOptions & { digest: string }): ContentFileResult {
+function assemble(file: string, reading: PostFileReading, found: { posts: FilePost[]; diagnostics: Diagnostic[]; media: ResolvedMedia; snippets: SnippetUse[] }, options: ReadContentOptions & { digest: string; fileDigest: string }): ContentFileResult {
   const key = reading.key!;
   const text = reading.text!;
   const { media } = found;
@@ -152,6 +154,8 @@ function assemble(file: string, reading: PostFileReading, found: { posts: FilePo
   const keyPosition = reading.keyPosition === undefined ? {} : { keyPosition: reading.keyPosition };
   const snippets = found.snippets.length === 0 ? {} : { snippets: found.snippets.map((use) => use.path) };
   const fingerprint = fingerprintOf(options.digest, media.media.map((m) => m.sha256));
+  const { config } = options;
+  const facts = { file: options.fileDigest, snippets: found.snippets, vars: config.vars ?? {}, hashtags: config.hashtags ?? {}, rules: config.rules ?? [], frontMatter: text.frontMatter };
   const posts = found.posts.map((post): DesiredPost => {
     const scheduleAt = post.schedule?.position ?? post.slot?.at;
     return {
@@ -167,6 +171,7 @@ function assemble(file: string, reading: PostFileReading, found: { posts: FilePo
       ...(post.occurrence === undefined ? {} : { occurrence: post.occurrence }),
       ...(post.slot === undefined ? {} : { slot: post.slot }),
       ...(post.pencilledAt === undefined ? {} : { pencilledAt: post.pencilledAt }),
+      origins: postOrigins(post.fieldSources, facts),
     };
   });
   if (!hasErrors(diagnostics)) return { file, key, ...keyPosition, posts, ...snippets, diagnostics };

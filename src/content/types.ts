@@ -1,6 +1,7 @@
 import type { OptionsInput } from '../api/types.js';
 import type { Diagnostic } from '../diagnostics.js';
 import type { SourcePosition } from '../text/yaml-source.js';
+import type { PostOrigins } from './origins.js';
 
 export type { SourcePosition };
 
@@ -68,6 +69,8 @@ export interface DesiredPost {
    * the calendar shows the draft and where it keeps its time when dragged.
    */
   pencilledAt?: string;
+  /** What each field was made from (the post file, snippets, vars, hashtag sets, the repeat's rule, house rules) and their digests; never part of `shape`. Absent on posts made by other means than content reading. */
+  origins?: PostOrigins;
 }
 
 /** A post's `scheduledAt: next-slot`: where it is written, and once planned, the slot it got. */

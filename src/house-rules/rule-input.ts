@@ -108,6 +108,8 @@ export interface RuleViolation extends Diagnostic {
 export interface TextRewrite {
   key: string;
   accountId: string;
+  /** The name of the rule that rewrote it. */
+  rule: string;
   field: 'text' | 'options.link';
   before: string;
   after: string;

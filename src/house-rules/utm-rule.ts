@@ -71,7 +71,7 @@ export function checkUtm(post: RulePost, rule: UtmRule, target: RuleTarget, cont
           : `Make the link carry \`${unreported.map(([name, value]) => `${name}=${value === '*' ? '…' : encodeURIComponent(value)}`).join('&')}\`, or set \`append: true\` on the rule to have them added when planning.`,
       });
     }
-    if (after !== text) rewrites.push({ key: post.key, accountId: target.accountId, field, before: text, after });
+    if (after !== text) rewrites.push({ key: post.key, accountId: target.accountId, rule: rule.name, field, before: text, after });
   };
   fix(target.text, 'text', (index) => target.locate?.(index) ?? target.at ?? {});
   if (typeof target.options.link === 'string') fix(target.options.link, 'options.link', () => target.at ?? {});

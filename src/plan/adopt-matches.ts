@@ -5,6 +5,7 @@ import type { Diagnostic } from '../diagnostics.js';
 import type { TargetState } from '../state/types.js';
 import { compareText } from '../text/ordering.js';
 import { diffShapes, fieldNames } from './diff.js';
+import { sourcesOf } from './field-origins.js';
 import { isLeftToService, withoutOptionsHash } from './live-shape.js';
 import { pendingDraft } from './pending-matches.js';
 import { isEditable, type PlanContext } from './plan-context.js';
@@ -133,7 +134,7 @@ export function adoptChange(post: DesiredPost, live: Post, context: Pick<PlanCon
     observedHash: shapeHash(context.shapeOf(live)),
     stateOnly: true,
     ...(mediaRecords.size === 0 ? {} : { mediaRecords: [...mediaRecords.values()] }),
-    ...(how === 'chosen' ? { asFound: true as const } : {}),
+    ...(how === 'chosen' ? { asFound: true as const } : sourcesOf(post)),
     details: [{ code: 'adopted', how, status: live.status }],
   };
 }

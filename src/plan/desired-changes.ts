@@ -3,6 +3,7 @@ import type { DesiredPost } from '../content/types.js';
 import type { PostRecord, TargetState } from '../state/types.js';
 import { isEditable, notEditable, recentlyWritten, type PlanContext } from './plan-context.js';
 import { diffShapes, fieldNames } from './diff.js';
+import { fieldOrigins, sourcesOf } from './field-origins.js';
 import { isLeftToService, leftToService } from './live-shape.js';
 import { changedOnRemote } from './remote-change.js';
 import { UP_TO_DATE, type ReasonDetail } from './reason-details.js';
@@ -23,7 +24,7 @@ function createChange(post: DesiredPost, context: PlanContext, { reason, details
   const base = { key: post.key, file: post.file, postId: null, desired: post.shape };
   const blockers = unavailableAccounts(post, context);
   if (blockers.length > 0) return { action: 'blocked', reason: 'account-unavailable', ...base, details: blockers };
-  if (!resumesPending) return { action: 'create', reason, ...base, details };
+  if (!resumesPending) return { action: 'create', reason, ...base, ...sourcesOf(post), details };
   const made = context.pendingPost(post.key);
   if (made === undefined) return { action: 'create', reason, ...base, details, resumesPending: true };
   return { action: 'create', reason, ...base, postId: made.id, details: [...details, { code: 'made-post-found', postId: made.id }], resumesPending: true };
@@ -42,16 +43,17 @@ function updateChange(post: DesiredPost, record: PostRecord, live: Post, context
 
   if (record.reread === true) {
     // Merged from two branches: the applied hash says nothing, so the file simply wins.
-    return { action: 'update', reason: 'merged-record', ...base, details: [{ code: 'merged-record', file: post.file, fields: fieldNames(fields) }] };
+    return { action: 'update', reason: 'merged-record', ...base, ...sourcesOf(post), details: [{ code: 'merged-record', file: post.file, fields: fieldNames(fields) }] };
   }
   if (!changedLocally) {
     // The file still says what was applied, so every difference happened on the remote.
     const drift = diffShapes(post.shape, kept);
-    return { action: 'update', reason: 'drifted', ...base, drift, details: [{ code: 'drifted', fields: fieldNames(drift) }] };
+    return { action: 'update', reason: 'drifted', ...base, ...sourcesOf(post), drift, details: [{ code: 'drifted', fields: fieldNames(drift) }] };
   }
   const details: ReasonDetail[] = [{ code: 'file-changed', file: post.file, fields: fieldNames(fields) }];
   if (remoteChanged) details.push({ code: 'also-drifted', file: post.file });
-  return { action: 'update', reason: 'file-changed', ...base, details };
+  const origins = fieldOrigins(fields, post, record);
+  return { action: 'update', reason: 'file-changed', ...base, ...sourcesOf(post), ...(origins === undefined ? {} : { origins }), details };
 }
 
 /**

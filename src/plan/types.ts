@@ -1,5 +1,6 @@
 import type { Diagnostic } from '../diagnostics.js';
 import type { DesiredPost, InvalidFile, PostShape } from '../content/types.js';
+import type { Origin } from '../content/origins.js';
 import type { Capabilities, Post } from '../api/types.js';
 import type { OccurrenceOf } from '../repeats/index.js';
 import type { ReasonDetail } from './reason-details.js';
@@ -16,6 +17,12 @@ export interface FieldChange {
   field: string;
   before: unknown;
   after: unknown;
+}
+
+/** A changed field of an update and one source it changed through since the last apply (a field may have several). */
+export interface FieldOrigin {
+  field: string;
+  source: Origin;
 }
 
 /**
@@ -93,6 +100,8 @@ interface ActionFields {
   observedHash: string;
   asFound: true;
   diagnostics: Diagnostic[];
+  sources: Record<string, string>;
+  origins: FieldOrigin[];
 }
 type Without<Own extends keyof ActionFields> = { [F in Exclude<keyof ActionFields, Own>]?: never };
 
@@ -101,12 +110,14 @@ type Without<Own extends keyof ActionFields> = { [F in Exclude<keyof ActionField
  * resent with its original Idempotency-Key, or, when the plan found the post it made on the remote
  * (`postId`), that post is taken and the create is not sent again.
  */
-export interface CreateChange extends ChangeOf<'create'>, Without<'desired' | 'resumesPending'> {
+export interface CreateChange extends ChangeOf<'create'>, Without<'desired' | 'resumesPending' | 'sources'> {
   file: string;
   /** Null, but for a resumed create whose post the plan found on the remote. */
   postId: string | null;
   desired: PostShape;
   resumesPending?: true;
+  /** The digests of what the file was made from (`PostOrigins.digests`), for the state record (`PostRecord.sources`). */
+  sources?: Record<string, string>;
 }
 
 /**
@@ -114,7 +125,7 @@ export interface CreateChange extends ChangeOf<'create'>, Without<'desired' | 'r
  * records the post (`adopt-matches.ts`), and `mediaRecords` its media the state did not know (so
  * they are never uploaded again). No API call (`stateOnly`).
  */
-export interface AdoptChange extends ChangeOf<'adopt'>, Without<'desired' | 'liveUpdatedAt' | 'stateOnly' | 'mediaRecords' | 'observedHash' | 'asFound'> {
+export interface AdoptChange extends ChangeOf<'adopt'>, Without<'desired' | 'liveUpdatedAt' | 'stateOnly' | 'mediaRecords' | 'observedHash' | 'asFound' | 'sources'> {
   file: string;
   postId: string;
   desired: PostShape;
@@ -129,10 +140,12 @@ export interface AdoptChange extends ChangeOf<'adopt'>, Without<'desired' | 'liv
   asFound?: true;
   stateOnly: true;
   mediaRecords?: AdoptedMedia[];
+  /** As on a create; not on a post adopted as found (the record is then not the file). */
+  sources?: Record<string, string>;
 }
 
 /** The remote post is written to be `desired`; `fields` live → desired. */
-export interface UpdateChange extends ChangeOf<'update'>, Without<'desired' | 'fields' | 'drift' | 'liveUpdatedAt'> {
+export interface UpdateChange extends ChangeOf<'update'>, Without<'desired' | 'fields' | 'drift' | 'liveUpdatedAt' | 'sources' | 'origins'> {
   file: string;
   postId: string;
   desired: PostShape;
@@ -141,6 +154,14 @@ export interface UpdateChange extends ChangeOf<'update'>, Without<'desired' | 'f
   drift?: FieldChange[];
   /** The remote post's `updatedAt` when planned; apply refuses the change if it moved since. */
   liveUpdatedAt: string;
+  /** As on a create. */
+  sources?: Record<string, string>;
+  /**
+   * On a `file-changed` update: each changed field and the sources it changed through since the last
+   * apply (the post file, a snippet, a var, …). Absent when the state record or the post does not
+   * know its sources (a record written before they were kept): nothing is attributed then.
+   */
+  origins?: FieldOrigin[];
 }
 
 /**
@@ -211,6 +232,8 @@ export interface BlockedChange extends ChangeOf<'blocked'>, Without<keyof Action
   observedHash?: string;
   asFound?: true;
   diagnostics?: Diagnostic[];
+  sources?: Record<string, string>;
+  origins?: FieldOrigin[];
 }
 
 /** One planned change: a union by `action`, each with exactly the fields it uses and its reason code. */

@@ -54,6 +54,13 @@ export interface PostRecord {
   final?: string;
   /** For a `scheduledAt: next-slot` post: the slot time (an instant) it was applied with; it keeps that time. */
   slotAt?: string;
+  /**
+   * The digests of what the applied file was made from, by source id (`file`, `snippet:<path>`,
+   * `var:<name>`, `hashtags:<name>`, `repeat`, `rule:<name>`: `PostOrigins` in src/content), so that
+   * a plan can say which of them a changed field comes from. Absent in records written before it
+   * (and in a post adopted as found): a plan then attributes no change to any source.
+   */
+  sources?: Record<string, string>;
   /** HMAC of what the record points at, by the API key (`StateSeal`): absent or wrong, no apply of this repository wrote it. */
   seal?: string;
 }

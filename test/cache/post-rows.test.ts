@@ -30,6 +30,7 @@ function everyField(): MemoReading {
     occurrence: { of: 'every', date: '2027-01-04' },
     slot: { at: at(2), taken: { slot: 'Mon 09:00', wall: '2027-01-04 09:00 (Europe/Berlin)', source: 'assigned' } },
     pencilledAt: '2027-01-05T08:00:00.000Z',
+    origins: { digests: { file: 'e'.repeat(16), 'snippet:snippets/sig.md': 'f'.repeat(16) }, fields: { content: ['file', 'snippet:snippets/sig.md'] } },
   };
   const reading: Required<MemoReading> = {
     post,

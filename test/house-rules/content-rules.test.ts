@@ -122,8 +122,8 @@ describe('UTM parameters', () => {
     const first = check({ posts: [winter([bodyTarget(PHOTO, withFragment, { link: 'https://acme.coffee/' })])], rules: [append] });
     expect(first.violations).toEqual([]);
     expect(first.rewrites).toEqual([
-      { key: '2027-01/winter', accountId: PHOTO, field: 'text', before: withFragment, after: 'See https://acme.coffee/beans?ref=1&utm_source=photoC&utm_campaign=2027-01#top and https://acme.coffee/b?utm_source=photoC&utm_campaign=2027-01.' },
-      { key: '2027-01/winter', accountId: PHOTO, field: 'options.link', before: 'https://acme.coffee/', after: 'https://acme.coffee/?utm_source=photoC&utm_campaign=2027-01' },
+      { key: '2027-01/winter', accountId: PHOTO, rule: append.name, field: 'text', before: withFragment, after: 'See https://acme.coffee/beans?ref=1&utm_source=photoC&utm_campaign=2027-01#top and https://acme.coffee/b?utm_source=photoC&utm_campaign=2027-01.' },
+      { key: '2027-01/winter', accountId: PHOTO, rule: append.name, field: 'options.link', before: 'https://acme.coffee/', after: 'https://acme.coffee/?utm_source=photoC&utm_campaign=2027-01' },
     ]);
     const again = check({ posts: [winter([bodyTarget(PHOTO, first.rewrites[0]!.after, { link: first.rewrites[1]!.after })])], rules: [append] });
     expect(again).toEqual({ violations: [], rewrites: [] });
