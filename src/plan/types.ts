@@ -14,6 +14,17 @@ export interface FieldChange {
   field: string;
   before: unknown;
   after: unknown;
+  /** `media` only: the files of both lists, in post order, named as far as they are known (`withMediaFiles`). */
+  files?: { before: MediaFile[]; after: MediaFile[] };
+}
+
+/** A media file of a post by its bytes; its path and size where the files or the state know them. */
+export interface MediaFile {
+  /** sha256 hex, or `id:<uuid>` for a remote media file nothing here knows the bytes of. */
+  sha256: string;
+  /** Project-relative path of the file the post names. */
+  path?: string;
+  sizeBytes?: number;
 }
 
 /**
