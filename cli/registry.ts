@@ -48,6 +48,7 @@ export function registerCommands(program: Command): void {
     .option('--json', 'print one JSON document and nothing else')
     .option('--markdown', 'print the plan as Markdown (for pull requests)')
     .option('--verbose', 'also list unchanged posts')
+    .option('--full-text', 'show a changed or new text whole, its changes marked, instead of the changed words with a few words around them')
     .option('--detailed-exitcode', 'exit 2 when there are changes, 0 when there are none')
     .option('--all', 'plan every calendar: each folder below this one that holds a postsync.yaml (exit 1 if any failed, else 2 with --detailed-exitcode if any has changes)')
     .action(async (flags, command: Command) => {

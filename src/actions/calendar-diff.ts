@@ -2,6 +2,8 @@ import { type CalendarModel, type CalendarPost, type Overlay, type Slot } from '
 import { slotText } from '../calendar/zone-placer.js';
 import { dayTitle, isoWeek, mondayOf } from '../zoned-time/index.js';
 import { inlineCode, markdownText, withinBytes } from '../text/markdown.js';
+import { detailsMarkdown } from '../text/word-diff-markdown.js';
+import { mediaLine, textDiffLine } from './change-details.js';
 
 const SIGN: Record<Overlay, string> = { new: '➕ new', moved: '🔀 moved', changed: '✏️ changed', renamed: '↪️ renamed', deleted: '➖ deleted', unscheduled: '➖ unscheduled', blocked: '⛔ blocked' };
 const EXCERPT = 90;
@@ -27,8 +29,9 @@ export function renderCalendarDiff(model: CalendarModel, options: { maxBytes: nu
 
   const weeks = byWeek(posts);
   const drafts = posts.filter((post) => post.slot === null && post.previous === null);
-  const sections = [...weeks].sort(([a], [b]) => (a < b ? -1 : 1)).map(([monday, rows]) => weekSection(monday, rows));
-  if (drafts.length > 0) sections.push(['#### Unscheduled', '', ...table(drafts.map((post) => ({ post, when: 'no time' }))), ''].join('\n'));
+  const labels = new Map(model.accounts.map((account) => [account.id, account.label]));
+  const sections = [...weeks].sort(([a], [b]) => (a < b ? -1 : 1)).map(([monday, rows]) => weekSection(monday, rows, labels));
+  if (drafts.length > 0) sections.push(['#### Unscheduled', '', ...table(drafts.map((post) => ({ post, when: 'no time', lands: true }))), '', ...postDetails(drafts, labels)].join('\n'));
 
   const footer = options.footer === undefined ? '' : `\n${options.footer}\n`;
   return withinBytes({ head: head.join('\n'), parts: sections.map((section) => `\n${section}`), tail: footer, maxBytes: options.maxBytes, cutNote: (left) => cutNote(left, posts.length) });
@@ -61,6 +64,8 @@ function keys(posts: readonly CalendarPost[]): string {
 interface Row {
   post: CalendarPost;
   when: string;
+  /** The row of the week the post is in after the plan (a moved post has another row in the week it leaves). */
+  lands: boolean;
 }
 
 /** Each changed post under the week of its time, and a moved post also under the week it leaves. */
@@ -68,19 +73,35 @@ function byWeek(posts: readonly CalendarPost[]): Map<string, Row[]> {
   const weeks = new Map<string, Row[]>();
   const add = (slot: Slot, row: Row) => weeks.set(mondayOf(slot.day), [...(weeks.get(mondayOf(slot.day)) ?? []), row]);
   for (const post of posts) {
-    if (post.slot !== null) add(post.slot, { post, when: post.previous === null ? slotText(post.slot) : `${slotText(post.previous)} → **${slotText(post.slot)}**` });
+    if (post.slot !== null) add(post.slot, { post, lands: true, when: post.previous === null ? slotText(post.slot) : `${slotText(post.previous)} → **${slotText(post.slot)}**` });
     if (post.previous !== null && (post.slot === null || mondayOf(post.previous.day) !== mondayOf(post.slot.day))) {
-      add(post.previous, { post, when: post.slot === null ? `~~${slotText(post.previous)}~~ → no time` : `${slotText(post.previous)} → ${slotText(post.slot)} (another week)` });
+      add(post.previous, { post, lands: post.slot === null, when: post.slot === null ? `~~${slotText(post.previous)}~~ → no time` : `${slotText(post.previous)} → ${slotText(post.slot)} (another week)` });
     }
   }
   return weeks;
 }
 
-function weekSection(monday: string, rows: readonly Row[]): string {
+function weekSection(monday: string, rows: readonly Row[], labels: ReadonlyMap<string, string>): string {
   const sunday = new Date(`${monday}T00:00:00Z`);
   sunday.setUTCDate(sunday.getUTCDate() + 6);
   const title = `#### ${isoWeek(monday)}: ${dayTitle(monday)} – ${dayTitle(sunday.toISOString().slice(0, 10))}`;
-  return [title, '', ...table(rows), ''].join('\n');
+  return [title, '', ...table(rows), '', ...postDetails(rows.filter((row) => row.lands).map((row) => row.post), labels)].join('\n');
+}
+
+/** An update that changes more than the post's time: moved (or added, unscheduled) and edited in one. */
+function editedToo(post: CalendarPost): boolean {
+  return post.overlay !== 'changed' && post.change?.action === 'update' && post.change.fields.some((field) => field.field !== 'scheduledAt');
+}
+
+/** The collapsed word diffs and media changes of these posts, one `<details>` each (none for a post with neither). */
+function postDetails(posts: readonly CalendarPost[], labels: ReadonlyMap<string, string>): string[] {
+  return posts.flatMap((post) => {
+    const lines = [
+      ...(post.change?.texts ?? []).map((text) => textDiffLine(text.account === undefined ? '**content**' : `**content for ${markdownText(labels.get(text.account) ?? text.account)}**`, text.hunks)),
+      ...(post.change?.media?.length ? [mediaLine(post.change.media)] : []),
+    ];
+    return lines.length === 0 ? [] : [detailsMarkdown(`✏️ ${inlineCode(post.key)}: what changes`, lines)];
+  });
 }
 
 function table(rows: readonly Row[]): string[] {
@@ -89,8 +110,9 @@ function table(rows: readonly Row[]): string[] {
     '|---|---|---|---|---|',
     ...rows.map(({ post, when: time }) => {
       const accounts = post.targets.map((target) => markdownText(target.label)).join(', ') || '—';
-      const why = post.overlay === 'blocked' || post.overlay === 'changed' || post.overlay === 'renamed' ? `<br>${markdownText(post.change?.reasons.join('; ') ?? '')}` : '';
-      return `| ${SIGN[post.overlay!]} | ${time} | ${inlineCode(post.key, { table: true })} | ${accounts} | ${markdownText(excerpt(post.text))}${why} |`;
+      const edited = editedToo(post);
+      const why = edited || post.overlay === 'blocked' || post.overlay === 'changed' || post.overlay === 'renamed' ? `<br>${markdownText(post.change?.reasons.join('; ') ?? '')}` : '';
+      return `| ${SIGN[post.overlay!]}${edited ? `, ${SIGN.changed}` : ''} | ${time} | ${inlineCode(post.key, { table: true })} | ${accounts} | ${markdownText(excerpt(post.text))}${why} |`;
     }),
   ];
 }

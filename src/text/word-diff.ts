@@ -16,6 +16,9 @@ export interface WordHunk {
   cutAfter: boolean;
 }
 
+/** The most token edits a word diff looks for before it shows the old text removed and the new one added whole. */
+export const MAX_EDITS = 60;
+
 /** How many kept words each side of a change a hunk shows, unless told otherwise. */
 export const CONTEXT_WORDS = 5;
 
@@ -24,10 +27,16 @@ export const CONTEXT_WORDS = 5;
  * and line breaks are tokens, punctuation marks words of their own; a changed line break is a
  * change, as it is on the post). The `same` and `removed` texts concatenated are `before`, the
  * `same` and `added` texts `after`; neighbouring runs of one kind are merged.
+ * A change of more than MAX_EDITS tokens is the whole old text removed, the whole new one added.
  */
 export function wordDiff(before: string, after: string): WordSegment[] {
   const segments: WordSegment[] = [];
-  for (const part of diffWordsWithSpace(before, after)) {
+  // Past MAX_EDITS the texts are told apart as wholes: the cost of a diff grows with its edits, and a rewrite reads better whole.
+  const parts = diffWordsWithSpace(before, after, { maxEditLength: MAX_EDITS }) ?? [
+    { value: before, removed: true, added: false },
+    { value: after, removed: false, added: true },
+  ];
+  for (const part of parts) {
     const kind = part.added ? 'added' : part.removed ? 'removed' : 'same';
     const last = segments.at(-1);
     if (last !== undefined && last.kind === kind) last.text += part.value;

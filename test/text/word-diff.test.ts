@@ -1,12 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { wordDiff, wordHunks, type WordSegment } from '../../src/text/word-diff.js';
+import { LONG_AFTER, LONG_BEFORE } from './texts.js';
 
 const side = (segments: readonly WordSegment[], kind: 'removed' | 'added') => segments.filter((s) => s.kind === 'same' || s.kind === kind).map((s) => s.text).join('');
-
-/** A 400-character text with one word edited near its end: the case the plan used to cut away. */
-export const LONG_BEFORE = `${'Rosetta, tulip or heart? Tell us your favourite latte art. '.repeat(6)}Saturday tasting starts at nine, bring a friend and a cup.`;
-export const LONG_AFTER = LONG_BEFORE.replace('at nine', 'at ten');
 
 describe('wordDiff', () => {
   it('marks the one changed word of a long text, the rest kept', () => {
@@ -29,6 +26,15 @@ describe('wordDiff', () => {
         for (let index = 1; index < segments.length; index++) expect(segments[index]!.kind).not.toBe(segments[index - 1]!.kind);
       }),
     );
+  });
+
+  it('tells a rewrite as the old text removed and the new one added, whole', () => {
+    const before = 'one two three '.repeat(40);
+    const after = 'four five six '.repeat(40);
+    expect(wordDiff(before, after)).toEqual([
+      { kind: 'removed', text: before },
+      { kind: 'added', text: after },
+    ]);
   });
 
   it('has no change for equal texts', () => {
