@@ -2,6 +2,7 @@ import pc from 'picocolors';
 import { describe, expect, it } from 'vitest';
 import { renderPlan, summaryLine } from '../../cli/views/plan-human.js';
 import { renderPlanMarkdown } from '../../cli/views/plan-markdown.js';
+import { PLAN_SUMMARY_BUDGET } from '../../src/actions/limits.js';
 import { createPlan } from '../../src/plan/planner.js';
 import type { Change, Plan } from '../../src/plan/types.js';
 import { LONG_AFTER, LONG_BEFORE } from '../text/texts.js';
@@ -118,4 +119,17 @@ describe('what a plain plan leaves out is counted', () => {
     expect(summaryLine(planOf([kept]))).toBe("No changes. The remote matches your files. 1 published post's file removed: its post stays as published.");
     expect(summaryLine(planOf([kept, { ...kept, key: 'other' } as Change]))).toContain("2 published posts' files removed: their posts stay as published.");
   });
+});
+
+describe('the job summary of 10,000 text edits', () => {
+  it('stays within its share of GitHub’s limit, word diffs included, and counts what it left out', () => {
+    const edits = Array.from({ length: 10_000 }, (_, index) => {
+      const change = planOfEdit(shape({ content: `${index} ${LONG_BEFORE}` }), shape({ content: `${index} ${LONG_AFTER}` })).changes[0]!;
+      return { ...change, key: `post-${index}` } as Change;
+    });
+    const text = renderPlanMarkdown(planOf(edits), { label: 'Target: local', timezone: 'UTC', maxBytes: PLAN_SUMMARY_BUDGET });
+    expect(Buffer.byteLength(text)).toBeLessThanOrEqual(PLAN_SUMMARY_BUDGET);
+    expect(text).toContain('<del>nine</del><ins>ten</ins>');
+    expect(text.match(/more changes not shown/g)?.length).toBe(2);
+  }, 60_000);
 });
