@@ -56,6 +56,7 @@ const commands = (): CommandEntry<never, never>[] => [
       jsonFlag(),
       flag('--markdown', 'print the plan as Markdown (for pull requests)'),
       flag('--verbose', 'also list unchanged posts'),
+      flag('--full-text', 'show a changed or new text whole, its changes marked, instead of the changed words with a few words around them'),
       flag('--detailed-exitcode', 'exit 2 when there are changes, 0 when there are none'),
       flag('--all', 'plan every calendar: each folder below this one that holds a postsync.yaml (exit 1 if any failed, else 2 with --detailed-exitcode if any has changes)'),
     ],

@@ -16,6 +16,7 @@ import { confirm } from '../prompt.js';
 import { applyProgressPrinter } from '../views/apply-progress.js';
 import { planReport, renderJson } from '../views/plan-json.js';
 import { renderPlan } from '../views/plan-human.js';
+import { accountAliases } from '../views/account-aliases.js';
 import { writeWorkflowCommand } from '../workflow-output.js';
 import { choicesOf, planChoices, type ChoiceFlags } from '../plan-choices.js';
 import { timeText } from '../../src/zoned-time/index.js';
@@ -68,7 +69,7 @@ export async function runApply(planFile: string | undefined, flags: ApplyFlags, 
       onStaleLock: (previous) =>
         process.stderr.write(style.yellow(`Note: took over the state lock left by postsync ${previous.command} (pid ${previous.pid}, started ${timeText(previous.startedAt, config.timezone)}), which is no longer running. Its interrupted work is resumed below.\n`)),
       onPlan: async (plan) => {
-        out(renderPlan(plan, { label: connection.label, pruneNote, style, timezone: config.timezone }));
+        out(renderPlan(plan, { label: connection.label, pruneNote, style, timezone: config.timezone, aliases: accountAliases(config) }));
         await reportPlanToGitHubActions(plan, { root: config.root, label: connection.label, timezone: config.timezone, pruneNote });
       },
       confirm: async () => {

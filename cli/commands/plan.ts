@@ -10,6 +10,7 @@ import { planReport, renderJson } from '../views/plan-json.js';
 import { renderPlan } from '../views/plan-human.js';
 import { renderPlanMarkdown } from '../views/plan-markdown.js';
 import { choicesOf, type ChoiceFlags } from '../plan-choices.js';
+import { accountAliases } from '../views/account-aliases.js';
 
 export interface PlanFlags extends ChoiceFlags {
   out?: string;
@@ -19,6 +20,7 @@ export interface PlanFlags extends ChoiceFlags {
   json?: boolean;
   markdown?: boolean;
   verbose?: boolean;
+  fullText?: boolean;
   detailedExitcode?: boolean;
 }
 
@@ -31,9 +33,9 @@ export async function runPlan(flags: PlanFlags, command: Command): Promise<numbe
     const { plan } = await planProject({ config, connection, memo, prune: prune.on, selection: flags.target ?? null, now: new Date(), refreshAll: flags.refreshAll === true, ...choicesOf(flags) });
     if (flags.out) await writePlanFile(flags.out, plan);
     if (flags.json) process.stdout.write(renderJson(planReport('plan', plan)));
-    else if (flags.markdown) process.stdout.write(`${renderPlanMarkdown(plan, { label: connection.label, timezone: config.timezone, pruneNote })}\n`);
+    else if (flags.markdown) process.stdout.write(`${renderPlanMarkdown(plan, { label: connection.label, timezone: config.timezone, pruneNote, fullText: flags.fullText === true, aliases: accountAliases(config) })}\n`);
     else {
-      process.stdout.write(`${renderPlan(plan, { label: connection.label, pruneNote, style, timezone: config.timezone, verbose: flags.verbose })}\n`);
+      process.stdout.write(`${renderPlan(plan, { label: connection.label, pruneNote, style, timezone: config.timezone, verbose: flags.verbose, fullText: flags.fullText === true, aliases: accountAliases(config) })}\n`);
       if (flags.out) process.stdout.write(`\nSaved this plan to ${flags.out}. Apply exactly it with: postsync apply ${flags.out}\n`);
     }
     await reportPlanToGitHubActions(plan, { root: config.root, label: connection.label, timezone: config.timezone, pruneNote });

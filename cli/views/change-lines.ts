@@ -3,6 +3,8 @@ import { reasonSentences } from '../../src/plan-words/reason-words.js';
 import { preview, shownTime } from './format.js';
 import type { Style } from './style.js';
 import { fieldOriginPieces, viaText } from './field-origins.js';
+import { createLines } from './create-lines.js';
+import { fieldDiffLines } from './field-diff.js';
 import { terminalPath, terminalText } from '../../src/text/terminal.js';
 
 /** The one-character mark of each action, as every view shows it. */
@@ -13,21 +15,38 @@ function colourFor(change: Change, style: Style): (text: string) => string {
   return { create: style.green, adopt: style.green, update: style.yellow, unschedule: style.yellow, move: style.yellow, delete: style.red, blocked: style.magenta }[change.action];
 }
 
+/** How changeLines shows a change. */
+export interface ChangeLineOptions {
+  timezone: string;
+  verbose?: boolean;
+  underFile?: boolean;
+  /** A changed text whole, with its changes marked, instead of the changed words in context (`--full-text`). */
+  fullText?: boolean;
+  /** Account id → its alias in postsync.yaml, to name accounts by. */
+  aliases?: ReadonlyMap<string, string>;
+}
+
+const NO_ALIASES: ReadonlyMap<string, string> = new Map();
+
 /**
  * A change as lines: mark, action, key (old → new for a move), file, reasons, and for updates (or
  * verbose) the field diffs. `underFile`: shown under a heading naming its file (a repeat's
  * occurrences), so indented one step more and without the file. Times are shown on the clock of
  * `timezone`, the project's.
  */
-export function changeLines(change: Change, style: Style, options: { timezone: string; verbose?: boolean; underFile?: boolean }): string[] {
+export function changeLines(change: Change, style: Style, options: ChangeLineOptions): string[] {
   const name = change.fromKey ? `${terminalText(change.fromKey)} → ${terminalText(change.key)}` : terminalText(change.key);
   const head = `${ACTION_SYMBOLS[change.action]} ${change.action.padEnd(7)} ${name}`;
   const file = change.file && !options.underFile ? style.dim(`  (${terminalPath(change.file)})`) : '';
   const indent = options.underFile ? '  ' : '';
   const lines = [`${indent}  ${colourFor(change, style)(head)}${file}`];
   for (const reason of reasonSentences(change)) lines.push(`${indent}      ${style.dim(terminalText(reason))}`);
+  const detail = { full: options.fullText === true, indent: `${indent}      `, aliases: options.aliases ?? NO_ALIASES };
+  if (change.action === 'create' && !options.underFile) lines.push(...createLines(change, style, { ...detail, timezone: options.timezone }));
   const fields = change.action === 'update' || options.verbose ? change.fields ?? [] : [];
-  for (const field of fields) lines.push(`${indent}      ${terminalText(field.field)}${viaText(fieldOriginPieces(change, field.field), (piece) => terminalText(piece.text))}: ${fieldValue(field.field, field.before, options.timezone)} → ${fieldValue(field.field, field.after, options.timezone)}`);
+  for (const field of fields) {
+    lines.push(...(fieldDiffLines(field, style, { ...detail, via: viaText(fieldOriginPieces(change, field.field), (piece) => terminalText(piece.text)) }) ?? [`${indent}      ${terminalText(field.field)}${viaText(fieldOriginPieces(change, field.field), (piece) => terminalText(piece.text))}: ${fieldValue(field.field, field.before, options.timezone)} → ${fieldValue(field.field, field.after, options.timezone)}`]));
+  }
   return lines;
 }
 

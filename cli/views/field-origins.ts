@@ -1,4 +1,4 @@
-import type { Origin } from '../../src/content/origins.js';
+import type { Origin } from '../../src/content/types.js';
 import type { Change } from '../../src/plan/types.js';
 
 /** A piece of the words for an origin: a name (a path, a var), marked as code where the medium can, or plain words. */

@@ -15,19 +15,20 @@ import { terminalPath } from '../../src/text/terminal.js';
  * One line per change with +, ~, -, →; the summary line last. `noop` lines only when verbose.
  * `pruneNote` (pruneHeader) goes under the label.
  */
-export function renderPlan(plan: Plan, options: { label: string; pruneNote?: string | null; style: Style; timezone: string; verbose?: boolean }): string {
+export function renderPlan(plan: Plan, options: { label: string; pruneNote?: string | null; style: Style; timezone: string; verbose?: boolean; fullText?: boolean; aliases?: ReadonlyMap<string, string> }): string {
   const { style } = options;
   const verbose = options.verbose ?? false;
+  const shownAs = { timezone: options.timezone, verbose, fullText: options.fullText ?? false, ...(options.aliases === undefined ? {} : { aliases: options.aliases }) };
   const out: string[] = [options.label, ...(options.pruneNote ? [options.pruneNote] : [])];
   if (plan.diagnostics.length > 0) out.push('', renderDiagnostics(plan.diagnostics, style));
   const shown = plan.changes.filter((change) => verbose || change.action !== 'noop');
   if (shown.length > 0) {
     out.push('');
     for (const item of groupOccurrences(shown)) {
-      if ('change' in item) out.push(...changeLines(item.change, style, { timezone: options.timezone, verbose }));
+      if ('change' in item) out.push(...changeLines(item.change, style, shownAs));
       else {
         out.push(`  ${style.bold(terminalPath(item.file))} ${style.dim(`(repeat: ${plural(item.changes.length, 'change')})`)}`);
-        for (const change of item.changes) out.push(...changeLines(change, style, { timezone: options.timezone, verbose, underFile: true }));
+        for (const change of item.changes) out.push(...changeLines(change, style, { ...shownAs, underFile: true }));
       }
     }
   }
@@ -43,7 +44,7 @@ export function summaryLine(plan: Plan): string {
   const { summary } = plan;
   const errors = plan.diagnostics.filter((d) => d.severity === 'error').length;
   const drafts = notReadyNote(notReadyDraftFiles(plan.diagnostics).length);
-  const note = keptDraftsNote(plan) + notVisibleNote(plan);
+  const note = keptDraftsNote(plan) + keptPublishedNote(plan) + notVisibleNote(plan);
   if (summary.create + summary.adopt + summary.update + summary.unschedule + summary.delete + summary.move === 0 && summary.blocked === 0) {
     // An error outside the selected posts (--target): "matches" would be a false statement.
     if (errors > 0) return `No changes planned, but ${plural(errors, 'error')} above must be fixed first.${note}${drafts}`;
@@ -56,6 +57,12 @@ export function summaryLine(plan: Plan): string {
   let line = `${parts.join('')}.`;
   if (summary.blocked > 0) line += ` ${summary.blocked} blocked${blockedNote(plan)}.`;
   return `${line}${note}${drafts}`;
+}
+
+/** Published posts whose files are gone (noops a plain plan does not list): they stay as published, and the line says so. */
+function keptPublishedNote(plan: Plan): string {
+  const kept = plan.changes.filter((change) => change.reason === 'published-kept').length;
+  return kept === 0 ? '' : ` ${plural(kept, "published post's file", "published posts' files")} removed: ${kept === 1 ? 'its post stays' : 'their posts stay'} as published.`;
 }
 
 /** Posts written moments ago that the remote does not show yet (a read that lags a write): nothing is done about them. */

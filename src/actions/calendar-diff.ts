@@ -2,6 +2,8 @@ import { type CalendarChange, type CalendarModel, type CalendarPost, type Overla
 import { slotText } from '../calendar/zone-placer.js';
 import { dayTitle, isoWeek, mondayOf } from '../zoned-time/index.js';
 import { inlineCode, joinMarkdown, md, withinBytes, type Markdown } from '../text/markdown.js';
+import { detailsMarkdown } from '../text/word-diff-markdown.js';
+import { mediaLine, textDiffLine, textLabel } from './change-details.js';
 
 const SIGN: Record<Overlay, string> = { new: '➕ new', moved: '🔀 moved', changed: '✏️ changed', renamed: '↪️ renamed', deleted: '➖ deleted', unscheduled: '➖ unscheduled', blocked: '⛔ blocked' };
 const EXCERPT = 90;
@@ -27,8 +29,9 @@ export function renderCalendarDiff(model: CalendarModel, options: { maxBytes: nu
 
   const weeks = byWeek(posts);
   const drafts = posts.filter((post) => post.slot === null && post.previous === null);
-  const sections = [...weeks].sort(([a], [b]) => (a < b ? -1 : 1)).map(([monday, rows]) => weekSection(monday, rows));
-  if (drafts.length > 0) sections.push(joinMarkdown([md`#### Unscheduled`, md``, ...table(drafts.map((post) => ({ post, when: md`no time` }))), md``], '\n'));
+  const labels = new Map(model.accounts.map((account) => [account.id, account.label]));
+  const sections = [...weeks].sort(([a], [b]) => (a < b ? -1 : 1)).map(([monday, rows]) => weekSection(monday, rows, labels));
+  if (drafts.length > 0) sections.push(joinMarkdown([md`#### Unscheduled`, md``, ...table(drafts.map((post) => ({ post, when: md`no time`, lands: true }))), md``, ...postDetails(drafts, labels)], '\n'));
 
   const footer = options.footer === undefined ? md`` : md`\n${options.footer}\n`;
   return withinBytes({ head: joinMarkdown(head, '\n'), parts: sections.map((section) => md`\n${section}`), tail: footer, maxBytes: options.maxBytes, cutNote: (left) => cutNote(left, posts.length) });
@@ -61,6 +64,8 @@ function keys(posts: readonly CalendarPost[]): Markdown {
 interface Row {
   post: CalendarPost;
   when: Markdown;
+  /** The row of the week the post is in after the plan (a moved post has another row in the week it leaves). */
+  lands: boolean;
 }
 
 /** Each changed post under the week of its time, and a moved post also under the week it leaves. */
@@ -68,19 +73,30 @@ function byWeek(posts: readonly CalendarPost[]): Map<string, Row[]> {
   const weeks = new Map<string, Row[]>();
   const add = (slot: Slot, row: Row) => weeks.set(mondayOf(slot.day), [...(weeks.get(mondayOf(slot.day)) ?? []), row]);
   for (const post of posts) {
-    if (post.slot !== null) add(post.slot, { post, when: post.previous === null ? md`${slotText(post.slot)}` : md`${slotText(post.previous)} → **${slotText(post.slot)}**` });
+    if (post.slot !== null) add(post.slot, { post, lands: true, when: post.previous === null ? md`${slotText(post.slot)}` : md`${slotText(post.previous)} → **${slotText(post.slot)}**` });
     if (post.previous !== null && (post.slot === null || mondayOf(post.previous.day) !== mondayOf(post.slot.day))) {
-      add(post.previous, { post, when: post.slot === null ? md`~~${slotText(post.previous)}~~ → no time` : md`${slotText(post.previous)} → ${slotText(post.slot)} (another week)` });
+      add(post.previous, { post, lands: post.slot === null, when: post.slot === null ? md`~~${slotText(post.previous)}~~ → no time` : md`${slotText(post.previous)} → ${slotText(post.slot)} (another week)` });
     }
   }
   return weeks;
 }
 
-function weekSection(monday: string, rows: readonly Row[]): Markdown {
+function weekSection(monday: string, rows: readonly Row[], labels: ReadonlyMap<string, string>): Markdown {
   const sunday = new Date(`${monday}T00:00:00Z`);
   sunday.setUTCDate(sunday.getUTCDate() + 6);
   const title = md`#### ${isoWeek(monday)}: ${dayTitle(monday)} – ${dayTitle(sunday.toISOString().slice(0, 10))}`;
-  return joinMarkdown([title, md``, ...table(rows), md``], '\n');
+  return joinMarkdown([title, md``, ...table(rows), md``, ...postDetails(rows.filter((row) => row.lands).map((row) => row.post), labels)], '\n');
+}
+
+/** The collapsed word diffs and media changes of these posts, one `<details>` each (none for a post with neither). */
+function postDetails(posts: readonly CalendarPost[], labels: ReadonlyMap<string, string>): Markdown[] {
+  return posts.flatMap((post) => {
+    const lines = [
+      ...(post.change?.texts ?? []).map((text) => textDiffLine(textLabel(text.account, labels), text.hunks)),
+      ...(post.change?.media?.length ? [mediaLine(post.change.media)] : []),
+    ];
+    return lines.length === 0 ? [] : [detailsMarkdown(md`✏️ ${inlineCode(post.key)}: what changes`, lines)];
+  });
 }
 
 function table(rows: readonly Row[]): Markdown[] {

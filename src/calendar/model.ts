@@ -1,4 +1,6 @@
 import type { Diagnostic } from '../diagnostics.js';
+import type { MediaDelta } from '../plan/media-changes.js';
+import type { WordHunk } from '../text/word-diff.js';
 
 /**
  * The calendar as data: everything the page, the feed and the pull-request diff show, worked out
@@ -135,7 +137,10 @@ export interface CalendarChange {
   /** Field, before and after, as short texts. */
   fields: { field: string; before: string; after: string }[];
   fromKey?: string;
-  /** A delete that only runs with --prune. */
+  /** Each changed text (the post's, or an account's own: `account` its id) as the hunks of its word diff. */
+  texts?: { account?: string; hunks: WordHunk[] }[];
+  /** How its media list changes, file by file. */
+  media?: MediaDelta[];
 }
 
 /**

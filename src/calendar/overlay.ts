@@ -1,5 +1,8 @@
+import { mediaDeltasOf } from '../plan/media-changes.js';
+import { textChangeOf } from '../plan/text-fields.js';
 import type { Change } from '../plan/types.js';
 import { reasonSentences } from '../plan-words/reason-words.js';
+import { wordDiff, wordHunks } from '../text/word-diff.js';
 import type { CalendarChange, Overlay, Slot } from './model.js';
 import { slotText, type Placer } from './zone-placer.js';
 
@@ -63,10 +66,17 @@ export function changeOf(change: Change | undefined, place: Placer): CalendarCha
     before: valueText(field.field, field.before, place),
     after: valueText(field.field, field.after, place),
   }));
+  const texts = (change.fields ?? []).flatMap((field) => {
+    const text = textChangeOf(field);
+    return text === null ? [] : [{ ...(text.account === undefined ? {} : { account: text.account }), hunks: wordHunks(wordDiff(text.before, text.after)) }];
+  });
+  const media = (change.fields ?? []).flatMap((field) => mediaDeltasOf(field) ?? []);
   return {
     action: change.action,
     reasons: reasonSentences(change),
     fields,
     ...(change.fromKey === undefined ? {} : { fromKey: change.fromKey }),
+    ...(texts.length === 0 ? {} : { texts }),
+    ...(media.length === 0 ? {} : { media }),
   };
 }

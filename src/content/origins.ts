@@ -4,36 +4,7 @@ import type { TemplateVars } from '../config/vars-section.js';
 import { canonicalJson } from '../state/hash.js';
 import { compareText } from '../text/ordering.js';
 import type { SnippetUse } from './snippet-files.js';
-
-/**
- * Where a post's field comes from, besides (or instead of) its own file: a snippet it includes, a
- * var or hashtag set of postsync.yaml, its repeat's rule (the variants in turn, an occurrence's
- * override, the dates), a house rule that rewrote it (UTM parameters appended).
- */
-export type Origin =
-  | { kind: 'file'; path: string }
-  | { kind: 'snippet'; path: string }
-  | { kind: 'var'; name: string }
-  | { kind: 'hashtags'; name: string }
-  | { kind: 'repeat' }
-  | { kind: 'house-rule'; name: string; rewrite: 'utm' };
-
-/**
- * What a desired post was made from, kept beside its shape (never in it, so never in `shapeHash`).
- * A source is named by an id: `file` (the post file), `snippet:<path>`, `var:<dotted name>`,
- * `hashtags:<name>`, `repeat`, `rule:<name>`.
- * - `digests`: each source's digest now (the post file's bytes, the snippet's bytes, the var's
- *   value, the repeat's front-matter, the rule as configured), `file` always; the state keeps them
- *   per record (`PostRecord.sources`) so a later plan can tell which of them changed since the apply.
- * - `fields`: per field path as the plan names it (`content`, `scheduledAt`,
- *   `targets[<id>].contentOverride`), or `targets[<id>].options` for every option of an account,
- *   the ids of the sources that made it. A field not listed comes from the post file alone.
- * Bounded: at most MAX_SOURCES ids, the first in id order (`file` always), and a field lists only those.
- */
-export interface PostOrigins {
-  digests: Record<string, string>;
-  fields: Record<string, string[]>;
-}
+import type { Origin, PostOrigins } from './types.js';
 
 /** Far more sources than one post's texts use; a post with more is attributed through these only. */
 export const MAX_SOURCES = 32;

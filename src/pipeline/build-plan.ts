@@ -6,7 +6,7 @@ import { selectPlan } from '../plan/select-plan.js';
 import { foreignOwners } from './foreign-owners.js';
 import type { Plan, PlanChoices, PlanInput } from '../plan/types.js';
 import { unconfirmedRecords } from '../state/seal.js';
-import type { StateSection } from '../state/state-file.js';
+import type { StateSection } from '../state/types.js';
 import type { PostRecord } from '../state/types.js';
 import type { Connection } from './connect.js';
 import { listLivePosts, type LiveListing } from './live-listing.js';

@@ -5,6 +5,7 @@ import { isEditable, notEditable, recentlyWritten, type PlanContext } from './pl
 import { diffShapes, fieldNames } from './diff.js';
 import { fieldOrigins, sourcesOf } from './field-origins.js';
 import { isLeftToService, leftToService } from './live-shape.js';
+import { withMediaFiles } from './media-changes.js';
 import { changedOnRemote } from './remote-change.js';
 import { UP_TO_DATE, type ReasonDetail } from './reason-details.js';
 import type { BlockedChange, Change, ChangeWith, CreateChange, NoopChange, ReasonOf } from './types.js';
@@ -35,7 +36,7 @@ function updateChange(post: DesiredPost, record: PostRecord, live: Post, context
   // What the remote differs in, options the file leaves to the service aside; a changed file is compared in full (its targets are sent whole).
   const kept = leftToService(current, post.shape);
   const changedLocally = post.shapeHash !== record.appliedHash;
-  const fields = diffShapes(changedLocally && record.reread !== true ? current : kept, post.shape);
+  const fields = withMediaFiles(diffShapes(changedLocally && record.reread !== true ? current : kept, post.shape), post.media, context.state.media);
   const base = { key: post.key, file: post.file, postId: live.id, desired: post.shape, fields, liveUpdatedAt: live.updatedAt };
   if (!isEditable(live)) return { action: 'blocked', reason: 'not-editable', ...base, details: [notEditable(live, 'edited')] };
   const blockers = unavailableAccounts(post, context);

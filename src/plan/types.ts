@@ -1,11 +1,11 @@
 import type { Diagnostic } from '../diagnostics.js';
 import type { DesiredPost, InvalidFile, PostShape } from '../content/types.js';
-import type { Origin } from '../content/origins.js';
+import type { Origin } from '../content/types.js';
 import type { Capabilities, Post } from '../api/types.js';
 import type { OccurrenceOf } from '../repeats/index.js';
 import type { ReasonDetail } from './reason-details.js';
-import type { UnconfirmedRecords } from '../state/seal.js';
-import type { StateSection } from '../state/state-file.js';
+import type { UnconfirmedRecords } from '../state/types.js';
+import type { StateSection } from '../state/types.js';
 
 /** The closed set of actions. Every change carries one, with its reason code and details. */
 export type Action = 'create' | 'adopt' | 'update' | 'unschedule' | 'delete' | 'move' | 'noop' | 'blocked';
@@ -17,6 +17,17 @@ export interface FieldChange {
   field: string;
   before: unknown;
   after: unknown;
+  /** `media` only: the files of both lists, in post order, named as far as they are known (`withMediaFiles`). */
+  files?: { before: MediaFile[]; after: MediaFile[] };
+}
+
+/** A media file of a post by its bytes; its path and size where the files or the state know them. */
+export interface MediaFile {
+  /** sha256 hex, or `id:<uuid>` for a remote media file nothing here knows the bytes of. */
+  sha256: string;
+  /** Project-relative path of the file the post names. */
+  path?: string;
+  sizeBytes?: number;
 }
 
 /** A changed field of an update and one source it changed through since the last apply (a field may have several). */

@@ -1,4 +1,4 @@
-import type { UnconfirmedRecords } from '../state/seal.js';
+import type { UnconfirmedRecords } from '../state/types.js';
 import type { TargetState } from '../state/types.js';
 import type { BlockedChange, Change, Plan, ReasonOf } from './types.js';
 

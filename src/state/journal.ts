@@ -1,10 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { StateError } from '../errors.js';
 import { canonicalJson, sha256Hex } from './hash.js';
-import type { StateFile, TargetState } from './types.js';
+import type { JournalField, StateFile, TargetState } from './types.js';
 
 /** The maps of a state section that changes are made to, key by key. */
-export type JournalField = 'posts' | 'pending' | 'media' | 'uploads';
 
 /** One key of a section set to a value, or removed (null). */
 export type JournalEdit = readonly [field: JournalField, key: string, value: object | null];

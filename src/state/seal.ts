@@ -2,8 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { dirname, relative, resolve, sep } from 'node:path';
 import { canonicalJson, sha256Hex } from './hash.js';
-import type { JournalField } from './journal.js';
-import type { MediaRecord, PendingCreate, PendingUpload, PostRecord, TargetState } from './types.js';
+import type { JournalField, MediaRecord, PendingCreate, PendingUpload, PostRecord, TargetState, UnconfirmedRecords } from './types.js';
 
 /** The record kinds of a state section; each record carries a `seal`. */
 export type SealedKind = JournalField;
@@ -78,9 +77,6 @@ function pointsAt(kind: SealedKind, record: SealedRecord): string | [string, str
   }
   return kind === 'posts' ? (record as PostRecord).postId : (record as MediaRecord | PendingUpload).mediaId;
 }
-
-/** The keys of a section's records that do not carry this seal, by kind. */
-export type UnconfirmedRecords = Record<SealedKind, ReadonlySet<string>>;
 
 export function unconfirmedRecords(section: TargetState, seal: StateSeal): UnconfirmedRecords {
   const unconfirmed = (kind: SealedKind): ReadonlySet<string> => {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { InputError, StateError } from '../errors.js';
-import type { StateFile, TargetState } from './types.js';
+import type { StateFile, StateSection, TargetState } from './types.js';
 import { canonicalJson, sha256Hex } from './hash.js';
 import { describeSchemaErrors } from '../text/schema-errors.js';
 import { journalPathFor, readJournalSync, replayJournalOnto } from './journal.js';
@@ -55,12 +55,6 @@ export function sectionFor(state: StateFile, target: StateTarget): TargetState {
 /** Hash of a target's section: a plan records it, and apply refuses the plan if it moved. */
 export function stateSectionHash(section: TargetState): string {
   return sha256Hex(canonicalJson(section));
-}
-
-/** One target's section of a state file as read, with its hash (`stateSectionHash`). */
-export interface StateSection {
-  section: TargetState;
-  hash: string;
 }
 
 /**

@@ -94,3 +94,15 @@ export interface PendingUpload {
   /** HMAC of what the record points at, by the API key (`StateSeal`): absent or wrong, no apply of this repository wrote it. */
   seal?: string;
 }
+
+/** The kinds of records a state section holds, each written and sealed apart. */
+export type JournalField = 'posts' | 'pending' | 'media' | 'uploads';
+
+/** The keys of a section's records that do not carry the seal of this repository's key, by kind. */
+export type UnconfirmedRecords = Record<JournalField, ReadonlySet<string>>;
+
+/** One target's section of a state file as read, with its hash (`stateSectionHash`). */
+export interface StateSection {
+  section: TargetState;
+  hash: string;
+}

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { renderCalendarDiff } from '../../src/actions/calendar-diff.js';
 import { inlineCode, markdownText, md } from '../../src/text/markdown.js';
+import { COMMENT_LIMIT, LIMIT_MARGIN } from '../../src/actions/limits.js';
 import { calendarFor, desired, live, owning, shape } from '../calendar/fixtures.js';
+import { LONG_AFTER, LONG_BEFORE } from '../text/texts.js';
 
 describe('the calendar diff in Markdown', () => {
   it('lists a moved post under the week it leaves and the week it lands in', () => {
@@ -41,4 +43,43 @@ describe('the calendar diff in Markdown', () => {
     const model = calendarFor({ posts: [desired('x', shape({ scheduledAt: '2027-01-05T09:00:00.000Z', content: '<!-- hide --> | ## not a heading' }))] });
     expect(String(renderCalendarDiff(model, { maxBytes: 100_000 }))).toContain('| `x` | brand-photo | &lt;!-- hide --&gt; \\| ## not a heading |');
   });
+
+  it('folds a word diff per edited post: the changed words with a few around them', () => {
+    const applied = shape({ scheduledAt: '2027-01-05T09:00:00.000Z', content: LONG_BEFORE });
+    const model = calendarFor({ posts: [desired('cafe-hours', { ...applied, content: LONG_AFTER })], remote: [live('p1', applied)], owned: owning({ 'cafe-hours': ['p1', applied] }) });
+    const text = String(renderCalendarDiff(model, { maxBytes: 100_000 }));
+    expect(text).toContain('<details><summary>\n\n✏️ `cafe-hours`: what changes\n\n</summary>\n\n**content**: …art. Saturday tasting starts at <del>nine</del><ins>ten</ins>, bring a friend and …\n\n</details>');
+  });
+
+  it('marks a post moved and edited as both, with its word diff', () => {
+    const applied = shape({ scheduledAt: '2027-01-05T09:00:00.000Z', content: 'Open at nine' });
+    const edited = { ...applied, scheduledAt: '2027-01-06T09:00:00.000Z', content: 'Open at ten' };
+    const model = calendarFor({ posts: [desired('moving', edited)], remote: [live('p1', applied)], owned: owning({ moving: ['p1', applied] }) });
+    const text = String(renderCalendarDiff(model, { maxBytes: 100_000 }));
+    expect(text).toContain('| 🔀 moved, ✏️ changed | Tue 5 Jan 2027, 10:00 (+01:00) → **Wed 6 Jan 2027, 10:00 (+01:00)** | `moving` | brand-photo | Open at ten<br>also changed: content; before: <del>Open at nine</del> |');
+    expect(text).toContain('**content**: Open at <del>nine</del><ins>ten</ins>');
+  });
+
+  it('an account’s own text by the account’s name', () => {
+    const applied = shape({ scheduledAt: '2027-01-05T09:00:00.000Z', targets: [{ socialAccountId: '6f1c2d6e-0a55-4c59-9d0f-3b8f5d1a7e01', contentOverride: 'Open until six', options: {} }] });
+    const edited = { ...applied, targets: [{ ...applied.targets[0]!, contentOverride: 'Open until eight' }] };
+    const model = calendarFor({ posts: [desired('hours', edited)], remote: [live('p1', applied)], owned: owning({ hours: ['p1', applied] }) });
+    expect(String(renderCalendarDiff(model, { maxBytes: 100_000 }))).toContain('**content for brand-photo**: Open until <del>six</del><ins>eight</ins>');
+  });
+
+  it('stays within GitHub’s comment limit with 10,000 edited posts', () => {
+    const posts: ReturnType<typeof desired>[] = [];
+    const remote: ReturnType<typeof live>[] = [];
+    const owned: Record<string, [string, ReturnType<typeof shape>]> = {};
+    for (let index = 0; index < 10_000; index++) {
+      const applied = shape({ scheduledAt: new Date(Date.UTC(2027, 0, 1, 9) + index * 3_600_000).toISOString(), content: `${index} ${LONG_BEFORE}` });
+      posts.push(desired(`post-${index}`, { ...applied, content: `${index} ${LONG_AFTER}` }));
+      remote.push(live(`p${index}`, applied));
+      owned[`post-${index}`] = [`p${index}`, applied];
+    }
+    const text = String(renderCalendarDiff(calendarFor({ posts, remote, owned: owning(owned) }), { maxBytes: COMMENT_LIMIT - LIMIT_MARGIN }));
+    expect(text.length).toBeLessThanOrEqual(COMMENT_LIMIT - LIMIT_MARGIN);
+    expect(text).toContain('<del>nine</del><ins>ten</ins>');
+    expect(text).toMatch(/more sections? not shown/);
+  }, 60_000);
 });

@@ -52,12 +52,12 @@ describe('previewText', () => {
 });
 
 describe('previews in the views', () => {
-  it('plan and watch: a field diff previews both values without splitting an emoji', () => {
+  it('plan and watch: a field diff (not a text: those are word diffs) previews both values without splitting an emoji', () => {
     const before = `${'x'.repeat(56)} 🇪🇺 EU`;
     expect(preview(before)).toBe(`"${'x'.repeat(56)} 🇪🇺…`);
-    const change = { action: 'update', key: 'launch', file: 'posts/launch.md', details: [{ code: 'file-changed', file: 'posts/launch.md', fields: ['content'] }], fields: [{ field: 'content', before, after: `${'y'.repeat(57)}🍀🍀` }] } as unknown as Change;
+    const change = { action: 'update', key: 'launch', file: 'posts/launch.md', details: [{ code: 'file-changed', file: 'posts/launch.md', fields: ['content'] }], fields: [{ field: 'targets[a].options.vidATitle', before, after: `${'y'.repeat(57)}🍀🍀` }] } as unknown as Change;
     const lines = changeLines(change, style, { timezone: 'UTC' });
-    expect(lines.at(-1)).toBe(`      content: "${'x'.repeat(56)} 🇪🇺… → "${'y'.repeat(57)}🍀…`);
+    expect(lines.at(-1)).toBe(`      targets[a].options.vidATitle: "${'x'.repeat(56)} 🇪🇺… → "${'y'.repeat(57)}🍀…`);
     expect(lines.some(hasLoneSurrogate)).toBe(false);
   });
 

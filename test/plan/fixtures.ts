@@ -1,7 +1,7 @@
 import type { Capabilities, Post, Target } from '../../src/api/types.js';
 import type { DesiredMedia, DesiredPost, InvalidFile, PostShape, TargetShape } from '../../src/content/types.js';
 import type { Diagnostic } from '../../src/diagnostics.js';
-import type { UnconfirmedRecords } from '../../src/state/seal.js';
+import type { UnconfirmedRecords } from '../../src/state/types.js';
 import { emptyTargetState, stateSectionHash } from '../../src/state/state-file.js';
 import { shapeHash } from '../../src/content/shape-hash.js';
 import type { PostRecord, TargetState } from '../../src/state/types.js';

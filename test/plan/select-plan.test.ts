@@ -7,7 +7,7 @@ import { planPosts } from '../../src/plan/plan-posts.js';
 import { selectPlan } from '../../src/plan/select-plan.js';
 import type { Change, Plan, PlanInput } from '../../src/plan/types.js';
 import { NONE_UNCONFIRMED } from '../../src/plan/unconfirmed-records.js';
-import type { UnconfirmedRecords } from '../../src/state/seal.js';
+import type { UnconfirmedRecords } from '../../src/state/types.js';
 import { stateSectionHash } from '../../src/state/state-file.js';
 import type { TargetState } from '../../src/state/types.js';
 import { PHOTO, SHA_A, SHA_B, TARGET, desired, livePost, mediaId, mediaState, record, shape, state } from './fixtures.js';

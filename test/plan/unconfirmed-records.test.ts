@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { planPosts } from '../../src/plan/plan-posts.js';
 import { NONE_UNCONFIRMED } from '../../src/plan/unconfirmed-records.js';
-import type { UnconfirmedRecords } from '../../src/state/seal.js';
+import type { UnconfirmedRecords } from '../../src/state/types.js';
 import type { Post } from '../../src/api/types.js';
 import type { TargetState } from '../../src/state/types.js';
 import type { DesiredPost } from '../../src/content/types.js';

@@ -30,7 +30,7 @@ describe('watch views', () => {
       '12:03:04 posts/launch.md saved → 1 to update, 1 kept as draft (file removed) (was no changes, 1 kept as draft (file removed))',
       '  ~ update  launch  (posts/launch.md)',
       '      changed in posts/launch.md: content',
-      '      content: "Launch day" → "Launch day!"',
+      '      content: Launch day{+!+}',
     ]);
   });
 });

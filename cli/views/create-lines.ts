@@ -1,0 +1,22 @@
+import type { ChangeWith } from '../../src/plan/types.js';
+import { terminalText } from '../../src/text/terminal.js';
+import { preview, shownTime } from './format.js';
+import type { Style } from './style.js';
+
+/** How long a create's text preview is, unless the whole text is asked for. */
+const CREATE_PREVIEW = 72;
+
+/**
+ * What a create makes: its time on the project's clock (or none: a draft), its accounts (by alias
+ * where postsync.yaml has one), how many media files, and its text: a preview, or with `full` the
+ * whole text line by line.
+ */
+export function createLines(change: ChangeWith<'create'>, style: Style, options: { full: boolean; indent: string; timezone: string; aliases: ReadonlyMap<string, string> }): string[] {
+  const { desired } = change;
+  const when = desired.scheduledAt === null ? 'no time (a draft)' : shownTime(desired.scheduledAt, options.timezone);
+  const accounts = desired.targets.map((target) => terminalText(options.aliases.get(target.socialAccountId) ?? target.socialAccountId)).join(', ') || 'none';
+  const media = desired.media.length === 0 ? '' : ` · media: ${desired.media.length} file${desired.media.length === 1 ? '' : 's'}`;
+  const lines = [`${options.indent}${style.dim('at')} ${when} · ${style.dim('accounts')} ${accounts}${media}`];
+  if (!options.full) return [...lines, `${options.indent}${style.dim('text')} ${preview(desired.content, CREATE_PREVIEW)}`];
+  return [...lines, `${options.indent}${style.dim('text (whole):')}`, ...desired.content.split('\n').map((line) => `${options.indent}  ${terminalText(line)}`)];
+}
