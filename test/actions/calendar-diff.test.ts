@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { renderCalendarDiff } from '../../src/actions/calendar-diff.js';
 import { inlineCode, markdownText } from '../../src/text/markdown.js';
-import { calendarFor, desired, live, owning, shape } from '../calendar/fixtures.js';
+import { desired, livePost, owning, shape } from '../helpers/fixtures.js';
+import { calendarFor } from '../calendar/fixtures.js';
 
 describe('the calendar diff in Markdown', () => {
   it('lists a moved post under the week it leaves and the week it lands in', () => {
     const applied = shape({ scheduledAt: '2027-01-05T09:00:00.000Z', content: 'Moving' });
-    const model = calendarFor({ posts: [desired('moving', { ...applied, scheduledAt: '2027-01-13T09:00:00.000Z' })], remote: [live('p1', applied)], owned: owning({ moving: ['p1', applied] }) });
+    const model = calendarFor({ posts: [desired('moving', { ...applied, scheduledAt: '2027-01-13T09:00:00.000Z' })], remote: [livePost('p1', applied)], owned: owning({ moving: ['p1', applied] }) });
     const text = renderCalendarDiff(model, { maxBytes: 100_000 });
     expect(text).toContain('**2 weeks touched:** 1 moved');
     expect(text).toContain('#### 2027-W01: Mon 4 Jan 2027 – Sun 10 Jan 2027\n\n| | When | Post | Accounts | Text |\n|---|---|---|---|---|\n| 🔀 moved | Tue 5 Jan 2027, 10:00 (+01:00) → Wed 13 Jan 2027, 10:00 (+01:00) (another week) | `moving` | brand-photo | Moving |');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { calendarFor, capabilities, desired, live, NOW, owning, PHOTO, shape, SHORT } from './fixtures.js';
+import { desired, livePost, owning, PHOTO, shape, SHORT } from '../helpers/fixtures.js';
+import { calendarFor, capabilities, NOW } from './fixtures.js';
 
 describe('the calendar model', () => {
   it('places a post on its day and time in the project time zone, also across a DST change', () => {
@@ -22,7 +23,7 @@ describe('the calendar model', () => {
     const applied = { moved: shape({ scheduledAt: '2027-01-05T09:00:00.000Z' }), dropped: shape({ scheduledAt: '2027-01-06T09:00:00.000Z' }) };
     const model = calendarFor({
       posts: [desired('moved', { ...applied.moved, scheduledAt: '2027-01-12T17:00:00.000Z' }), desired('dropped', { ...applied.dropped, scheduledAt: null })],
-      remote: [live('p1', applied.moved), live('p2', applied.dropped)],
+      remote: [livePost('p1', applied.moved), livePost('p2', applied.dropped)],
       owned: owning({ moved: ['p1', applied.moved], dropped: ['p2', applied.dropped] }),
     });
     // In time order: the tray's post by the slot it leaves.
@@ -38,7 +39,7 @@ describe('the calendar model', () => {
     const gone = shape({ scheduledAt: '2027-01-08T11:00:00.000Z', content: 'Weekend special' });
     const model = calendarFor({
       posts: [],
-      remote: [live('p1', gone)],
+      remote: [livePost('p1', gone)],
       owned: owning({ gone: ['p1', gone], 'deleted-remotely': ['p9', gone] }),
     });
     expect(model.posts).toHaveLength(1);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { PostShape, TargetShape } from '../../src/content/types.js';
 import { diffShapes, fieldList } from '../../src/plan/diff.js';
 import { canonicalJson } from '../../src/state/hash.js';
-import { PHOTO, SHA_A, SHA_B, VIDEO, shape } from './fixtures.js';
+import { PHOTO, SHA_A, SHA_B, VIDEO, shape } from '../helpers/fixtures.js';
 
 const target = (socialAccountId: string, rest: Partial<TargetShape> = {}): TargetShape => ({ socialAccountId, options: {}, ...rest });
 

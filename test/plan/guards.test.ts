@@ -6,7 +6,7 @@ import { createPlan } from '../../src/plan/planner.js';
 import { NONE_UNCONFIRMED } from '../../src/plan/unconfirmed-records.js';
 import type { Plan } from '../../src/plan/types.js';
 import type { DesiredPost } from '../../src/content/types.js';
-import { PHOTO, SHA_A, accounts, desired, livePost, mediaState, planInput, record, shape, state } from './fixtures.js';
+import { PHOTO, SHA_A, accounts, desired, livePost, mediaState, planInput, record, shape, state } from '../helpers/fixtures.js';
 import type { TargetState } from '../../src/state/types.js';
 
 const NOW = new Date('2026-03-01T12:00:00.000Z');

@@ -3,7 +3,7 @@ import { InputError, StalePlanError } from '../../src/errors.js';
 import { checkPlanFresh, parsePlan, postIdsToCheck, serializePlan } from '../../src/plan/plan-file.js';
 import { createPlan } from '../../src/plan/planner.js';
 import type { Plan } from '../../src/plan/types.js';
-import { SHA_A, TARGET, desired, livePost, mediaState, planInput, record, shape, state } from './fixtures.js';
+import { SHA_A, TARGET, desired, livePost, mediaState, planInput, record, shape, state } from '../helpers/fixtures.js';
 import { shapeHash } from '../../src/content/shape-hash.js';
 
 const applied = shape({ content: 'applied', media: [SHA_A] });

@@ -7,7 +7,7 @@ import { livePostsById } from '../../src/plan/plan-context.js';
 import { planPosts } from '../../src/plan/plan-posts.js';
 import { createPlan } from '../../src/plan/planner.js';
 import { stateSectionHash } from '../../src/state/state-file.js';
-import { PHOTO, SHA_A, TARGET, desired, livePost, mediaId, planInput, record, shape, state } from './fixtures.js';
+import { PHOTO, SHA_A, TARGET, desired, livePost, mediaId, planInput, record, shape, state } from '../helpers/fixtures.js';
 
 // Small planning rules, each stated on its own.
 

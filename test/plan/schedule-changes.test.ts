@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DesiredPost } from '../../src/content/types.js';
 import { withScheduleFacts } from '../../src/plan/schedule-changes.js';
 import type { Change } from '../../src/plan/types.js';
-import { desired, looseChange, planOf, shape } from './fixtures.js';
+import { desired, looseChange, planOf, shape } from '../helpers/fixtures.js';
 
 const MON = '2027-01-04T08:00:00.000Z';
 const FILE = 'posts/weekly.md';

@@ -7,7 +7,7 @@ import type { UnconfirmedRecords } from '../../src/state/seal.js';
 import type { Post } from '../../src/api/types.js';
 import type { TargetState } from '../../src/state/types.js';
 import type { DesiredPost } from '../../src/content/types.js';
-import { PHOTO, SHA_A, TARGET, desired, livePost, mediaState, record, shape, state } from './fixtures.js';
+import { PHOTO, SHA_A, TARGET, desired, livePost, mediaState, record, shape, state } from '../helpers/fixtures.js';
 
 const applied = shape({ content: 'As applied' });
 const edited = shape({ content: 'Edited' });
