@@ -1,10 +1,10 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_API_KEY } from '../../src/emulator/index.js';
 import { startTestEmulator, type TestEmulator } from './emulator.js';
 import { HostileApi, type Misbehaviour } from './hostile-api.js';
-import { applied, inProcess } from './in-process.js';
+import { expectApplied } from './in-process.js';
 import { testdir } from './testdir.js';
 
 export type Json = Record<string, any>;
@@ -58,12 +58,7 @@ export function hostileWorld(): HostileWorld {
         'posts/hello.md': '---\nscheduledAt: 2027-03-01 09:00\ntargets: [photo]\nmedia: [media/cover.png]\n---\nHello\n',
       });
     },
-    async applyInProcess(dir: string) {
-      const outcome = await inProcess(dir, world.hostile.baseUrl).apply();
-      expect(outcome.kind).toBe('applied');
-      const { failed, blocked } = applied(outcome);
-      expect({ failed, blocked }).toEqual({ failed: [], blocked: 0 });
-    },
+    applyInProcess: (dir: string) => expectApplied(dir, world.hostile.baseUrl),
     async appliedProject() {
       const dir = await world.freshProject();
       await world.applyInProcess(dir);
