@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { renderCalendarDiff } from '../../src/actions/calendar-diff.js';
 import { inlineCode, markdownText, md } from '../../src/text/markdown.js';
 import { COMMENT_LIMIT, LIMIT_MARGIN } from '../../src/actions/limits.js';
-import { calendarFor, desired, live, owning, shape } from '../calendar/fixtures.js';
+import { desired, livePost, owning, shape } from '../helpers/fixtures.js';
+import { calendarFor } from '../calendar/fixtures.js';
 import { LONG_AFTER, LONG_BEFORE } from '../text/texts.js';
 
 describe('the calendar diff in Markdown', () => {
   it('lists a moved post under the week it leaves and the week it lands in', () => {
     const applied = shape({ scheduledAt: '2027-01-05T09:00:00.000Z', content: 'Moving' });
-    const model = calendarFor({ posts: [desired('moving', { ...applied, scheduledAt: '2027-01-13T09:00:00.000Z' })], remote: [live('p1', applied)], owned: owning({ moving: ['p1', applied] }) });
+    const model = calendarFor({ posts: [desired('moving', { ...applied, scheduledAt: '2027-01-13T09:00:00.000Z' })], remote: [livePost('p1', applied)], owned: owning({ moving: ['p1', applied] }) });
     const text = String(renderCalendarDiff(model, { maxBytes: 100_000 }));
     expect(text).toContain('**2 weeks touched:** 1 moved');
     expect(text).toContain('#### 2027-W01: Mon 4 Jan 2027 – Sun 10 Jan 2027\n\n| | When | Post | Accounts | Text |\n|---|---|---|---|---|\n| 🔀 moved | Tue 5 Jan 2027, 10:00 (+01:00) → Wed 13 Jan 2027, 10:00 (+01:00) (another week) | `moving` | brand-photo | Moving |');
@@ -18,7 +19,7 @@ describe('the calendar diff in Markdown', () => {
 
   it('marks a post both moved and edited as both, with what else changed and the text it had', () => {
     const applied = shape({ scheduledAt: '2027-01-05T09:00:00.000Z', content: 'Old words' });
-    const model = calendarFor({ posts: [desired('moving', { ...applied, scheduledAt: '2027-01-06T09:00:00.000Z', content: 'New words' })], remote: [live('p1', applied)], owned: owning({ moving: ['p1', applied] }) });
+    const model = calendarFor({ posts: [desired('moving', { ...applied, scheduledAt: '2027-01-06T09:00:00.000Z', content: 'New words' })], remote: [livePost('p1', applied)], owned: owning({ moving: ['p1', applied] }) });
     const text = String(renderCalendarDiff(model, { maxBytes: 100_000 }));
     expect(text).toContain('| 🔀 moved, ✏️ changed | Tue 5 Jan 2027, 10:00 (+01:00) → **Wed 6 Jan 2027, 10:00 (+01:00)** | `moving` | brand-photo | New words<br>also changed: content; before: <del>Old words</del> |');
     expect(text).toContain('**1 week touched:** 1 moved');
@@ -46,7 +47,7 @@ describe('the calendar diff in Markdown', () => {
 
   it('folds a word diff per edited post: the changed words with a few around them', () => {
     const applied = shape({ scheduledAt: '2027-01-05T09:00:00.000Z', content: LONG_BEFORE });
-    const model = calendarFor({ posts: [desired('cafe-hours', { ...applied, content: LONG_AFTER })], remote: [live('p1', applied)], owned: owning({ 'cafe-hours': ['p1', applied] }) });
+    const model = calendarFor({ posts: [desired('cafe-hours', { ...applied, content: LONG_AFTER })], remote: [livePost('p1', applied)], owned: owning({ 'cafe-hours': ['p1', applied] }) });
     const text = String(renderCalendarDiff(model, { maxBytes: 100_000 }));
     expect(text).toContain('<details><summary>\n\n✏️ `cafe-hours`: what changes\n\n</summary>\n\n**content**: …art. Saturday tasting starts at <del>nine</del><ins>ten</ins>, bring a friend and …\n\n</details>');
   });
@@ -54,7 +55,7 @@ describe('the calendar diff in Markdown', () => {
   it('marks a post moved and edited as both, with its word diff', () => {
     const applied = shape({ scheduledAt: '2027-01-05T09:00:00.000Z', content: 'Open at nine' });
     const edited = { ...applied, scheduledAt: '2027-01-06T09:00:00.000Z', content: 'Open at ten' };
-    const model = calendarFor({ posts: [desired('moving', edited)], remote: [live('p1', applied)], owned: owning({ moving: ['p1', applied] }) });
+    const model = calendarFor({ posts: [desired('moving', edited)], remote: [livePost('p1', applied)], owned: owning({ moving: ['p1', applied] }) });
     const text = String(renderCalendarDiff(model, { maxBytes: 100_000 }));
     expect(text).toContain('| 🔀 moved, ✏️ changed | Tue 5 Jan 2027, 10:00 (+01:00) → **Wed 6 Jan 2027, 10:00 (+01:00)** | `moving` | brand-photo | Open at ten<br>also changed: content; before: <del>Open at nine</del> |');
     expect(text).toContain('**content**: Open at <del>nine</del><ins>ten</ins>');
@@ -63,18 +64,18 @@ describe('the calendar diff in Markdown', () => {
   it('an account’s own text by the account’s name', () => {
     const applied = shape({ scheduledAt: '2027-01-05T09:00:00.000Z', targets: [{ socialAccountId: '6f1c2d6e-0a55-4c59-9d0f-3b8f5d1a7e01', contentOverride: 'Open until six', options: {} }] });
     const edited = { ...applied, targets: [{ ...applied.targets[0]!, contentOverride: 'Open until eight' }] };
-    const model = calendarFor({ posts: [desired('hours', edited)], remote: [live('p1', applied)], owned: owning({ hours: ['p1', applied] }) });
+    const model = calendarFor({ posts: [desired('hours', edited)], remote: [livePost('p1', applied)], owned: owning({ hours: ['p1', applied] }) });
     expect(String(renderCalendarDiff(model, { maxBytes: 100_000 }))).toContain('**content for brand-photo**: Open until <del>six</del><ins>eight</ins>');
   });
 
   it('stays within GitHub’s comment limit with 10,000 edited posts', () => {
     const posts: ReturnType<typeof desired>[] = [];
-    const remote: ReturnType<typeof live>[] = [];
+    const remote: ReturnType<typeof livePost>[] = [];
     const owned: Record<string, [string, ReturnType<typeof shape>]> = {};
     for (let index = 0; index < 10_000; index++) {
       const applied = shape({ scheduledAt: new Date(Date.UTC(2027, 0, 1, 9) + index * 3_600_000).toISOString(), content: `${index} ${LONG_BEFORE}` });
       posts.push(desired(`post-${index}`, { ...applied, content: `${index} ${LONG_AFTER}` }));
-      remote.push(live(`p${index}`, applied));
+      remote.push(livePost(`p${index}`, applied));
       owned[`post-${index}`] = [`p${index}`, applied];
     }
     const text = String(renderCalendarDiff(calendarFor({ posts, remote, owned: owning(owned) }), { maxBytes: COMMENT_LIMIT - LIMIT_MARGIN }));

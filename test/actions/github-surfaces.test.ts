@@ -6,7 +6,8 @@ import { applyOutcomeMarkdown, validateSummaryMarkdown } from '../../src/actions
 import { issueMarker } from '../../src/health/health-report.js';
 import { reportHealth } from '../../src/health/report-health.js';
 import { initProject } from '../../src/init/init-project.js';
-import { calendarFor, desired, shape } from '../calendar/fixtures.js';
+import { desired, shape } from '../helpers/fixtures.js';
+import { calendarFor } from '../calendar/fixtures.js';
 import { runCli } from '../helpers/cli.js';
 import { testdir } from '../helpers/testdir.js';
 import { GitHubStandIn, useGitHubStandIn } from './github-comments-stand-in.js';

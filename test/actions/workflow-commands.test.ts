@@ -7,7 +7,7 @@ import { md } from '../../src/text/markdown.js';
 import type { Plan } from '../../src/plan/types.js';
 import { CommandLineGuard } from '../../src/actions/command-guard.js';
 import { parseOutputs } from './workflow-runner.js';
-import { shape } from '../plan/fixtures.js';
+import { shape } from '../helpers/fixtures.js';
 
 describe('workflow commands', () => {
   it('percent-encodes %, CR and LF in data, and also : and , in properties', () => {

@@ -6,7 +6,7 @@ import { PostsyncError } from '../../src/errors.js';
 import { journalPathFor } from '../../src/state/journal.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { RefusingProxy } from '../helpers/refusing-proxy.js';
-import { desired, shape } from '../plan/fixtures.js';
+import { desired, shape } from '../helpers/fixtures.js';
 import { applyNow, applyWorld, planNow, pngMedia, remotePosts, writes } from './apply-world.js';
 
 const emulator = useEmulator();

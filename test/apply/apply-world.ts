@@ -14,7 +14,7 @@ import type { Plan, PlanChoices, PlanTarget } from '../../src/plan/types.js';
 import { StateStore } from '../../src/state/state-store.js';
 import type { TestEmulator } from '../helpers/emulator.js';
 import { testdir } from '../helpers/testdir.js';
-import { planInput } from '../plan/fixtures.js';
+import { planInput } from '../helpers/fixtures.js';
 import { testSeal } from '../helpers/seal.js';
 
 /**

@@ -6,7 +6,7 @@ import { StateStore } from '../../src/state/state-store.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { testdir } from '../helpers/testdir.js';
 import { RefusingProxy } from '../helpers/refusing-proxy.js';
-import { desired, shape } from '../plan/fixtures.js';
+import { desired, shape } from '../helpers/fixtures.js';
 import { APPLIED_AT, applyNow, applyWorld, planNow, pngMedia, remotePosts, type ApplyWorld } from './apply-world.js';
 import { testSeal } from '../helpers/seal.js';
 

@@ -9,7 +9,7 @@ import { shapeHash } from '../../src/content/shape-hash.js';
 import { idempotencyKey } from '../../src/state/idempotency.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { HoldingProxy } from '../helpers/holding-proxy.js';
-import { desired, looseChange, shape } from '../plan/fixtures.js';
+import { desired, looseChange, shape } from '../helpers/fixtures.js';
 import { APPLIED_AT, applyNow, applyWorld, planNow, pngMedia, remotePosts, writes, type ApplyWorld } from './apply-world.js';
 import { testSeal } from '../helpers/seal.js';
 

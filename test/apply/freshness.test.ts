@@ -6,7 +6,7 @@ import { verifyPlanFresh } from '../../src/apply/freshness.js';
 import { StalePlanError } from '../../src/errors.js';
 import type { Plan } from '../../src/plan/types.js';
 import { useEmulator } from '../helpers/emulator.js';
-import { desired, shape } from '../plan/fixtures.js';
+import { desired, shape } from '../helpers/fixtures.js';
 import { applyNow, applyWorld, planNow, pngMedia, remotePosts, type ApplyWorld } from './apply-world.js';
 
 const emulator = useEmulator();

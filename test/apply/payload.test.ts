@@ -3,7 +3,7 @@ import { createBody, draftOf, mediaIdsFor, patchBody } from '../../src/apply/pay
 import { PostsyncError } from '../../src/errors.js';
 import { diffShapes } from '../../src/plan/diff.js';
 import type { PostShape } from '../../src/content/types.js';
-import { PHOTO, SHA_A, SHA_B, VIDEO, mediaId, mediaState, shape } from '../plan/fixtures.js';
+import { PHOTO, SHA_A, SHA_B, VIDEO, mediaId, mediaState, shape } from '../helpers/fixtures.js';
 
 const media = { media: mediaState(SHA_A, SHA_B) };
 

@@ -7,7 +7,7 @@ import { readState, sectionFor } from '../../src/state/state-file.js';
 import { StateStore } from '../../src/state/state-store.js';
 import type { PostRecord } from '../../src/state/types.js';
 import { testdir } from '../helpers/testdir.js';
-import { TARGET, livePost, looseChange, record, shape } from '../plan/fixtures.js';
+import { TARGET, livePost, looseChange, record, shape } from '../helpers/fixtures.js';
 import { testSeal } from '../helpers/seal.js';
 import { shapeHash } from '../../src/content/shape-hash.js';
 

@@ -6,7 +6,7 @@ import { CacheSection, SECTION_FORMAT } from '../../src/cache/cache-section.js';
 import { SETTLED_MS, StampedFacts, type StampedEntry } from '../../src/cache/file-stamps.js';
 import { RunCache } from '../../src/cache/run-cache.js';
 import type { MemoReading } from '../../src/content/reading-memo.js';
-import { desired, shape } from '../plan/fixtures.js';
+import { desired, shape } from '../helpers/fixtures.js';
 import { testdir } from '../helpers/testdir.js';
 
 const identity = { build: 'b1', context: 'c1' };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CalendarVersions, sameJson, type PostsDelta } from '../../src/calendar/calendar-events.js';
-import { calendarFor, desired, launchDay as launch, shape, sseEventOf } from './fixtures.js';
+import { desired, shape } from '../helpers/fixtures.js';
+import { calendarFor, launchDay as launch, sseEventOf } from './fixtures.js';
 
 /** The name, id and data of one event `next` returned. */
 const parsed = (event: string | null) => sseEventOf(event!.trimEnd())!;

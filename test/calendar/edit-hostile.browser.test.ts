@@ -5,7 +5,8 @@ import { CalendarServer, SERVED_MEDIA_PREFIX } from '../../src/calendar/live-ser
 import { PostFileEditor } from '../../src/calendar/post-file-editor.js';
 import { testdir } from '../helpers/testdir.js';
 import { BROWSER_MISSING, openPage, useBrowser } from './browser.js';
-import { calendarFor, desired, shape } from './fixtures.js';
+import { desired, shape } from '../helpers/fixtures.js';
+import { calendarFor } from './fixtures.js';
 
 const browser = useBrowser();
 const servers: CalendarServer[] = [];

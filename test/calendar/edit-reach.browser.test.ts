@@ -11,7 +11,8 @@ import { startCalendarWatch, type WatchProcess } from '../watch/watch-process.js
 import { renderCalendarPage } from '../../src/calendar/page.js';
 import { axeViolations } from './axe.js';
 import { BROWSER_MISSING, openPage, screenshot, useBrowser } from './browser.js';
-import { calendarFor, desired, launchDay, PHOTO, shape } from './fixtures.js';
+import { desired, PHOTO, shape } from '../helpers/fixtures.js';
+import { calendarFor, launchDay } from './fixtures.js';
 
 const browser = useBrowser();
 const emulator = useEmulator();

@@ -1,52 +1,26 @@
+import { readFile } from 'node:fs/promises';
 import type { Capabilities, Post } from '../../src/api/types.js';
 import { buildCalendarModel, type CalendarInput } from '../../src/calendar/build-model.js';
-import { readFile } from 'node:fs/promises';
 import type { CalendarModel, CalendarPost } from '../../src/calendar/model.js';
 import { captionsOf, postCard, type PostCard } from '../../src/calendar/post-card.js';
 import { zonePlacer } from '../../src/calendar/zone-placer.js';
-import type { DesiredPost, PostShape } from '../../src/content/types.js';
+import type { DesiredPost } from '../../src/content/types.js';
 import { createPlan } from '../../src/plan/planner.js';
-import type { PlanTarget } from '../../src/plan/types.js';
-import { shapeHash } from '../../src/content/shape-hash.js';
 import { livePostsById } from '../../src/plan/plan-context.js';
-import { emptyTargetState, stateSectionHash } from '../../src/state/state-file.js';
+import { stateSectionHash } from '../../src/state/state-file.js';
 import type { TargetState } from '../../src/state/types.js';
+import { desired, PHOTO, shape, SHORT, state, TARGET } from '../helpers/fixtures.js';
 
-export const PHOTO = '6f1c2d6e-0a55-4c59-9d0f-3b8f5d1a7e01';
-export const SHORT = '8b3e4f50-2c77-4e7b-9f20-5dab7f3c9a03';
-export const TARGET: PlanTarget = { id: 'local:demo', apiUrl: 'local', projectId: 'demo', local: true };
+/** What calendar tests build beyond the shared builders (test/helpers/fixtures.ts): models, cards, pages. */
+
 export const NOW = new Date('2026-11-20T12:00:00Z');
+/** The aliases of the calendar tests' project: its posts name their accounts by these. */
+const ALIASES = { 'brand-photo': PHOTO, 'brand-short': SHORT };
 
-export function shape(overrides: Partial<PostShape> = {}): PostShape {
-  return { content: 'Hello', scheduledAt: null, targets: [{ socialAccountId: PHOTO, options: {} }], media: [], ...overrides };
-}
-
-export function desired(key: string, postShape: PostShape): DesiredPost {
-  return { key, file: `posts/${key}.md`, shape: postShape, shapeHash: shapeHash(postShape), fingerprint: `${key}:${shapeHash(postShape)}`, media: [], targetLabels: postShape.targets.map((t) => (t.socialAccountId === PHOTO ? 'brand-photo' : 'brand-short')) };
-}
-
-/** The remote post of a shape, as the service returns it. */
-export function live(id: string, postShape: PostShape, overrides: Partial<Post> = {}): Post {
-  return {
-    id,
-    status: postShape.scheduledAt === null ? 'draft' : 'scheduled',
-    content: postShape.content,
-    scheduledAt: postShape.scheduledAt,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-02T00:00:00.000Z',
-    targets: postShape.targets.map((t) => ({ socialAccountId: t.socialAccountId, platform: 'photoC', handle: '@demo.photo', options: { ...t.options }, status: 'pending', ...(t.contentOverride === undefined ? {} : { contentOverride: t.contentOverride }) })),
-    media: [],
-    ...overrides,
-  };
-}
-
-/** A state section owning `posts` (key → [post id, the shape last applied]). */
-export function owning(posts: Record<string, [string, PostShape]>): TargetState {
-  const section = emptyTargetState(TARGET);
-  for (const [key, [postId, applied]] of Object.entries(posts)) {
-    section.posts[key] = { postId, file: `posts/${key}.md`, appliedHash: shapeHash(applied), remoteUpdatedAt: '2026-01-02T00:00:00.000Z', appliedAt: '2026-01-02T00:00:00.000Z' };
-  }
-  return section;
+/** A post as read from a project with ALIASES: a target the builder labelled by its account id is labelled by its alias. */
+function withAliases(post: DesiredPost): DesiredPost {
+  const aliasOf = (id: string) => Object.entries(ALIASES).find(([, account]) => account === id)?.[0];
+  return { ...post, targetLabels: post.shape.targets.map((target, index) => (post.targetLabels[index] === target.socialAccountId ? aliasOf(target.socialAccountId) : undefined) ?? post.targetLabels[index]!) };
 }
 
 export function capabilities(id: string, caption: Capabilities['rules']['caption']): Capabilities {
@@ -62,13 +36,14 @@ export function capabilities(id: string, caption: Capabilities['rules']['caption
 /** The cards of posts read in full (no media probed), as read-cards.ts makes them. */
 export function cardsOf(posts: readonly DesiredPost[], options: { timezone?: string; capabilities?: ReadonlyMap<string, Capabilities> } = {}): PostCard[] {
   const context = { place: zonePlacer(options.timezone ?? 'Europe/Berlin'), captions: captionsOf(options.capabilities ?? new Map()), probes: new Map() };
-  return posts.map((post) => postCard(post, context));
+  return posts.map((post) => postCard(withAliases(post), context));
 }
 
 /** A calendar as the command makes it: the real planner over these posts, remote posts and state. */
 export function calendarFor(input: { posts: DesiredPost[]; remote?: Post[]; owned?: TargetState } & Partial<Omit<CalendarInput, 'cards' | 'kept'>>): CalendarModel {
-  const { posts, remote, owned, ...rest } = input;
-  const section = owned ?? emptyTargetState(TARGET);
+  const { posts: written, remote, owned, ...rest } = input;
+  const posts = written.map(withAliases);
+  const section = owned ?? state();
   const livePosts = remote ?? [];
   const available = { supported: true, available: true } as Capabilities;
   const plan = createPlan({
@@ -84,7 +59,7 @@ export function calendarFor(input: { posts: DesiredPost[]; remote?: Post[]; owne
   return buildCalendarModel({
     now: NOW,
     timezone: 'Europe/Berlin',
-    aliases: { 'brand-photo': PHOTO, 'brand-short': SHORT },
+    aliases: ALIASES,
     target: 'Target: local API (embedded)',
     plan,
     live: { get: (id) => byId.get(id), briefs: byId },

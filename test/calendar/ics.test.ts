@@ -1,7 +1,8 @@
 import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { renderIcs, uidOf } from '../../src/calendar/ics.js';
-import { calendarFor, desired, live, owning, PHOTO, shape, SHORT } from './fixtures.js';
+import { desired, livePost, owning, PHOTO, shape, SHORT } from '../helpers/fixtures.js';
+import { calendarFor } from './fixtures.js';
 
 const awkward = 'Line one; with, commas\\and a backslash\nLine two: Ünïcödé ☕ '.repeat(4);
 
@@ -13,7 +14,7 @@ function feed() {
       desired('later', shape({ scheduledAt: '2027-02-01T16:30:00.000Z', content: 'February' })),
       desired('draft', shape({ content: 'No time yet' })),
     ],
-    remote: [live('p9', gone)],
+    remote: [livePost('p9', gone)],
     owned: owning({ gone: ['p9', gone] }),
   });
   return { model, text: renderIcs(model, { scope: 'local' }) };

@@ -6,7 +6,8 @@ import type { PostsDelta } from '../../src/calendar/calendar-events.js';
 import { CalendarServer, encodingFor, SERVED_MEDIA_PREFIX } from '../../src/calendar/live-server.js';
 import { rawRequest } from '../helpers/raw-request.js';
 import { testdir } from '../helpers/testdir.js';
-import { calendarFor, desired, launchDay, shape, sseEventOf } from './fixtures.js';
+import { desired, shape } from '../helpers/fixtures.js';
+import { calendarFor, launchDay, sseEventOf } from './fixtures.js';
 
 const servers: CalendarServer[] = [];
 afterEach(async () => {

@@ -3,7 +3,8 @@ import type { DesiredPost } from '../../src/content/types.js';
 import { livePostsById } from '../../src/plan/plan-context.js';
 import { planPosts } from '../../src/plan/plan-posts.js';
 import { stateSectionHash } from '../../src/state/state-file.js';
-import { calendarFor, capabilities, desired, live, NOW, owning, PHOTO, shape, SHORT, TARGET } from './fixtures.js';
+import { desired, livePost, owning, PHOTO, shape, SHORT, TARGET } from '../helpers/fixtures.js';
+import { calendarFor, capabilities, NOW } from './fixtures.js';
 
 describe('the calendar model', () => {
   it('places a post on its day and time in the project time zone, also across a DST change', () => {
@@ -26,7 +27,7 @@ describe('the calendar model', () => {
     const applied = { moved: shape({ scheduledAt: '2027-01-05T09:00:00.000Z' }), dropped: shape({ scheduledAt: '2027-01-06T09:00:00.000Z' }) };
     const model = calendarFor({
       posts: [desired('moved', { ...applied.moved, scheduledAt: '2027-01-12T17:00:00.000Z' }), desired('dropped', { ...applied.dropped, scheduledAt: null })],
-      remote: [live('p1', applied.moved), live('p2', applied.dropped)],
+      remote: [livePost('p1', applied.moved), livePost('p2', applied.dropped)],
       owned: owning({ moved: ['p1', applied.moved], dropped: ['p2', applied.dropped] }),
     });
     // In time order: the tray's post by the slot it leaves.
@@ -44,7 +45,7 @@ describe('the calendar model', () => {
     // As the pipeline plans a post a schedule rule holds: not among the posts, held back.
     const heldAt = (post: DesiredPost) => {
       const owned = owning({ held: ['p1', applied] });
-      const remote = [live('p1', applied)];
+      const remote = [livePost('p1', applied)];
       const plan = planPosts({ target: TARGET, desired: { posts: [], held: [{ file: 'posts/held.md', key: 'held' }], invalid: [], contentDiagnostics: [rule], checkDiagnostics: [] }, state: { section: owned, hash: stateSectionHash(owned) }, remote: { live: livePostsById(remote), capabilities: new Map([[PHOTO, capabilities(PHOTO, { maxLength: 100, lengthUnit: 'characters' } as never)]]) }, prune: false, now: NOW, timezone: 'Europe/Berlin' });
       return calendarFor({ posts: [post], remote, owned, plan, diagnostics: [rule] }).posts;
     };
@@ -57,7 +58,7 @@ describe('the calendar model', () => {
     const gone = shape({ scheduledAt: '2027-01-08T11:00:00.000Z', content: 'Weekend special' });
     const model = calendarFor({
       posts: [],
-      remote: [live('p1', gone)],
+      remote: [livePost('p1', gone)],
       owned: owning({ gone: ['p1', gone], 'deleted-remotely': ['p9', gone] }),
     });
     expect(model.posts).toHaveLength(1);

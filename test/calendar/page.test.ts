@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { CalendarPost } from '../../src/calendar/model.js';
 import { renderCalendarPage } from '../../src/calendar/page.js';
-import { calendarFor, desired, shape } from './fixtures.js';
+import { desired, shape } from '../helpers/fixtures.js';
+import { calendarFor } from './fixtures.js';
 
 function islands(html: string): { first: CalendarPost[]; dayCounts: Record<string, number>; rest: CalendarPost[] } {
   const island = (id: string) => JSON.parse(new RegExp(`<script type="application/json" id="${id}">(.*?)</script>`, 's').exec(html)![1]!) as unknown;

@@ -6,7 +6,8 @@ import { buildCalendarModel } from '../../src/calendar/build-model.js';
 import { renderCalendarPage } from '../../src/calendar/page.js';
 import { testdir } from '../helpers/testdir.js';
 import { BROWSER_MISSING, openPage, useBrowser } from './browser.js';
-import { cardsOf, desired, PHOTO, shape, SHORT } from './fixtures.js';
+import { desired, PHOTO, shape, SHORT } from '../helpers/fixtures.js';
+import { cardsOf } from './fixtures.js';
 
 const browser = useBrowser();
 

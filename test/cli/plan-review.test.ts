@@ -6,7 +6,7 @@ import { PLAN_SUMMARY_BUDGET } from '../../src/actions/limits.js';
 import { createPlan } from '../../src/plan/planner.js';
 import type { Change, Plan } from '../../src/plan/types.js';
 import { LONG_AFTER, LONG_BEFORE } from '../text/texts.js';
-import { desired, desiredMedia, livePost, looseChange, mediaState, planInput, planOf, PHOTO, record, shape, state, SHA_A, SHA_B } from '../plan/fixtures.js';
+import { desired, desiredMedia, livePost, looseChange, mediaState, planInput, planOf, PHOTO, record, shape, state, SHA_A, SHA_B } from '../helpers/fixtures.js';
 
 /** What a reviewer reads: the plan in the terminal and the job summary shows what changes in a post, not only which fields. */
 const plain = pc.createColors(false);

@@ -9,6 +9,7 @@ import { runCli, startCli } from '../helpers/cli.js';
 import { makePng } from '../helpers/media-generators/index.js';
 import { useEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { HoldingProxy } from '../helpers/holding-proxy.js';
+import { expectApplied } from '../helpers/in-process.js';
 import { demoProject, post } from './project.js';
 
 /**
@@ -29,9 +30,8 @@ const remotePosts = async (api: TestEmulator) => (await api.api('GET', '/posts?l
 async function appliedProject(api: TestEmulator, files: Record<string, string>) {
   await api.reset();
   const dir = await demoProject(files);
-  const cli = cliIn(dir, api.baseUrl);
-  expect((await cli('apply', '--yes')).code).toBe(0);
-  return { dir, cli };
+  await expectApplied(dir, api.baseUrl);
+  return { dir, cli: cliIn(dir, api.baseUrl) };
 }
 const creates = async (api: TestEmulator) => (await api.requestLog()).filter((entry) => entry.method === 'POST' && entry.path.endsWith('/posts')).length;
 
@@ -120,7 +120,7 @@ describe('apply with the state file deleted: posts with media, known by content 
     await api.clearLog();
     expect((await cli('apply', '--yes')).stdout).toContain('1 created');
     expect((await api.requestLog()).filter((entry) => entry.path.startsWith('/_storage/') || entry.path.includes('/media/'))).toEqual([]);
-  }, 60_000);
+  });
 
   it('holds a near-match (same text, another image) until a person recreates it; the other post is adopted', async () => {
     const api = emulator();
@@ -142,7 +142,7 @@ describe('apply with the state file deleted: posts with media, known by content 
     expect((await api.requestLog()).filter((entry) => entry.method === 'PUT' && entry.path.startsWith('/_storage/'))).toHaveLength(1);
     expect((await remotePosts(api)).map((item) => item.content).sort()).toEqual(['A film.', 'A picture.', 'A picture.']);
     expect((await cli('plan')).stdout).toContain('No changes.');
-  }, 60_000);
+  });
 });
 
 describe('apply with a stale state that lost its post records (media records kept)', () => {
@@ -154,7 +154,7 @@ describe('apply with a stale state that lost its post records (media records kep
       'teaser.md': post({ body: 'A teaser.', scheduledAt: '2031-03-02 09:00' }),
     });
     const cli = cliIn(dir, api.baseUrl);
-    expect((await cli('apply', '--yes')).code).toBe(0);
+    await expectApplied(dir, api.baseUrl);
     const statePath = join(dir, '.postsync/state.json');
     const state = JSON.parse(await readFile(statePath, 'utf8'));
     for (const section of Object.values(state.targets) as { posts: object }[]) section.posts = {};
@@ -207,7 +207,7 @@ describe('an apply killed after its create, whose pending record was then lost',
     expect(await remotePosts(api)).toHaveLength(1);
     expect(await creates(api)).toBe(1);
     expect((await cli('plan')).stdout).toContain('No changes.');
-  }, 60_000);
+  });
 });
 
 describe('an apply killed after its create, its pending record kept, the key forgotten by the service', () => {
@@ -238,7 +238,7 @@ describe('an apply killed after its create, its pending record kept, the key for
     expect(await creates(api)).toBe(1);
     expect(await remotePosts(api)).toMatchObject([{ id: made.id, content: 'Better words.', status: 'scheduled' }]);
     expect((await cli('plan')).stdout).toContain('No changes.');
-  }, 60_000);
+  });
 
   it('a file removed meanwhile: its post is found and goes back to draft, never a second post', async () => {
     const api = emulator();
@@ -248,5 +248,5 @@ describe('an apply killed after its create, its pending record kept, the key for
     expect(again.code, again.stderr).toBe(0);
     expect(await creates(api)).toBe(1);
     expect(await remotePosts(api)).toMatchObject([{ content: 'First words.', status: 'draft' }]);
-  }, 60_000);
+  });
 });

@@ -6,6 +6,7 @@ import { DEMO_API_KEY } from '../../src/emulator/index.js';
 import { demoFixture } from '../../src/emulator/fixture/demo-fixture.js';
 import { runCli } from '../helpers/cli.js';
 import { useEmulator, type TestEmulator } from '../helpers/emulator.js';
+import { expectApplied } from '../helpers/in-process.js';
 import { testdir } from '../helpers/testdir.js';
 import { post } from './project.js';
 
@@ -67,10 +68,10 @@ async function stolenRecord(api: TestEmulator, record: (a: Section, b: Section) 
   await api.reset();
   const repo = await twoCalendars({ a: { 'hello.md': text('Calendar A says hello.') }, b: { 'mine.md': text('Calendar B.'), 'stolen.md': text('Overwritten by B.') } });
   const a = calendar(api, join(repo, 'a'));
-  expect((await a.cli('apply', '--yes')).code).toBe(0);
+  await expectApplied(a.dir, api.baseUrl);
   const b = calendar(api, join(repo, 'b'));
   await rm(join(b.dir, 'posts/stolen.md'));
-  expect((await b.cli('apply', '--yes')).code).toBe(0);
+  await expectApplied(b.dir, api.baseUrl);
   await writeFile(join(b.dir, 'posts/stolen.md'), text('Overwritten by B.'));
   const aSection = await a.section();
   const target = aSection.posts.hello!.postId;

@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import { RunCache } from '../../src/cache/run-cache.js';
 import { loadConfig } from '../../src/config/load-config.js';
 import { DEMO_API_KEY } from '../../src/emulator/index.js';
@@ -63,4 +64,12 @@ export function applied(outcome: ApplyOutcome): { counts: Partial<Record<Change[
   const done = outcome.kind === 'applied' ? outcome.result.applied : [];
   for (const change of done) counts[change.action] = (counts[change.action] ?? 0) + 1;
   return { counts, failed: outcome.kind === 'applied' ? outcome.result.failed.map((failure) => `${failure.key}: ${failure.error.message}`) : [], blocked: outcome.plan.summary.blocked };
+}
+
+/** `apply --yes` as a case's setup, in this process: it must apply with nothing failed or blocked, as exit code 0 of the CLI says. */
+export async function expectApplied(dir: string, apiUrl: string): Promise<void> {
+  const outcome = await inProcess(dir, apiUrl).apply();
+  expect(outcome.kind).toBe('applied');
+  const { failed, blocked } = applied(outcome);
+  expect({ failed, blocked }).toEqual({ failed: [], blocked: 0 });
 }

@@ -5,7 +5,7 @@ import { livePostsById } from '../../src/plan/plan-context.js';
 import { emptyTargetState } from '../../src/state/state-file.js';
 import { applyNow, applyWorld, planNow, pngMedia, remotePosts, type ApplyWorld } from '../apply/apply-world.js';
 import { useEmulator } from '../helpers/emulator.js';
-import { desired, shape } from '../plan/fixtures.js';
+import { desired, shape } from '../helpers/fixtures.js';
 
 /** Learning the content of orphan posts' media from the service: the emulator's real storage. */
 const emulator = useEmulator();

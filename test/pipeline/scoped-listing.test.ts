@@ -9,7 +9,7 @@ import { planPosts } from '../../src/plan/plan-posts.js';
 import type { LivePostsById } from '../../src/plan/types.js';
 import { stateSectionHash } from '../../src/state/state-file.js';
 import type { PostRecord } from '../../src/state/types.js';
-import { PHOTO, TARGET, desired, shape, state } from '../plan/fixtures.js';
+import { PHOTO, TARGET, desired, shape, state } from '../helpers/fixtures.js';
 
 /** Known statuses, and ones postsync does not know (the spec's list is open). */
 const STATUSES = ['draft', 'scheduled', 'published', 'publishing', 'failed', 'partially_published', 'archived'] as const;

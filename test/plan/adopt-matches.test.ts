@@ -3,7 +3,7 @@ import { orphanMediaToLearn } from '../../src/plan/adopt-media.js';
 import { livePostsById } from '../../src/plan/plan-context.js';
 import { createPlan } from '../../src/plan/planner.js';
 import { shapeHash } from '../../src/content/shape-hash.js';
-import { PHOTO, SHA_A, SHA_B, VIDEO, desired, livePost, mediaId, mediaState, planInput, record, shape, state } from './fixtures.js';
+import { PHOTO, SHA_A, SHA_B, VIDEO, desired, livePost, mediaId, mediaState, planInput, record, shape, state } from '../helpers/fixtures.js';
 
 /** Adopt, don't duplicate: a new file that is exactly an orphan remote post takes it over. */
 

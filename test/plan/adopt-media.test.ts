@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { orphanMediaToLearn } from '../../src/plan/adopt-media.js';
 import { livePostsById } from '../../src/plan/plan-context.js';
-import { SHA_A, SHA_B, desired, livePost, mediaId, mediaState, shape, state } from './fixtures.js';
+import { SHA_A, SHA_B, desired, livePost, mediaId, mediaState, shape, state } from '../helpers/fixtures.js';
 
 // An orphan with one media the state knows (SHA_A) and one it does not (SHA_B's upload).
 const both = shape({ media: [SHA_A, SHA_B] });

@@ -3,7 +3,7 @@ import type { InvalidFile } from '../../src/content/types.js';
 import type { Diagnostic } from '../../src/diagnostics.js';
 import { blockPostsWithErrors, blockedByErrors, type PostErrorsContext } from '../../src/plan/posts-with-errors.js';
 import type { Change } from '../../src/plan/types.js';
-import { looseChange, record, shape, state } from './fixtures.js';
+import { looseChange, record, shape, state } from '../helpers/fixtures.js';
 
 // The rule of posts-with-errors.ts, on hand-made changes (test/plan/posts-with-errors.test.ts runs it through planPosts).
 

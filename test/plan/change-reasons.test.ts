@@ -10,7 +10,7 @@ import { blockPostsWithErrors } from '../../src/plan/posts-with-errors.js';
 import { blockShared, blockUnconfirmed, NONE_UNCONFIRMED, sharedPostRecords } from '../../src/plan/unconfirmed-records.js';
 import { ACTIONS, CHANGE_REASONS, type Action, type Change, type ChangeReason, type ReasonOf } from '../../src/plan/types.js';
 import { shapeHash } from '../../src/content/shape-hash.js';
-import { PHOTO, accounts, desired, livePost, planInput, planOf, record, shape, state, type PlanInputParts } from './fixtures.js';
+import { PHOTO, accounts, desired, livePost, planInput, planOf, record, shape, state, type PlanInputParts } from '../helpers/fixtures.js';
 
 // Every reason code a change can carry, each with the situation that gives it. The table is typed
 // by the closed set: a code added to CHANGE_REASONS without a situation here does not compile.

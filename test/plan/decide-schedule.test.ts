@@ -6,7 +6,7 @@ import { livePostsById } from '../../src/plan/plan-context.js';
 import type { PostShape } from '../../src/content/types.js';
 import { at, rule, ZONE } from '../house-rules/rule-fixtures.js';
 import { nights, decide } from './schedule-policy-fixtures.js';
-import { desired, livePost, PHOTO, record, shape, state, VIDEO } from './fixtures.js';
+import { desired, livePost, PHOTO, record, shape, state, VIDEO } from '../helpers/fixtures.js';
 import type { Post } from '../../src/api/types.js';
 
 // decideSchedule's rules one at a time (test/plan/schedule-policy.test.ts shows them together).

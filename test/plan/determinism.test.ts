@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compareChanges, createPlan, mediaUploads } from '../../src/plan/planner.js';
 import type { Change } from '../../src/plan/types.js';
-import { SHA_A, SHA_B, desired, desiredMedia, livePost, looseChange, mediaState, planInput, record, shape, state } from './fixtures.js';
+import { SHA_A, SHA_B, desired, desiredMedia, livePost, looseChange, mediaState, planInput, record, shape, state } from '../helpers/fixtures.js';
 
 const twin = shape({ content: 'Same text in two files' });
 

@@ -4,7 +4,7 @@ import type { PostShape, TargetShape } from '../../src/content/types.js';
 import { diffShapes, fieldNames } from '../../src/plan/diff.js';
 import { fieldList } from '../../src/plan-words/reason-words.js';
 import { canonicalJson } from '../../src/state/hash.js';
-import { PHOTO, SHA_A, SHA_B, VIDEO, shape } from './fixtures.js';
+import { PHOTO, SHA_A, SHA_B, VIDEO, shape } from '../helpers/fixtures.js';
 
 const target = (socialAccountId: string, rest: Partial<TargetShape> = {}): TargetShape => ({ socialAccountId, options: {}, ...rest });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { shapeHash } from '../../src/content/shape-hash.js';
 import { createPlan } from '../../src/plan/planner.js';
 import { planPosts } from '../../src/plan/plan-posts.js';
-import { PHOTO, desired, livePost, planInput, record, shape, state } from './fixtures.js';
+import { PHOTO, desired, livePost, planInput, record, shape, state, TARGET } from '../helpers/fixtures.js';
 
 /** Post p1 is recorded by the calendar in `clients/a` of the same repository. */
 const FOREIGN = new Map([['p1', 'clients/a']]);

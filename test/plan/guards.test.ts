@@ -5,7 +5,7 @@ import { guardChanges } from '../../src/plan/guards.js';
 import { createPlan } from '../../src/plan/planner.js';
 import type { Plan } from '../../src/plan/types.js';
 import type { DesiredPost } from '../../src/content/types.js';
-import { PHOTO, SHA_A, accounts, desired, livePost, mediaState, planInput, record, shape, state } from './fixtures.js';
+import { PHOTO, SHA_A, accounts, desired, livePost, mediaState, planInput, record, shape, state } from '../helpers/fixtures.js';
 import type { TargetState } from '../../src/state/types.js';
 
 const NOW = new Date('2026-03-01T12:00:00.000Z');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { hasChanges } from '../../src/plan/has-changes.js';
 import type { Change, MediaUpload } from '../../src/plan/types.js';
-import { SHA_A, looseChange, planOf as plan } from './fixtures.js';
+import { SHA_A, looseChange, planOf as plan } from '../helpers/fixtures.js';
 
 function change(action: Change['action'], extra: Record<string, unknown> = {}): Change {
   return looseChange({ action, key: `${action}-post`, file: `posts/${action}-post.md`, postId: action === 'create' ? null : 'p1', details: [{ code: 'up-to-date' }], ...extra });

@@ -7,7 +7,7 @@ import { liveShape, mediaIdIndex, normalizeInstant } from '../../src/plan/live-s
 import { compareText } from '../../src/text/ordering.js';
 import { createPlan } from '../../src/plan/planner.js';
 import { shapeHash } from '../../src/content/shape-hash.js';
-import { PHOTO, SHA_A, SHA_B, VIDEO, desired, livePost, mediaId, mediaState, planInput, record, shape, state } from './fixtures.js';
+import { PHOTO, SHA_A, SHA_B, VIDEO, desired, livePost, mediaId, mediaState, planInput, record, shape, state } from '../helpers/fixtures.js';
 
 /** Worked out when a test reads it, so `mediaIdIndex` runs under that test. */
 const ids = () => mediaIdIndex({ media: mediaState(SHA_A, SHA_B) });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mediaDeltas, mediaDeltasOf } from '../../src/plan/media-changes.js';
 import { createPlan } from '../../src/plan/planner.js';
-import { desired, desiredMedia, livePost, mediaState, planInput, record, shape, state, SHA_A, SHA_B } from './fixtures.js';
+import { desired, desiredMedia, livePost, mediaState, planInput, record, shape, state, SHA_A, SHA_B } from '../helpers/fixtures.js';
 
 const SHA_C = 'c'.repeat(64);
 const file = (sha256: string, path?: string, sizeBytes?: number) => ({ sha256, ...(path === undefined ? {} : { path }), ...(sizeBytes === undefined ? {} : { sizeBytes }) });

@@ -4,7 +4,7 @@ import { liveShape } from '../../src/plan/live-shape.js';
 import { createPlan } from '../../src/plan/planner.js';
 import { changedOnRemote } from '../../src/plan/remote-change.js';
 import { tidiedShape, tidiedText } from '../../src/plan/tidied-shape.js';
-import { PHOTO, SHA_A, SHA_B, desired, livePost, mediaId, mediaState, planInput, record, shape, state } from './fixtures.js';
+import { PHOTO, SHA_A, SHA_B, desired, livePost, mediaId, mediaState, planInput, record, shape, state } from '../helpers/fixtures.js';
 
 /**
  * A service that keeps a tidied form of what it is sent: trailing blanks trimmed, NFC, the

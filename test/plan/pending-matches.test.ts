@@ -7,7 +7,7 @@ import { createPlan } from '../../src/plan/planner.js';
 import { removedKeptAsDrafts } from '../../src/plan/removed-changes.js';
 import type { Post } from '../../src/api/types.js';
 import type { PendingCreate, TargetState } from '../../src/state/types.js';
-import { PHOTO, desired, livePost, planInput, planOf, looseChange, record, shape, state } from './fixtures.js';
+import { PHOTO, desired, livePost, planInput, planOf, looseChange, record, shape, state } from '../helpers/fixtures.js';
 
 /** Where an interrupted create's post is found on the remote, so the create is never sent twice. */
 

@@ -5,7 +5,7 @@ import { changeWithReasons, serializePlan } from '../../src/plan-words/plan-json
 import { reasonSentences } from '../../src/plan-words/reason-words.js';
 import { createPlan } from '../../src/plan/planner.js';
 import type { Plan } from '../../src/plan/types.js';
-import { SHA_A, TARGET, desired, livePost, mediaState, planInput, record, shape, state } from './fixtures.js';
+import { SHA_A, TARGET, desired, livePost, mediaState, planInput, record, shape, state } from '../helpers/fixtures.js';
 import { shapeHash } from '../../src/content/shape-hash.js';
 
 const applied = shape({ content: 'applied', media: [SHA_A] });

@@ -5,7 +5,8 @@ import { untouchedSinceApply } from '../../src/plan/desired-changes.js';
 import { isFinalStatus } from '../../src/plan/final-status.js';
 import { planPosts } from '../../src/plan/plan-posts.js';
 import { createPlan } from '../../src/plan/planner.js';
-import { SHA_A, desired, livePost, mediaId, planInput, record, shape, state } from './fixtures.js';
+import { stateSectionHash } from '../../src/state/state-file.js';
+import { SHA_A, desired, livePost, mediaId, planInput, record, shape, state, PHOTO, TARGET } from '../helpers/fixtures.js';
 
 // Small planning rules, each stated on its own.
 

@@ -4,7 +4,7 @@ import type { Change, Plan } from '../../src/plan/types.js';
 import { shapeHash } from '../../src/content/shape-hash.js';
 import {
   PHOTO, SHA_A, SHA_B, VIDEO, accounts, desired, desiredMedia, livePost, mediaState, planInput, record, shape, state,
-} from './fixtures.js';
+} from '../helpers/fixtures.js';
 
 /** An interrupted create of `key` whose payload is the draft of `applied`. */
 function pendingCreate(key: string) {

@@ -8,7 +8,7 @@ import { livePostsById } from '../../src/plan/plan-context.js';
 import type { Change, HeldPost, Plan, PlanInput } from '../../src/plan/types.js';
 import { stateSectionHash } from '../../src/state/state-file.js';
 import type { TargetState } from '../../src/state/types.js';
-import { PHOTO, SHA_A, TARGET, desired, livePost, record, shape, state } from './fixtures.js';
+import { PHOTO, SHA_A, TARGET, desired, livePost, record, shape, state } from '../helpers/fixtures.js';
 import type { Post } from '../../src/api/types.js';
 
 const NOW = new Date('2026-03-01T12:00:00.000Z');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createPlan } from '../../src/plan/planner.js';
-import { PHOTO, desired, livePost, planInput, record, shape, state } from './fixtures.js';
+import { PHOTO, desired, livePost, planInput, record, shape, state } from '../helpers/fixtures.js';
 
 /**
  * The remote answers a post with a new `updatedAt` though nothing postsync compares changed: a

@@ -4,7 +4,7 @@ import { withScheduleFacts } from '../../src/plan/schedule-changes.js';
 import type { Change } from '../../src/plan/types.js';
 import { createPlan } from '../../src/plan/planner.js';
 import type { ReasonDetail } from '../../src/plan/reason-details.js';
-import { desired, livePost, looseChange, planInput, planOf, record, shape, state } from './fixtures.js';
+import { desired, livePost, looseChange, planInput, planOf, record, shape, state } from '../helpers/fixtures.js';
 
 const MON = '2027-01-04T08:00:00.000Z';
 const FILE = 'posts/weekly.md';

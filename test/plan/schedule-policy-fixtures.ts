@@ -2,7 +2,7 @@ import type { MinGapRule, QuietHoursRule } from '../../src/config/house-rule-typ
 import { parseSlot } from '../../src/config/slots-section.js';
 import { decideSchedule, type SchedulePolicyInput } from '../../src/plan/schedule-policy.js';
 import { at, rule, ZONE } from '../house-rules/rule-fixtures.js';
-import { PHOTO, state } from './fixtures.js';
+import { PHOTO, state } from '../helpers/fixtures.js';
 
 /** The calendar tests' clock: a Sunday noon in Berlin. */
 const NOW = new Date(at('2027-01-03 12:00'));

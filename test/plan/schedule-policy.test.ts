@@ -4,7 +4,7 @@ import { withScheduleFacts } from '../../src/plan/schedule-changes.js';
 import { createPlan } from '../../src/plan/planner.js';
 import { at, ZONE } from '../house-rules/rule-fixtures.js';
 import { decide } from './schedule-policy-fixtures.js';
-import { desired, livePost, planInput, record, shape, state } from './fixtures.js';
+import { desired, livePost, planInput, record, shape, state } from '../helpers/fixtures.js';
 
 
 function post(key: string, when: string | null): DesiredPost {

@@ -10,7 +10,7 @@ import { NONE_UNCONFIRMED } from '../../src/plan/unconfirmed-records.js';
 import type { UnconfirmedRecords } from '../../src/state/types.js';
 import { stateSectionHash } from '../../src/state/state-file.js';
 import type { TargetState } from '../../src/state/types.js';
-import { PHOTO, SHA_A, SHA_B, TARGET, desired, livePost, mediaId, mediaState, record, shape, state } from './fixtures.js';
+import { PHOTO, SHA_A, SHA_B, TARGET, desired, livePost, mediaId, mediaState, record, shape, state } from '../helpers/fixtures.js';
 
 const NOW = new Date('2026-03-01T12:00:00.000Z');
 const capabilities = new Map([[PHOTO, { available: true, supported: true } as Capabilities]]);

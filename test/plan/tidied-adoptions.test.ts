@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Post } from '../../src/api/types.js';
 import type { PostShape } from '../../src/content/types.js';
 import { matchTidiedAdoptions } from '../../src/plan/tidied-adoptions.js';
-import { desired, livePost, shape } from './fixtures.js';
+import { desired, livePost, shape } from '../helpers/fixtures.js';
 
 /** The second pass of adoption on its own: each orphan's shape as the planner would read it. */
 const file = shape({ content: 'Line one:  \nCafe\u0301', scheduledAt: '2026-04-01T09:00:30.000Z' });

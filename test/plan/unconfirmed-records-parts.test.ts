@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { blockUnconfirmed, NONE_UNCONFIRMED, sharedPostRecords, trustedState, unconfirmedBlocked } from '../../src/plan/unconfirmed-records.js';
 import type { Change } from '../../src/plan/types.js';
-import { SHA_A, SHA_B, looseChange, mediaState, record, shape, state } from './fixtures.js';
+import { SHA_A, SHA_B, looseChange, mediaState, record, shape, state } from '../helpers/fixtures.js';
 
 const desired = shape({ content: 'Hello' });
 const update = looseChange({ action: 'update', key: 'new', fromKey: 'old', file: 'posts/new.md', postId: 'p1', details: [{ code: 'file-changed', file: 'posts/new.md', fields: ['content'] }], desired, liveUpdatedAt: '2026-01-01T00:00:00.000Z', occurrence: { of: 'new', date: '2027-01-04' } });

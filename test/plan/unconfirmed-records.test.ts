@@ -5,7 +5,7 @@ import type { UnconfirmedRecords } from '../../src/state/types.js';
 import type { Post } from '../../src/api/types.js';
 import type { TargetState } from '../../src/state/types.js';
 import type { DesiredPost } from '../../src/content/types.js';
-import { SHA_A, desired, livePost, mediaState, planInput, record, shape, state } from './fixtures.js';
+import { SHA_A, desired, livePost, mediaState, planInput, record, shape, state, PHOTO, TARGET } from '../helpers/fixtures.js';
 
 const applied = shape({ content: 'As applied' });
 const edited = shape({ content: 'Edited' });

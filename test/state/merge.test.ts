@@ -3,7 +3,7 @@ import { createPlan } from '../../src/plan/planner.js';
 import { mergeStates } from '../../src/state/merge.js';
 import type { StateFile, TargetState } from '../../src/state/types.js';
 import { ID, file, post, postsOf } from './merge-fixtures.js';
-import { desired, livePost, planInput, record, shape, state } from '../plan/fixtures.js';
+import { desired, livePost, planInput, record, shape, state } from '../helpers/fixtures.js';
 
 
 describe('mergeStates', () => {

@@ -5,7 +5,7 @@ import { createPlan } from '../../src/plan/planner.js';
 import { shapeHash } from '../../src/content/shape-hash.js';
 import { stateSectionHash } from '../../src/state/state-file.js';
 import { draftOnlyPlan } from '../../src/watch/draft-changes.js';
-import { SHA_A, desired, livePost, planInput, record, shape, state } from '../plan/fixtures.js';
+import { SHA_A, desired, livePost, planInput, record, shape, state } from '../helpers/fixtures.js';
 
 const LATER = '2031-01-01T09:00:00.000Z';
 const draftShape = shape({ content: 'Draft' });

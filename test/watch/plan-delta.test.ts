@@ -3,7 +3,7 @@ import type { Diagnostic } from '../../src/diagnostics.js';
 import { createPlan } from '../../src/plan/planner.js';
 import { stateSectionHash } from '../../src/state/state-file.js';
 import { isEmptyDelta, planDelta } from '../../src/watch/plan-delta.js';
-import { desired, livePost, planInput, record, shape, state } from '../plan/fixtures.js';
+import { desired, livePost, planInput, record, shape, state } from '../helpers/fixtures.js';
 
 const applied = shape({ content: 'Launch day' });
 const owned = state({ posts: { launch: record('p1', applied, 'posts/launch.md'), old: record('p2', shape({ content: 'Old' }), 'posts/old.md') } });

@@ -5,7 +5,7 @@ import { createPlan } from '../../src/plan/planner.js';
 import { stateSectionHash } from '../../src/state/state-file.js';
 import type { PlanTrigger } from '../../src/watch/events.js';
 import { planDelta } from '../../src/watch/plan-delta.js';
-import { desired, livePost, planInput, record, shape, state } from '../plan/fixtures.js';
+import { desired, livePost, planInput, record, shape, state } from '../helpers/fixtures.js';
 
 const plain = pc.createColors(false);
 const trigger = (files: PlanTrigger['files'], extra: Partial<PlanTrigger> = {}): PlanTrigger => ({ files, refreshed: null, stateChanged: false, draftsApplied: false, ...extra });

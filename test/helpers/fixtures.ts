@@ -10,7 +10,14 @@ import { livePostsById } from '../../src/plan/plan-context.js';
 import { summarize } from '../../src/plan/planner.js';
 import { CHANGE_REASONS, type AccountAvailability, type Action, type Change, type HeldPost, type LivePostsById, type MediaUpload, type Plan, type PlanChoices, type PlanInput, type PlanTarget } from '../../src/plan/types.js';
 
+/**
+ * The builders of posts, remote posts, state sections and plans that unit tests of the planner,
+ * apply, watch, the state and the calendar share: one set, so that a field added to a type is
+ * added here once.
+ */
+
 export const PHOTO = '6f1c2d6e-0a55-4c59-9d0f-3b8f5d1a7e01';
+export const SHORT = '8b3e4f50-2c77-4e7b-9f20-5dab7f3c9a03';
 export const VIDEO = '7a2b3c4d-1111-4222-8333-944455556666';
 export const SHA_A = 'a'.repeat(64);
 export const SHA_B = 'b'.repeat(64);
@@ -80,6 +87,11 @@ export function record(postId: string, appliedShape: PostShape, file: string): P
 
 export function state(overrides: Partial<TargetState> = {}): TargetState {
   return { ...emptyTargetState(TARGET), ...overrides };
+}
+
+/** A state section owning `posts` (key → [post id, the shape last applied]), each recorded from `posts/<key>.md`. */
+export function owning(posts: Record<string, [string, PostShape]>): TargetState {
+  return state({ posts: Object.fromEntries(Object.entries(posts).map(([key, [postId, applied]]) => [key, record(postId, applied, `posts/${key}.md`)])) });
 }
 
 export function mediaState(...shas: string[]): TargetState['media'] {

@@ -1,11 +1,11 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll } from 'vitest';
 import { DEMO_ACCOUNTS, DEMO_API_KEY } from '../../src/emulator/index.js';
-import { runCli } from '../helpers/cli.js';
-import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
-import { HostileApi, type Misbehaviour } from '../helpers/hostile-api.js';
-import { testdir } from '../helpers/testdir.js';
+import { startTestEmulator, type TestEmulator } from './emulator.js';
+import { HostileApi, type Misbehaviour } from './hostile-api.js';
+import { expectApplied } from './in-process.js';
+import { testdir } from './testdir.js';
 
 export type Json = Record<string, any>;
 
@@ -13,9 +13,10 @@ export type Json = Record<string, any>;
 export const CRASH = /TypeError|RangeError|Cannot read propert|is not a function|is not iterable|^\s+at /m;
 
 /**
- * One emulator behind one hostile API for a file of attack round 3 (started before its tests,
- * closed after them), and what the hostile API does to the answers it forwards. Each attack sets
- * the hooks it needs; `freshProject` clears them.
+ * One emulator behind one hostile API for a test file (started before its tests, closed after
+ * them), and what the hostile API does to the answers it forwards. Each case sets the hooks it
+ * needs; `freshProject` clears them. Cases of a file run one after another: each starts from a
+ * reset emulator.
  */
 export interface HostileWorld {
   emulator: TestEmulator;
@@ -34,6 +35,8 @@ export interface HostileWorld {
   freshProject(): Promise<string>;
   /** `freshProject` applied through the honest API, then edited (so the next apply patches it). */
   appliedProject(): Promise<string>;
+  /** `apply --yes` of a project through the hostile API as it is now, in this process: a case's setup, not what it checks. */
+  applyInProcess(dir: string): Promise<void>;
 }
 
 export function hostileWorld(): HostileWorld {
@@ -55,10 +58,10 @@ export function hostileWorld(): HostileWorld {
         'posts/hello.md': '---\nscheduledAt: 2027-03-01 09:00\ntargets: [photo]\nmedia: [media/cover.png]\n---\nHello\n',
       });
     },
+    applyInProcess: (dir: string) => expectApplied(dir, world.hostile.baseUrl),
     async appliedProject() {
       const dir = await world.freshProject();
-      const applied = await runCli(['apply', '--yes'], { cwd: dir, env: world.env() });
-      expect(applied.code, applied.stderr).toBe(0);
+      await world.applyInProcess(dir);
       await writeFile(join(dir, 'posts/hello.md'), '---\nscheduledAt: 2027-03-01 09:00\ntargets: [photo]\nmedia: [media/cover.png]\n---\nHello again\n');
       return dir;
     },
