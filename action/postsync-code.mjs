@@ -13771,10 +13771,10 @@ function viaText(origins, show) {
 const CREATE_PREVIEW = 72;
 function createLines(change, style, options) {
 	const { desired } = change;
-	const when = desired.scheduledAt === null ? "no time (a draft)" : shownTime(desired.scheduledAt, options.timezone);
-	const accounts = desired.targets.map((target) => terminalText(options.aliases.get(target.socialAccountId) ?? target.socialAccountId)).join(", ") || "none";
+	const when = desired.scheduledAt === null ? "a draft, no time" : `${style.dim("scheduled")} ${shownTime(desired.scheduledAt, options.timezone)}`;
+	const accounts = desired.targets.map((target) => terminalText(options.aliases.get(target.socialAccountId) ?? target.socialAccountId)).join(", ") || "no account";
 	const media = desired.media.length === 0 ? "" : ` · media: ${desired.media.length} file${desired.media.length === 1 ? "" : "s"}`;
-	const lines = [`${options.indent}${style.dim("at")} ${when} · ${style.dim("accounts")} ${accounts}${media}`];
+	const lines = [`${options.indent}${when} · ${style.dim("on")} ${accounts}${media}`];
 	if (!options.full) return [...lines, `${options.indent}${style.dim("text")} ${preview(desired.content, CREATE_PREVIEW)}`];
 	return [
 		...lines,

@@ -60,8 +60,8 @@ describe('the plan workflow on a pull request', () => {
     expect(plan.summary).toContain('### postsync plan');
     expect(plan.summary).toContain(`Target: ${emulator().baseUrl} (project demo)`);
     expect(plan.summary).toContain('**Plan: 2 to create, 0 to update, 0 to delete. 1 blocked (invalid files).**');
-    expect(plan.summary).toContain('| 🟢 | create | `2026-11/welcome` | `posts/2026-11/welcome.md` | new file |');
-    expect(plan.summary).toContain('| 🟢 | create | `2027-01/launch` | `posts/2027-01/launch.md` | new file |');
+    expect(plan.summary).toContain('| 🟢 | create | `2026-11/welcome` | `posts/2026-11/welcome.md` | new file (');
+    expect(plan.summary).toContain('| 🟢 | create | `2027-01/launch` | `posts/2027-01/launch.md` | new file (');
     // The broken file blocks only its own post, and says why.
     expect(plan.summary).toContain('| ⛔ | blocked | `2026-11/broken` | `posts/2026-11/broken.md` | posts/2026-11/broken.md has an error: unknown field `medai`; the post is not created until it is fixed |');
     expect(plan.summary).toContain('- **error** `posts/2026-11/broken.md:3:1`: unknown field `medai`');

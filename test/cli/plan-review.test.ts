@@ -78,7 +78,7 @@ describe('a create shows what it makes', () => {
   const created = createPlan(planInput({ desired: [desired('launch', shape({ content: 'Rosetta, tulip or heart?', scheduledAt: '2027-01-05T09:00:00.000Z' }))] }));
   it('in the terminal: its time, accounts and text', () => {
     const text = terminal(created);
-    expect(text).toContain('      new file\n      at Tue 5 Jan 2027, 10:00 (+01:00) · accounts brand-photo\n      text "Rosetta, tulip or heart?"');
+    expect(text).toContain('      new file\n      scheduled Tue 5 Jan 2027, 10:00 (+01:00) · on brand-photo\n      text "Rosetta, tulip or heart?"');
   });
 
   it('in the job summary: time and accounts in its row, its text folded below', () => {

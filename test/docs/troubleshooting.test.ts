@@ -9,10 +9,13 @@ import { readDoc, REPO_ROOT } from './doc-files.js';
  * as a diagnostic's `code` (also in a conditional), or as the code argument of the few helpers that
  * build one (`fail`, `noSlot`); `${name}-rest` templates expanded over the literal union `name`
  * takes in that file; house-rule codes from the rule kinds. The emulator's sources answer HTTP
- * requests (their codes are the API's, listed in ErrorCodes) and are left out.
+ * requests (their codes are the API's, listed in ErrorCodes) and are left out, and so are the
+ * codes of a plan change's reason details (`src/plan/reason-details.ts`): a plan's words, not problems.
  */
 async function diagnosticCodes(): Promise<Set<string>> {
   const codes = new Set<string>();
+  const details = await readFile(join(REPO_ROOT, 'src/plan/reason-details.ts'), 'utf8');
+  const detailCodes = new Set([...details.matchAll(/\{ code: '([a-z-]+)'/g)].map((match) => match[1]!));
   const files = (await readdir(join(REPO_ROOT, 'src'), { recursive: true })).filter((path) => path.endsWith('.ts') && !path.startsWith('emulator/'));
   for (const file of files) {
     const source = await readFile(join(REPO_ROOT, 'src', file), 'utf8');
@@ -30,6 +33,7 @@ async function diagnosticCodes(): Promise<Set<string>> {
   for (const match of ruleTypes.matchAll(/readonly kind: ((?:'\w+'(?: \| )?)+)/g)) {
     for (const kind of match[1]!.match(/\w+/g)!) codes.add(`rule-${kind.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`);
   }
+  for (const code of detailCodes) codes.delete(code);
   return codes;
 }
 

@@ -40,7 +40,7 @@ describe('the main job, as a new user runs it', () => {
     result = await cli('plan', '--detailed-exitcode');
     expect(result.code).toBe(2);
     expect(result.stdout).toContain('~ update  launch');
-    expect(result.stdout).toContain('content: "We launch on Monday." → "We launch on Tuesday."');
+    expect(result.stdout).toContain('content: We launch on [-Monday-]{+Tuesday+}.');
     expect((await cli('apply', '--yes')).code).toBe(0);
 
     await rename(join(dir, 'posts/2026-12/teaser.md'), join(dir, 'posts/2026-12/first-look.md'));

@@ -27,7 +27,7 @@ describe('saved plans', () => {
     const id = Object.values(JSON.parse(await readFile(join(dir, '.postsync/state.json'), 'utf8')).targets as Record<string, { posts: Record<string, { postId: string }> }>)[0]!.posts.a!.postId;
     expect((await api.api('GET', `/posts/${id}`)).body.data.content).toBe('Planned text.');
     // The next plan catches up with the edit.
-    expect((await cli('plan')).stdout).toContain('content: "Planned text." → "Edited after planning."');
+    expect((await cli('plan')).stdout).toContain('content: [-Planned-]{+Edited+} [-text-]{+after planning+}.');
   });
 
   it('keeps a post blocked by a broken file blocked: apply PLANFILE applies the rest and exits 1, with --strict nothing', async () => {

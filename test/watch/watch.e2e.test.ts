@@ -43,7 +43,7 @@ describe('postsync watch, driven as a person edits', () => {
     await writeFile(file('posts/launch.md'), post({ body: 'We launch on Tuesday.' }));
     let block = await watch.waitFor(headline('posts/launch.md saved → 1 to update (was no changes)'), mark);
     expect(block).toContain('~ update  launch  (posts/launch.md)');
-    expect(block).toContain('content: "We launch on Monday." → "We launch on Tuesday."');
+    expect(block).toContain('content: We launch on [-Monday-]{+Tuesday+}.');
 
     // An atomic save (temp file, then rename over the post) that undoes the edit.
     mark = watch.mark();
@@ -150,7 +150,7 @@ describe('postsync watch, driven as a person edits', () => {
 
     expect((await api.api('PATCH', `/posts/${launch.id}`, { body: { content: 'Edited in the web app.' } })).status).toBe(200);
     const block = await watch.waitFor(headline('remote data re-read (interval) → 1 to update (was no changes)'), mark);
-    expect(block).toContain('content: "Edited in the web app." → "We launch on Monday."');
+    expect(block).toContain('content: [-Edited-]{+We+} [-in-]{+launch+} [-the-]{+on+} [-web app-]{+Monday+}.');
     expect((await watch.stop('SIGINT')).code).toBe(0);
   });
 
