@@ -56,6 +56,9 @@ for (const folder of folders) {
     coverageAnalysis: 'perTest',
     // Two cores shared with the rest of the team.
     concurrency: 1,
+    // On a loaded machine the first run of the folder's tests (with per-test coverage) can take
+    // several times its usual minute; Stryker's default of 5 minutes then aborts the whole run.
+    dryRunTimeoutMinutes: 30,
     incremental: true,
     incrementalFile,
     reporters: ['clear-text', 'progress-append-only', 'html'],
