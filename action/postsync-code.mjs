@@ -13479,6 +13479,19 @@ function markdownLink(label, url) {
 	const encoded = url.replace(UNSAFE_IN_URL, (char) => char === "(" ? "%28" : char === ")" ? "%29" : encodeURIComponent(char));
 	return made(`[${label.toString()}](${encoded})`);
 }
+function attributeText(text) {
+	return text.replace(/[&<>"']/g, (char) => `&${{
+		"&": "amp",
+		"<": "lt",
+		">": "gt",
+		"\"": "quot",
+		"'": "#39"
+	}[char]};`);
+}
+function htmlImage(input) {
+	if (!/^https?:\/\/[^\s"'<>]+$/.test(input.src)) throw new TypeError(`not an encoded http(s) URL: ${JSON.stringify(input.src)}`);
+	return made(`<img src="${attributeText(input.src)}" alt="${attributeText(terminalText(input.alt))}" height="${Math.round(input.height)}">`);
+}
 function htmlComment(text) {
 	if (/[<>\r\n]/.test(text)) throw new TypeError(`a marker must be encoded: ${JSON.stringify(text)}`);
 	return made(`<!-- ${text} -->`);
@@ -24828,6 +24841,7 @@ const SIGN = {
 	blocked: "⛔ blocked"
 };
 const EXCERPT = 90;
+const THUMBNAIL_HEIGHT = 64;
 function changedPosts(model) {
 	return model.posts.filter((post) => post.overlay !== null);
 }
@@ -24845,7 +24859,11 @@ function renderCalendarDiff(model, options) {
 	const weeks = byWeek(posts);
 	const drafts = posts.filter((post) => post.slot === null && post.previous === null);
 	const labels = new Map(model.accounts.map((account) => [account.id, account.label]));
-	const sections = [...weeks].sort(([a], [b]) => a < b ? -1 : 1).map(([monday, rows]) => weekSection(monday, rows, labels));
+	const pictures = options.pictures;
+	const sections = [...weeks].sort(([a], [b]) => a < b ? -1 : 1).map(([monday, rows]) => weekSection(monday, rows, {
+		labels,
+		pictures
+	}));
 	if (drafts.length > 0) sections.push(joinMarkdown([
 		md`#### Unscheduled`,
 		md``,
@@ -24853,7 +24871,7 @@ function renderCalendarDiff(model, options) {
 			post,
 			when: md`no time`,
 			lands: true
-		}))),
+		})), pictures),
 		md``,
 		...postDetails(drafts, labels)
 	], "\n"));
@@ -24900,13 +24918,13 @@ function byWeek(posts) {
 	}
 	return weeks;
 }
-function weekSection(monday, rows, labels) {
+function weekSection(monday, rows, { labels, pictures }) {
 	const sunday = new Date(`${monday}T00:00:00Z`);
 	sunday.setUTCDate(sunday.getUTCDate() + 6);
 	return joinMarkdown([
 		md`#### ${isoWeek(monday)}: ${dayTitle(monday)} – ${dayTitle(sunday.toISOString().slice(0, 10))}`,
 		md``,
-		...table(rows),
+		...table(rows, pictures),
 		md``,
 		...postDetails(rows.filter((row) => row.lands).map((row) => row.post), labels)
 	], "\n");
@@ -24917,18 +24935,34 @@ function postDetails(posts, labels) {
 		return lines.length === 0 ? [] : [detailsMarkdown(md`✏️ ${inlineCode(post.key)}: what changes`, lines)];
 	});
 }
-function table(rows) {
+function table(rows, pictures) {
 	return [
 		md`| | When | Post | Accounts | Text |`,
 		md`|---|---|---|---|---|`,
-		...rows.map(({ post, when: time }) => {
+		...rows.map(({ post, when: time, lands }) => {
 			const labels = joinMarkdown(post.targets.map((target) => md`${target.label}`), ", ");
 			const accounts = labels.toString() === "" ? md`—` : labels;
 			const why = post.overlay === "blocked" || post.overlay === "changed" || post.overlay === "renamed" ? md`<br>${post.change?.reasons.join("; ") ?? ""}` : md``;
 			const edited = editedBesides(post);
-			return md`| ${edited.length > 0 ? `${SIGN[post.overlay]}, ${SIGN.changed}` : SIGN[post.overlay]} | ${time} | ${inlineCode(post.key, { table: true })} | ${accounts} | ${excerpt(post.text)}${why}${alsoChanged(edited)} |`;
+			const sign = edited.length > 0 ? `${SIGN[post.overlay]}, ${SIGN.changed}` : SIGN[post.overlay];
+			const thumbnails = pictures === void 0 || !lands ? md`` : thumbnailsOf(post, pictures);
+			return md`| ${sign} | ${time} | ${inlineCode(post.key, { table: true })} | ${accounts} | ${excerpt(post.text)}${why}${alsoChanged(edited)}${thumbnails} |`;
 		})
 	];
+}
+function thumbnailsOf(post, pictures) {
+	const brought = post.overlay === "new" ? null : new Set((post.change?.media ?? []).flatMap((delta) => delta.kind === "added" ? [delta.file.path] : delta.kind === "replaced" ? [delta.after.path] : []));
+	const shown = post.media.filter((media) => media.kind === "image" && media.remote !== true && (brought === null || brought.has(media.path)));
+	if (shown.length === 0) return md``;
+	return md`<br>${joinMarkdown(shown.map((media) => htmlImage({
+		src: pictureUrl(pictures, media.path),
+		alt: media.path,
+		height: THUMBNAIL_HEIGHT
+	})), "")}`;
+}
+function pictureUrl({ server, repository, commit, folder }, path) {
+	const segments = [...folder.split("/"), ...path.split("/")].filter((segment) => segment !== "").map(encodeURIComponent);
+	return `${server.replace(/\/+$/, "")}/${repository.split("/").map(encodeURIComponent).join("/")}/blob/${encodeURIComponent(commit)}/${segments.join("/")}?raw=true`;
 }
 function editedBesides(post) {
 	if (post.overlay !== "moved" && post.overlay !== "unscheduled") return [];
@@ -24999,9 +25033,12 @@ async function reportCalendarToGitHubActions(model, sink) {
 	const folder = relative(actions.workspace, sink.projectRoot).split(sep).join("/");
 	const title = folder === "" ? md`postsync calendar` : md`postsync calendar · ${inlineCode(folder)}`;
 	const run = runLink(sink.env);
+	const pictures = await pictureSource(sink.env, folder);
+	const shown = pictures === null ? {} : { pictures };
 	await appendSummary(actions, md`${renderCalendarDiff(model, {
 		maxBytes: 1047552,
-		title
+		title,
+		...shown
 	})}\n`);
 	if (sink.env.POSTSYNC_COMMENT !== "true") return null;
 	const target = await pullRequestTarget(sink.env);
@@ -25013,6 +25050,7 @@ async function reportCalendarToGitHubActions(model, sink) {
 	const body = changedPosts(model).length === 0 ? null : renderCalendarDiff(model, {
 		maxBytes: 64512,
 		title,
+		...shown,
 		...footer === void 0 ? {} : { footer }
 	});
 	try {
@@ -25031,6 +25069,21 @@ async function reportCalendarToGitHubActions(model, sink) {
 function runLink(env) {
 	const { GITHUB_SERVER_URL: server, GITHUB_REPOSITORY: repository, GITHUB_RUN_ID: run } = env;
 	return server && repository && run ? `${server}/${repository}/actions/runs/${run}` : null;
+}
+async function pictureSource(env, folder) {
+	const repository = env.GITHUB_REPOSITORY;
+	if (!repository || !/^[\w.-]+\/[\w.-]+$/.test(repository)) return null;
+	const head = (env.GITHUB_EVENT_PATH ? await readFile(env.GITHUB_EVENT_PATH, "utf8").then((text) => JSON.parse(text), () => null) : null)?.pull_request?.head?.sha;
+	const commit = typeof head === "string" ? head : env.GITHUB_SHA;
+	if (commit === void 0 || !/^[0-9a-f]{40}(?:[0-9a-f]{24})?$/.test(commit)) return null;
+	const server = env.GITHUB_SERVER_URL || "https://github.com";
+	if (!/^https?:\/\/[^\s/"'<>]+$/.test(server.replace(/\/+$/, ""))) return null;
+	return {
+		server,
+		repository,
+		commit,
+		folder
+	};
 }
 // dist/src/health/post-problems.js
 var post_problems_exports = __exportAll({ findPostProblems: () => findPostProblems });

@@ -77,11 +77,14 @@ try {
   const shell = [process.execPath, ...cli, 'plan'].map((word) => `'${word.replace(/'/g, "'\\''")}'`).join(' ');
   const coloured = execFileSync('script', ['-qec', shell, '/dev/null'], { encoding: 'utf8', env: { ...process.env, NO_COLOR: undefined, COLUMNS: '110', TERM: 'xterm-256color' } }).replace(/\r\n/g, '\n');
   const terminalPage = join(work, 'terminal.html');
-  await writeFile(terminalPage, `<!doctype html><meta charset="utf-8"><style>body{margin:0;background:#0d1117}pre{margin:0;padding:16px 20px;color:#e6edf3;font:13px/1.45 ui-monospace,"DejaVu Sans Mono",monospace;white-space:pre}</style><pre>$ postsync plan\n${ansiToHtml(coloured)}</pre>`);
+  await writeFile(terminalPage, `<!doctype html><meta charset="utf-8"><style>body{margin:0;background:#0d1117}pre{display:inline-block;margin:0;padding:16px 20px;color:#e6edf3;font:13px/1.45 ui-monospace,"DejaVu Sans Mono",monospace;white-space:pre}</style><pre>$ postsync plan\n${ansiToHtml(coloured)}</pre>`);
 
   // The pull-request comment: the calendar diff `postsync calendar` writes inside GitHub Actions.
   const summary = join(work, 'summary.md');
-  postsync(['calendar', '--out', join(work, 'calendar')], { GITHUB_ACTIONS: 'true', GITHUB_WORKSPACE: project, GITHUB_STEP_SUMMARY: summary });
+  // A pull request's commit: the comment's thumbnails are GitHub's links to the files at it, which
+  // the browser below answers from the project (as GitHub answers a reader with access).
+  const github = { GITHUB_SERVER_URL: 'https://github.com', GITHUB_REPOSITORY: 'northwind/content', GITHUB_SHA: 'c0ffee'.padEnd(40, '0') };
+  postsync(['calendar', '--out', join(work, 'calendar')], { GITHUB_ACTIONS: 'true', GITHUB_WORKSPACE: project, GITHUB_STEP_SUMMARY: summary, ...github });
   const commentHtml = execFileSync('cmark-gfm', ['-e', 'table', '-e', 'strikethrough', '-e', 'autolink', '-e', 'tagfilter', '--unsafe'], { input: await readFile(summary, 'utf8'), encoding: 'utf8' });
   const commentPage = join(work, 'comment.html');
   await writeFile(commentPage, `<!doctype html><meta charset="utf-8"><style>${GITHUB_CSS}</style><div class="comment">${commentHtml}</div>`);
@@ -92,7 +95,10 @@ try {
     const tab = await browser.context.newPage();
     await tab.goto(pathToFileURL(terminalPage).href);
     await tab.locator('pre').screenshot({ path: join(flags['out-dir'], 'plan-terminal.png') });
+    const blob = `${github.GITHUB_SERVER_URL}/${github.GITHUB_REPOSITORY}/blob/${github.GITHUB_SHA}/`;
+    await tab.route(`${blob}**`, async (route) => route.fulfill({ body: await readFile(join(project, decodeURIComponent(new URL(route.request().url()).pathname.slice(new URL(blob).pathname.length)))) }));
     await tab.goto(pathToFileURL(commentPage).href);
+    await tab.waitForFunction(() => [...document.images].every((image) => image.complete));
     // Open the folded details of the first two posts, as a reviewer would.
     await tab.evaluate(() => [...document.querySelectorAll('details')].slice(0, 2).forEach((details) => details.setAttribute('open', '')));
     await tab.locator('.comment').screenshot({ path: join(flags['out-dir'], 'plan-pr-comment.png') });

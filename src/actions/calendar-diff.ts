@@ -1,12 +1,29 @@
 import { type CalendarChange, type CalendarModel, type CalendarPost, type Overlay, type Slot } from '../calendar/model.js';
 import { slotText } from '../calendar/zone-placer.js';
 import { dayTitle, isoWeek, mondayOf } from '../zoned-time/index.js';
-import { inlineCode, joinMarkdown, md, withinBytes, type Markdown } from '../text/markdown.js';
+import { htmlImage, inlineCode, joinMarkdown, md, withinBytes, type Markdown } from '../text/markdown.js';
 import { detailsMarkdown } from '../text/word-diff-markdown.js';
 import { mediaLine, textDiffLine, textLabel } from './change-details.js';
 
 const SIGN: Record<Overlay, string> = { new: '➕ new', moved: '🔀 moved', changed: '✏️ changed', renamed: '↪️ renamed', deleted: '➖ deleted', unscheduled: '➖ unscheduled', blocked: '⛔ blocked' };
 const EXCERPT = 90;
+const THUMBNAIL_HEIGHT = 64;
+
+/**
+ * Where GitHub finds a post's pictures: the repository at the commit under review. GitHub's own
+ * `blob/<commit>/<path>?raw=true` URL is fetched by the reader's browser with the reader's session,
+ * so it shows in a private repository to those who may read it, and a fork's commit through the
+ * pull request's repository.
+ */
+export interface PictureSource {
+  /** `GITHUB_SERVER_URL`, e.g. https://github.com. */
+  server: string;
+  /** `owner/name`. */
+  repository: string;
+  commit: string;
+  /** The calendar's folder in the repository ('' at its root): media paths are relative to it. */
+  folder: string;
+}
 
 /** The posts a calendar diff lists: those the plan touches. */
 export function changedPosts(model: CalendarModel): CalendarPost[] {
@@ -17,9 +34,10 @@ export function changedPosts(model: CalendarModel): CalendarPost[] {
  * The plan as a calendar diff in GitHub Markdown: a loud line first when posts would be deleted
  * or unscheduled, then each week the plan touches (in the project's time zone) with what is added,
  * moved, changed and removed there; unscheduled posts last. Stays within `maxBytes` (UTF-8) by
- * leaving out whole weeks at the end, and says what it left out.
+ * leaving out whole weeks at the end, and says what it left out. With `pictures`, a post's new
+ * pictures (all of a new post's, a changed post's added and replaced ones) show as thumbnails.
  */
-export function renderCalendarDiff(model: CalendarModel, options: { maxBytes: number; title?: Markdown; footer?: Markdown }): Markdown {
+export function renderCalendarDiff(model: CalendarModel, options: { maxBytes: number; title?: Markdown; footer?: Markdown; pictures?: PictureSource }): Markdown {
   const posts = changedPosts(model);
   const head = [md`### ${options.title ?? 'postsync calendar'}`, md``];
   if (posts.length === 0) return joinMarkdown([...head, md`No posts change on the calendar.`, md``], '\n');
@@ -30,8 +48,9 @@ export function renderCalendarDiff(model: CalendarModel, options: { maxBytes: nu
   const weeks = byWeek(posts);
   const drafts = posts.filter((post) => post.slot === null && post.previous === null);
   const labels = new Map(model.accounts.map((account) => [account.id, account.label]));
-  const sections = [...weeks].sort(([a], [b]) => (a < b ? -1 : 1)).map(([monday, rows]) => weekSection(monday, rows, labels));
-  if (drafts.length > 0) sections.push(joinMarkdown([md`#### Unscheduled`, md``, ...table(drafts.map((post) => ({ post, when: md`no time`, lands: true }))), md``, ...postDetails(drafts, labels)], '\n'));
+  const pictures = options.pictures;
+  const sections = [...weeks].sort(([a], [b]) => (a < b ? -1 : 1)).map(([monday, rows]) => weekSection(monday, rows, { labels, pictures }));
+  if (drafts.length > 0) sections.push(joinMarkdown([md`#### Unscheduled`, md``, ...table(drafts.map((post) => ({ post, when: md`no time`, lands: true })), pictures), md``, ...postDetails(drafts, labels)], '\n'));
 
   const footer = options.footer === undefined ? md`` : md`\n${options.footer}\n`;
   return withinBytes({ head: joinMarkdown(head, '\n'), parts: sections.map((section) => md`\n${section}`), tail: footer, maxBytes: options.maxBytes, cutNote: (left) => cutNote(left, posts.length) });
@@ -81,11 +100,11 @@ function byWeek(posts: readonly CalendarPost[]): Map<string, Row[]> {
   return weeks;
 }
 
-function weekSection(monday: string, rows: readonly Row[], labels: ReadonlyMap<string, string>): Markdown {
+function weekSection(monday: string, rows: readonly Row[], { labels, pictures }: { labels: ReadonlyMap<string, string>; pictures: PictureSource | undefined }): Markdown {
   const sunday = new Date(`${monday}T00:00:00Z`);
   sunday.setUTCDate(sunday.getUTCDate() + 6);
   const title = md`#### ${isoWeek(monday)}: ${dayTitle(monday)} – ${dayTitle(sunday.toISOString().slice(0, 10))}`;
-  return joinMarkdown([title, md``, ...table(rows), md``, ...postDetails(rows.filter((row) => row.lands).map((row) => row.post), labels)], '\n');
+  return joinMarkdown([title, md``, ...table(rows, pictures), md``, ...postDetails(rows.filter((row) => row.lands).map((row) => row.post), labels)], '\n');
 }
 
 /** The collapsed word diffs and media changes of these posts, one `<details>` each (none for a post with neither). */
@@ -99,19 +118,34 @@ function postDetails(posts: readonly CalendarPost[], labels: ReadonlyMap<string,
   });
 }
 
-function table(rows: readonly Row[]): Markdown[] {
+function table(rows: readonly Row[], pictures: PictureSource | undefined): Markdown[] {
   return [
     md`| | When | Post | Accounts | Text |`,
     md`|---|---|---|---|---|`,
-    ...rows.map(({ post, when: time }) => {
+    ...rows.map(({ post, when: time, lands }) => {
       const labels = joinMarkdown(post.targets.map((target) => md`${target.label}`), ', ');
       const accounts = labels.toString() === '' ? md`—` : labels;
       const why = post.overlay === 'blocked' || post.overlay === 'changed' || post.overlay === 'renamed' ? md`<br>${post.change?.reasons.join('; ') ?? ''}` : md``;
       const edited = editedBesides(post);
       const sign = edited.length > 0 ? `${SIGN[post.overlay!]}, ${SIGN.changed}` : SIGN[post.overlay!];
-      return md`| ${sign} | ${time} | ${inlineCode(post.key, { table: true })} | ${accounts} | ${excerpt(post.text)}${why}${alsoChanged(edited)} |`;
+      const thumbnails = pictures === undefined || !lands ? md`` : thumbnailsOf(post, pictures);
+      return md`| ${sign} | ${time} | ${inlineCode(post.key, { table: true })} | ${accounts} | ${excerpt(post.text)}${why}${alsoChanged(edited)}${thumbnails} |`;
     }),
   ];
+}
+
+/** `<br>` and a thumbnail of each picture the post brings (a new post's all, a changed post's added and replaced ones), or nothing. */
+function thumbnailsOf(post: CalendarPost, pictures: PictureSource): Markdown {
+  const brought = post.overlay === 'new' ? null : new Set((post.change?.media ?? []).flatMap((delta) => (delta.kind === 'added' ? [delta.file.path] : delta.kind === 'replaced' ? [delta.after.path] : [])));
+  const shown = post.media.filter((media) => media.kind === 'image' && media.remote !== true && (brought === null || brought.has(media.path)));
+  if (shown.length === 0) return md``;
+  const images = shown.map((media) => htmlImage({ src: pictureUrl(pictures, media.path), alt: media.path, height: THUMBNAIL_HEIGHT }));
+  return md`<br>${joinMarkdown(images, '')}`;
+}
+
+function pictureUrl({ server, repository, commit, folder }: PictureSource, path: string): string {
+  const segments = [...folder.split('/'), ...path.split('/')].filter((segment) => segment !== '').map(encodeURIComponent);
+  return `${server.replace(/\/+$/, '')}/${repository.split('/').map(encodeURIComponent).join('/')}/blob/${encodeURIComponent(commit)}/${segments.join('/')}?raw=true`;
 }
 
 /** What a moved or unscheduled post's change edits besides its time: the calendar shows the move, and must not hide the edit. */

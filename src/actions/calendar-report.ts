@@ -1,7 +1,8 @@
+import { readFile } from 'node:fs/promises';
 import { relative, sep } from 'node:path';
 import type { CalendarModel } from '../calendar/model.js';
 import { htmlComment, inlineCode, markdownLink, md, type Markdown } from '../text/markdown.js';
-import { changedPosts, renderCalendarDiff } from './calendar-diff.js';
+import { changedPosts, renderCalendarDiff, type PictureSource } from './calendar-diff.js';
 import { COMMENT_LIMIT, LIMIT_MARGIN, STEP_SUMMARY_LIMIT } from './limits.js';
 import { gitHubActionsEnvironment } from './environment.js';
 import { appendSummary } from './outputs.js';
@@ -33,7 +34,9 @@ export async function reportCalendarToGitHubActions(model: CalendarModel, sink: 
   const folder = relative(actions.workspace, sink.projectRoot).split(sep).join('/');
   const title = folder === '' ? md`postsync calendar` : md`postsync calendar · ${inlineCode(folder)}`;
   const run = runLink(sink.env);
-  await appendSummary(actions, md`${renderCalendarDiff(model, { maxBytes: STEP_SUMMARY_LIMIT - LIMIT_MARGIN, title })}\n`);
+  const pictures = await pictureSource(sink.env, folder);
+  const shown = pictures === null ? {} : { pictures };
+  await appendSummary(actions, md`${renderCalendarDiff(model, { maxBytes: STEP_SUMMARY_LIMIT - LIMIT_MARGIN, title, ...shown })}\n`);
   if (sink.env.POSTSYNC_COMMENT !== 'true') return null;
   const target = await pullRequestTarget(sink.env);
   if ('missing' in target) {
@@ -41,7 +44,7 @@ export async function reportCalendarToGitHubActions(model: CalendarModel, sink: 
     return null;
   }
   const footer = run === null ? undefined : md`The whole calendar, with a preview of each post, is among the artifacts of ${markdownLink(md`this run`, run)}.`;
-  const body = changedPosts(model).length === 0 ? null : renderCalendarDiff(model, { maxBytes: COMMENT_LIMIT - LIMIT_MARGIN, title, ...(footer === undefined ? {} : { footer }) });
+  const body = changedPosts(model).length === 0 ? null : renderCalendarDiff(model, { maxBytes: COMMENT_LIMIT - LIMIT_MARGIN, title, ...shown, ...(footer === undefined ? {} : { footer }) });
   try {
     const outcome = await upsertStickyComment(target, { marker: commentMarker(folder), body, nothingBody: md`### ${title}\n\nNo posts change on the calendar any more.\n` });
     sink.note(`Pull-request comment: ${outcome === 'none' ? 'none (no post changes)' : outcome}.`);
@@ -57,3 +60,21 @@ function runLink(env: ActionsSink['env']): string | null {
   const { GITHUB_SERVER_URL: server, GITHUB_REPOSITORY: repository, GITHUB_RUN_ID: run } = env;
   return server && repository && run ? `${server}/${repository}/actions/runs/${run}` : null;
 }
+
+/**
+ * Where the pictures under review are: the pull request's head commit (the event payload names
+ * it; a fork's commit is reachable through this repository too), or the run's commit on a push.
+ * Null when the runner does not say, or says something that is not a commit: then no thumbnails.
+ */
+async function pictureSource(env: ActionsSink['env'], folder: string): Promise<PictureSource | null> {
+  const repository = env.GITHUB_REPOSITORY;
+  if (!repository || !/^[\w.-]+\/[\w.-]+$/.test(repository)) return null;
+  const event = env.GITHUB_EVENT_PATH ? await readFile(env.GITHUB_EVENT_PATH, 'utf8').then((text) => JSON.parse(text) as { pull_request?: { head?: { sha?: unknown } } }, () => null) : null;
+  const head = event?.pull_request?.head?.sha;
+  const commit = typeof head === 'string' ? head : env.GITHUB_SHA;
+  if (commit === undefined || !/^[0-9a-f]{40}(?:[0-9a-f]{24})?$/.test(commit)) return null;
+  const server = env.GITHUB_SERVER_URL || 'https://github.com';
+  if (!/^https?:\/\/[^\s/"'<>]+$/.test(server.replace(/\/+$/, ''))) return null;
+  return { server, repository, commit, folder };
+}
+

@@ -88,6 +88,20 @@ export function markdownLink(label: Markdown, url: string): Markdown {
   return made(`[${label.toString()}](${encoded})`);
 }
 
+/** Text for a double-quoted HTML attribute: it cannot end the attribute or open a tag. */
+function attributeText(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => `&${{ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot', "'": '#39' }[char]};`);
+}
+
+/**
+ * A picture GitHub shows inline: `src` must be an http(s) URL whose parts the caller encoded (a
+ * path segment with `encodeURIComponent`); `alt` is untrusted text, kept inside its attribute.
+ */
+export function htmlImage(input: { src: string; alt: string; height: number }): Markdown {
+  if (!/^https?:\/\/[^\s"'<>]+$/.test(input.src)) throw new TypeError(`not an encoded http(s) URL: ${JSON.stringify(input.src)}`);
+  return made(`<img src="${attributeText(input.src)}" alt="${attributeText(terminalText(input.alt))}" height="${Math.round(input.height)}">`);
+}
+
 /**
  * A hidden `<!-- text -->` line that finds our own comment or issue again. Its text comes encoded
  * by the caller (each marker has kept its encoding since it was made): one holding `<`, `>` or a

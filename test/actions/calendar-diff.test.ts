@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { renderCalendarDiff } from '../../src/actions/calendar-diff.js';
 import { inlineCode, markdownText, md } from '../../src/text/markdown.js';
 import { COMMENT_LIMIT, LIMIT_MARGIN } from '../../src/actions/limits.js';
-import { desired, livePost, owning, shape } from '../helpers/fixtures.js';
+import { desired, desiredMedia, livePost, mediaState, owning, shape, SHA_A, SHA_B } from '../helpers/fixtures.js';
 import { calendarFor } from '../calendar/fixtures.js';
 import { LONG_AFTER, LONG_BEFORE } from '../text/texts.js';
 
@@ -84,3 +84,38 @@ describe('the calendar diff in Markdown', () => {
     expect(text).toMatch(/more sections? not shown/);
   }, 60_000);
 });
+
+describe('thumbnails in the calendar diff', () => {
+  const pictures = { server: 'https://github.com', repository: 'acme/site', commit: 'a'.repeat(40), folder: 'brand' };
+  const image = (sha: string, path: string) => desiredMedia(sha, path);
+  const video = (sha: string, path: string) => ({ ...desiredMedia(sha, path), contentType: 'video/mp4', kind: 'video' as const });
+  const at = '2027-01-05T09:00:00.000Z';
+
+  it('shows a new post’s pictures at the pull request’s commit, by their repository path; a video by name only', () => {
+    const post = desired('launch', shape({ scheduledAt: at, media: [SHA_A, SHA_B] }), { media: [image(SHA_A, 'media/latte art.png'), video(SHA_B, 'media/pour.mp4')] });
+    const text = String(renderCalendarDiff(calendarFor({ posts: [post] }), { maxBytes: 100_000, pictures }));
+    expect(text).toContain(`<img src="https://github.com/acme/site/blob/${'a'.repeat(40)}/brand/media/latte%20art.png?raw=true" alt="media/latte art.png" height="64">`);
+    expect(text).not.toContain('pour.mp4?raw=true');
+  });
+
+  it('shows the new bytes of a replaced picture and an added one; a removed picture has no thumbnail', () => {
+    const applied = shape({ scheduledAt: at, media: [SHA_A, SHA_B] });
+    const edited = shape({ scheduledAt: at, media: [SHA_B, 'c'.repeat(64)] });
+    const post = desired('menu', edited, { media: [image(SHA_B, 'media/kept.png'), image('c'.repeat(64), 'media/new.png')] });
+    const model = calendarFor({ posts: [post], remote: [livePost('p1', applied)], owned: { ...owning({ menu: ['p1', applied] }), media: mediaState(SHA_A, SHA_B) } });
+    const text = String(renderCalendarDiff(model, { maxBytes: 100_000, pictures }));
+    expect(model.posts[0]!.change?.media?.map((delta) => delta.kind)).toEqual(['added', 'removed']);
+    expect(text).toContain('/brand/media/new.png?raw=true');
+    expect(text).not.toContain('/brand/media/kept.png?raw=true');
+    expect(text.match(/<img /g)).toHaveLength(1);
+  });
+
+  it('keeps a hostile file name inside the attribute, and shows no thumbnail without a commit to show it at', () => {
+    const name = 'media/x" onerror="alert(1)<b>.png';
+    const post = desired('evil', shape({ scheduledAt: at, media: [SHA_A] }), { media: [image(SHA_A, name)] });
+    const text = String(renderCalendarDiff(calendarFor({ posts: [post] }), { maxBytes: 100_000, pictures }));
+    expect(text).toContain('/brand/media/x%22%20onerror%3D%22alert(1)%3Cb%3E.png?raw=true" alt="media/x&quot; onerror=&quot;alert(1)&lt;b&gt;.png" height="64">');
+    expect(String(renderCalendarDiff(calendarFor({ posts: [post] }), { maxBytes: 100_000 }))).not.toContain('<img');
+  });
+});
+

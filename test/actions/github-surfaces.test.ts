@@ -6,7 +6,7 @@ import { applyOutcomeMarkdown, validateSummaryMarkdown } from '../../src/actions
 import { issueMarker } from '../../src/health/health-report.js';
 import { reportHealth } from '../../src/health/report-health.js';
 import { initProject } from '../../src/init/init-project.js';
-import { desired, shape } from '../helpers/fixtures.js';
+import { desired, desiredMedia, shape, SHA_A } from '../helpers/fixtures.js';
 import { calendarFor } from '../calendar/fixtures.js';
 import { runCli } from '../helpers/cli.js';
 import { testdir } from '../helpers/testdir.js';
@@ -71,6 +71,24 @@ describe('the pull-request comment', () => {
     // The next push edits our comment, still never the planted one.
     await reportCalendar('', 73, 'Hello again');
     expect(github().comments.filter((comment) => comment.issue === 73).map((comment) => comment.body.includes('Hello again'))).toEqual([false, true]);
+  });
+});
+
+describe('thumbnails of the pictures under review', () => {
+  it('in the comment and the job summary, at the pull request’s head commit and the calendar’s folder', async () => {
+    const workspace = await testdir();
+    const head = 'c0ffee'.padEnd(40, '0');
+    const event = join(workspace, 'event.json');
+    await writeFile(event, JSON.stringify({ pull_request: { number: 81, head: { sha: head } } }));
+    const projectRoot = join(workspace, 'brand');
+    await mkdir(projectRoot, { recursive: true });
+    const model = calendarFor({ posts: [desired('launch', shape({ scheduledAt: '2027-01-05T09:00:00.000Z', media: [SHA_A] }), { media: [desiredMedia(SHA_A, 'media/latte.png')] })] });
+    const summary = join(workspace, 'summary.md');
+    const env = { GITHUB_ACTIONS: 'true', GITHUB_WORKSPACE: workspace, GITHUB_STEP_SUMMARY: summary, POSTSYNC_COMMENT: 'true', GITHUB_TOKEN: TOKEN, GITHUB_REPOSITORY: REPOSITORY, GITHUB_EVENT_PATH: event, GITHUB_API_URL: github().url, GITHUB_SERVER_URL: 'https://github.example', GITHUB_SHA: 'f'.repeat(40) };
+    await reportCalendarToGitHubActions(model, { env, projectRoot, annotate: () => undefined, note: () => undefined });
+    const picture = `<img src="https://github.example/${REPOSITORY}/blob/${head}/brand/media/latte.png?raw=true" alt="media/latte.png" height="64">`;
+    expect(github().comments.find((comment) => comment.issue === 81)!.body).toContain(picture);
+    expect(await readFile(summary, 'utf8')).toContain(picture);
   });
 });
 
