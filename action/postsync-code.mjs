@@ -4578,17 +4578,17 @@ function checkedObject(endpoint, data, where, shape) {
 	if (!isJsonObject(data)) throw new ResponseShapeError(endpoint, placeOf(where) || "data", data, "is not an object");
 	for (const field of shape.required ?? []) {
 		const value = data[field];
-		if (value === void 0 || value === null || value === "") throw new ResponseShapeError(endpoint, fieldName(where, field), value ?? data, value === "" ? "is empty" : "missing");
+		if (value === void 0 || value === null || value === "") throw new ResponseShapeError(endpoint, fieldName$1(where, field), value ?? data, value === "" ? "is empty" : "missing");
 	}
 	for (const field in shape.fields) {
 		const value = data[field];
 		const type = shape.fields[field];
-		if (!fits(value, type)) throw wrongType(endpoint, fieldName(where, field), value, type);
+		if (!fits(value, type)) throw wrongType(endpoint, fieldName$1(where, field), value, type);
 	}
 	return data;
 }
 const placeOf = (where) => typeof where === "string" ? where : where();
-function fieldName(where, field) {
+function fieldName$1(where, field) {
 	const place = placeOf(where);
 	return place === "" ? field : `${place}.${field}`;
 }
@@ -4749,8 +4749,8 @@ function readPost$1(endpoint, data, field = "") {
 			...post,
 			[list]: []
 		};
-		else if (!Array.isArray(value)) throw new ResponseShapeError(endpoint, fieldName(field, list), value, "is not a list");
-		else value.forEach((item, index) => checkedObject(endpoint, item, () => fieldName(field, `${list}[${index}]`), ITEM_SHAPES[list]));
+		else if (!Array.isArray(value)) throw new ResponseShapeError(endpoint, fieldName$1(field, list), value, "is not a list");
+		else value.forEach((item, index) => checkedObject(endpoint, item, () => fieldName$1(field, `${list}[${index}]`), ITEM_SHAPES[list]));
 	}
 	return post;
 }
@@ -13303,14 +13303,21 @@ async function applyProject(options) {
 	}
 }
 // dist/src/plan-words/reason-words.js
-function reasonSentences(change) {
-	return change.details.map(detailText);
+function reasonSentences(change, words = {}) {
+	return change.details.map((detail) => detailText(detail, words));
 }
-function fieldList(fields) {
-	return fields.join(", ");
+function fieldList(fields, words = {}) {
+	return fields.map((field) => fieldName(field, words.accounts)).join(", ");
+}
+const ACCOUNT_FIELD = /^targets\[([^\]]+)\]\.(contentOverride|options\.(.+))$/;
+function fieldName(field, accounts) {
+	if (accounts === void 0) return field;
+	const match = ACCOUNT_FIELD.exec(field);
+	const name = match?.[1] === void 0 ? void 0 : accounts.get(match[1]);
+	return match === null || name === void 0 ? field : `${match[3] ?? "content"} for ${name}`;
 }
 const STAYS_PUBLISHED = "the post is published and stays as it is (published posts are never deleted)";
-function detailText(detail) {
+function detailText(detail, words = {}) {
 	switch (detail.code) {
 		case "new-file": return "new file";
 		case "new-occurrence": return `new occurrence (${detail.date})`;
@@ -13321,10 +13328,10 @@ function detailText(detail) {
 		case "recreate-hint": return `recreate it with \`postsync apply --recreate ${detail.key}\`, or remove ${detail.file} to forget it`;
 		case "not-visible-yet": return `written ${detail.appliedAt}, not visible on the remote yet (a read that lags the write): nothing to do`;
 		case "up-to-date": return "up to date";
-		case "file-changed": return `changed in ${detail.file}: ${fieldList(detail.fields)}`;
+		case "file-changed": return `changed in ${detail.file}: ${fieldList(detail.fields, words)}`;
 		case "also-drifted": return `also drifted on the remote since the last apply; ${detail.file} wins`;
-		case "drifted": return `drifted on the remote since the last apply: ${fieldList(detail.fields)}`;
-		case "merged-record": return `the state entry was merged from two branches and re-read from the remote: ${fieldList(detail.fields)} differ from ${detail.file}`;
+		case "drifted": return `drifted on the remote since the last apply: ${fieldList(detail.fields, words)}`;
+		case "merged-record": return `the state entry was merged from two branches and re-read from the remote: ${fieldList(detail.fields, words)} differ from ${detail.file}`;
 		case "renamed": return `renamed ${detail.from} → ${detail.to}`;
 		case "key-changed": return `key changed ${detail.fromKey} → ${detail.key} in ${detail.file}`;
 		case "file-removed": return `${detail.file} removed${FILE_OUTCOME[detail.outcome]}`;
@@ -14730,7 +14737,7 @@ function valueText$1(field, value, place) {
 	const text = typeof value === "string" ? value : JSON.stringify(value);
 	return text.length > FIELD_TEXT_LIMIT ? `${text.slice(0, 159)}…` : text;
 }
-function changeOf(change, place) {
+function changeOf(change, { place, accountNames }) {
 	if (change === void 0 || change.action === "noop") return null;
 	const fields = (change.fields ?? []).map((field) => ({
 		field: field.field,
@@ -14747,7 +14754,7 @@ function changeOf(change, place) {
 	const media = (change.fields ?? []).flatMap((field) => mediaDeltasOf(field) ?? []);
 	return {
 		action: change.action,
-		reasons: reasonSentences(change),
+		reasons: reasonSentences(change, { accounts: accountNames }),
 		fields,
 		...change.fromKey === void 0 ? {} : { fromKey: change.fromKey },
 		...texts.length === 0 ? {} : { texts },
@@ -14783,7 +14790,7 @@ function desiredEntry(card, context, extra) {
 		ready: card.slot === null && draftReadiness$1({ diagnostics: extra.diagnostics }).ready,
 		status: extra.status,
 		overlay,
-		change: changeOf(extra.change, context.place),
+		change: changeOf(extra.change, context),
 		diagnostics: extra.diagnostics,
 		errors,
 		text: card.content.text,
@@ -14831,7 +14838,7 @@ function remoteEntry(change, live, context, diagnostics) {
 		ready: false,
 		status: live?.status ?? null,
 		overlay,
-		change: changeOf(change, context.place),
+		change: changeOf(change, context),
 		diagnostics,
 		errors: errorsIn(diagnostics),
 		text,
@@ -14882,6 +14889,7 @@ function buildCalendarModel(input) {
 	const context = {
 		place,
 		accounts: new Map(accounts.map((account) => [account.id, account])),
+		accountNames: new Map(accounts.map((account) => [account.id, account.label])),
 		mediaPrefix: input.mediaPrefix,
 		posters: remotePosters(input.cards, lives, input.state)
 	};
@@ -18271,7 +18279,7 @@ function renderPlanMarkdown(plan, options) {
 		const { action } = change;
 		const fields = change.fields?.length ? md` (${joinMarkdown(change.fields.map((field) => md`${fieldText(field, options.timezone)}${markdownVia(fieldOriginPieces(change, field.field))}`), ", ")})` : change.action === "create" ? md` (${createText(change.desired, options.timezone, aliases)})` : md``;
 		const key = change.fromKey ? `${change.fromKey} → ${change.key}` : change.key;
-		return md`| ${EMOJI[change.action]} | ${action} | ${inlineCode(key, { table: true })} | ${change.file ? inlineCode(change.file, { table: true }) : md``} | ${markdownMessage(reasonSentences(change).join("; "))}${fields} |\n`;
+		return md`| ${EMOJI[change.action]} | ${action} | ${inlineCode(key, { table: true })} | ${change.file ? inlineCode(change.file, { table: true }) : md``} | ${markdownMessage(reasonSentences(change, { accounts: aliases }).join("; "))}${fields} |\n`;
 	});
 	if (changes.length > 0) head.push(md`| | Action | Post | File | Why |`, md`|---|---|---|---|---|`);
 	const tail = changes.length > 0 ? [md``] : [];

@@ -27,7 +27,7 @@ export function renderPlanMarkdown(plan: Plan, options: { label: string; timezon
     const { action } = change;
     const fields = change.fields?.length ? md` (${joinMarkdown(change.fields.map((field) => md`${fieldText(field, options.timezone)}${markdownVia(fieldOriginPieces(change, field.field))}`), ', ')})` : change.action === 'create' ? md` (${createText(change.desired, options.timezone, aliases)})` : md``;
     const key = change.fromKey ? `${change.fromKey} → ${change.key}` : change.key;
-    return md`| ${EMOJI[change.action]} | ${action} | ${inlineCode(key, { table: true })} | ${change.file ? inlineCode(change.file, { table: true }) : md``} | ${markdownMessage(reasonSentences(change).join('; '))}${fields} |\n`;
+    return md`| ${EMOJI[change.action]} | ${action} | ${inlineCode(key, { table: true })} | ${change.file ? inlineCode(change.file, { table: true }) : md``} | ${markdownMessage(reasonSentences(change, { accounts: aliases }).join('; '))}${fields} |\n`;
   });
   if (changes.length > 0) head.push(md`| | Action | Post | File | Why |`, md`|---|---|---|---|---|`);
   const tail: Markdown[] = changes.length > 0 ? [md``] : [];

@@ -78,6 +78,7 @@ export function buildCalendarModel(input: CalendarInput): CalendarModel {
   const context: EntryContext = {
     place,
     accounts: new Map(accounts.map((account) => [account.id, account])),
+    accountNames: new Map(accounts.map((account) => [account.id, account.label])),
     mediaPrefix: input.mediaPrefix,
     posters: remotePosters(input.cards, lives, input.state),
   };

@@ -59,7 +59,7 @@ function valueText(field: string, value: unknown, place: Placer): string {
 }
 
 /** What the card's details say about its change; null for a post the plan leaves as it is. */
-export function changeOf(change: Change | undefined, place: Placer): CalendarChange | null {
+export function changeOf(change: Change | undefined, { place, accountNames }: { place: Placer; accountNames: ReadonlyMap<string, string> }): CalendarChange | null {
   if (change === undefined || change.action === 'noop') return null;
   const fields = (change.fields ?? []).map((field) => ({
     field: field.field,
@@ -73,7 +73,7 @@ export function changeOf(change: Change | undefined, place: Placer): CalendarCha
   const media = (change.fields ?? []).flatMap((field) => mediaDeltasOf(field) ?? []);
   return {
     action: change.action,
-    reasons: reasonSentences(change),
+    reasons: reasonSentences(change, { accounts: accountNames }),
     fields,
     ...(change.fromKey === undefined ? {} : { fromKey: change.fromKey }),
     ...(texts.length === 0 ? {} : { texts }),

@@ -12,6 +12,8 @@ export interface EntryContext {
   /** Places instants in the project's time zone. */
   place: Placer;
   accounts: ReadonlyMap<string, CalendarAccount>;
+  /** Each account's label by id: the change's reasons name an account's own fields by it. */
+  accountNames: ReadonlyMap<string, string>;
   /** Where the page finds the thumbnails (`media/`, `/media/`). */
   mediaPrefix: string;
   /** The remote's poster frames of videos, by sha256. */
@@ -48,7 +50,7 @@ export function desiredEntry(card: PostCard, context: EntryContext, extra: { cha
     ready: card.slot === null && draftReadiness({ diagnostics: extra.diagnostics }).ready,
     status: extra.status,
     overlay,
-    change: changeOf(extra.change, context.place),
+    change: changeOf(extra.change, context),
     diagnostics: extra.diagnostics,
     errors,
     text: card.content.text,
@@ -97,7 +99,7 @@ export function remoteEntry(change: Change, live: Post | undefined, context: Ent
     ready: false,
     status: live?.status ?? null,
     overlay,
-    change: changeOf(change, context.place),
+    change: changeOf(change, context),
     diagnostics,
     errors: errorsIn(diagnostics),
     text,

@@ -8,20 +8,39 @@ import { timeText } from '../zoned-time/index.js';
  * terminal, Markdown, the calendar page, the `reasons` of `--json` and of a plan file); each medium
  * escapes them for its sink. The planner writes none of these: it sets codes and facts only.
  */
-export function reasonSentences(change: Pick<Change, 'details'>): string[] {
-  return change.details.map(detailText);
+export function reasonSentences(change: Pick<Change, 'details'>, words: ReasonWords = {}): string[] {
+  return change.details.map((detail) => detailText(detail, words));
 }
 
-/** Field paths as a reason names them: `content, scheduledAt, targets[…].options.vidATitle`. */
-export function fieldList(fields: readonly string[]): string {
-  return fields.join(', ');
+/** How the sentences name things. */
+export interface ReasonWords {
+  /**
+   * Account id → its name in postsync.yaml: a field of one account then reads `content for
+   * brand-photo` instead of `targets[<id>].contentOverride`. Without it (the JSON, the plan file:
+   * data for tools as well as people) field paths stay as they are.
+   */
+  accounts?: ReadonlyMap<string, string>;
+}
+
+/** Field paths as a reason names them: `content, scheduledAt, targets[…].options.vidATitle`, or with `accounts` `vidATitle for brand-video`. */
+export function fieldList(fields: readonly string[], words: ReasonWords = {}): string {
+  return fields.map((field) => fieldName(field, words.accounts)).join(', ');
+}
+
+const ACCOUNT_FIELD = /^targets\[([^\]]+)\]\.(contentOverride|options\.(.+))$/;
+
+function fieldName(field: string, accounts: ReadonlyMap<string, string> | undefined): string {
+  if (accounts === undefined) return field;
+  const match = ACCOUNT_FIELD.exec(field);
+  const name = match?.[1] === undefined ? undefined : accounts.get(match[1]);
+  return match === null || name === undefined ? field : `${match[3] ?? 'content'} for ${name}`;
 }
 
 /** Why a published post whose file or occurrence is gone is no change. */
 const STAYS_PUBLISHED = 'the post is published and stays as it is (published posts are never deleted)';
 
 /** One detail as one sentence. */
-export function detailText(detail: ReasonDetail): string {
+export function detailText(detail: ReasonDetail, words: ReasonWords = {}): string {
   switch (detail.code) {
     case 'new-file':
       return 'new file';
@@ -42,13 +61,13 @@ export function detailText(detail: ReasonDetail): string {
     case 'up-to-date':
       return 'up to date';
     case 'file-changed':
-      return `changed in ${detail.file}: ${fieldList(detail.fields)}`;
+      return `changed in ${detail.file}: ${fieldList(detail.fields, words)}`;
     case 'also-drifted':
       return `also drifted on the remote since the last apply; ${detail.file} wins`;
     case 'drifted':
-      return `drifted on the remote since the last apply: ${fieldList(detail.fields)}`;
+      return `drifted on the remote since the last apply: ${fieldList(detail.fields, words)}`;
     case 'merged-record':
-      return `the state entry was merged from two branches and re-read from the remote: ${fieldList(detail.fields)} differ from ${detail.file}`;
+      return `the state entry was merged from two branches and re-read from the remote: ${fieldList(detail.fields, words)} differ from ${detail.file}`;
     case 'renamed':
       return `renamed ${detail.from} → ${detail.to}`;
     case 'key-changed':

@@ -139,3 +139,20 @@ describe('reasonSentences and the JSON of a change', () => {
     expect(JSON.stringify(shown)).not.toContain('details');
   });
 });
+
+describe('reason words for people: an account-specific field by the account’s name', () => {
+  const OTHER = '7d1c2b7e-0000-4000-8000-000000000009';
+  const fields = ['content', `targets[${PHOTO}].contentOverride`, `targets[${PHOTO}].options.shareToFeed`, `targets[${OTHER}].contentOverride`];
+  const change = { details: [{ code: 'file-changed', file: 'posts/launch.md', fields }, { code: 'drifted', fields: [`targets[${PHOTO}].contentOverride`] }] } satisfies Pick<Change, 'details'>;
+
+  it('names a known account by its alias; an unknown one keeps its field path', () => {
+    expect(reasonSentences(change, { accounts: new Map([[PHOTO, 'brand-photo']]) })).toEqual([
+      `changed in posts/launch.md: content, content for brand-photo, shareToFeed for brand-photo, targets[${OTHER}].contentOverride`,
+      'drifted on the remote since the last apply: content for brand-photo',
+    ]);
+  });
+
+  it('keeps the field paths without names (the JSON and the plan file: data for tools)', () => {
+    expect(reasonSentences(change)[0]).toBe(`changed in posts/launch.md: ${fields.join(', ')}`);
+  });
+});
