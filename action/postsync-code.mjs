@@ -5695,7 +5695,7 @@ async function runInEveryCalendar(command, run, options) {
 	const style = styleFor(process.stdout, globals);
 	const codes = [];
 	for (const [index, calendar] of calendars.entries()) {
-		out.write(term`${index === 0 ? "" : "\n"}${style.bold(term`── ${terminalPath(calendar.folder)} ──`)}\n`);
+		out.write(term`${index === 0 ? term`` : term`\n`}${style.bold(term`── ${terminalPath(calendar.folder)} ──`)}\n`);
 		const dir = join(root, calendar.folder);
 		codes.push(await run(scopedTo(command, dir)).catch((error) => reportFatal(error, { projectDir: dir })));
 	}
@@ -14066,29 +14066,29 @@ const DONE_VERB = {
 };
 function applyProgressPrinter(options) {
 	const { style, mode } = options;
-	const stream = writerTo(options.stream);
+	const writer = writerTo(options.stream);
 	const sentByFile = new Map();
 	let lastPlainLine = 0;
 	let liveLine = false;
 	const clearLive = () => {
-		if (liveLine) stream.write(CLEAR_LINE);
+		if (liveLine) writer.write(CLEAR_LINE);
 		liveLine = false;
 	};
 	const line = (text) => {
 		if (mode === "silent") return;
 		clearLive();
-		stream.write(term`${text}\n`);
+		writer.write(term`${text}\n`);
 	};
 	const overall = () => [...sentByFile.values()].reduce((sum, sent) => sum + sent, 0);
 	const progress = (path, sentBytes, totalBytes) => {
 		const percent = (sent, total) => total === 0 ? 100 : Math.floor(sent / total * 100);
 		const text = term`  ↑ ${path}: ${formatBytes(sentBytes)} / ${formatBytes(totalBytes)} (${percent(sentBytes, totalBytes)}%) · all media ${formatBytes(overall())} / ${formatBytes(options.totalUploadBytes)} (${percent(overall(), options.totalUploadBytes)}%)`;
 		if (mode === "tty") {
-			stream.write(term`${CLEAR_LINE}${cutTerminal(text, (options.stream.columns ?? 120) - 1)}`);
+			writer.write(term`${CLEAR_LINE}${cutTerminal(text, (options.stream.columns ?? 120) - 1)}`);
 			liveLine = true;
 		} else if (mode === "plain" && Date.now() - lastPlainLine >= PLAIN_INTERVAL_MS) {
 			lastPlainLine = Date.now();
-			stream.write(term`${text}\n`);
+			writer.write(term`${text}\n`);
 		}
 	};
 	return (event) => {

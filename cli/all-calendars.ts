@@ -34,7 +34,7 @@ export async function runInEveryCalendar(command: Command, run: (scoped: Command
   const style = styleFor(process.stdout, globals);
   const codes: number[] = [];
   for (const [index, calendar] of calendars.entries()) {
-    out.write(term`${index === 0 ? '' : '\n'}${style.bold(term`── ${terminalPath(calendar.folder)} ──`)}\n`);
+    out.write(term`${index === 0 ? term`` : term`\n`}${style.bold(term`── ${terminalPath(calendar.folder)} ──`)}\n`);
     const dir = join(root, calendar.folder);
     codes.push(await run(scopedTo(command, dir)).catch((error: unknown) => reportFatal(error, { projectDir: dir })));
   }
