@@ -412,12 +412,64 @@ function hasUnsafeCharacters(text) {
 function terminalText(text) {
 	return text.replace(UNSAFE, visible);
 }
+const MADE_HERE$2 = Symbol("terminal");
+var Terminal = class {
+	#text;
+	constructor(key, text) {
+		if (key !== MADE_HERE$2) throw new TypeError("Terminal is made by term`…` and the builders of src/text/terminal.ts");
+		this.#text = text;
+	}
+	toString() {
+		return this.#text;
+	}
+};
+const made$1 = (text) => new Terminal(MADE_HERE$2, text);
+function rendered$1(value) {
+	if (value instanceof Terminal) return value.toString();
+	if (typeof value === "number") return String(value);
+	return terminalText(value);
+}
+function term(strings, ...values) {
+	if (!Array.isArray(strings.raw)) throw new TypeError("term is a tag: term`…`");
+	let out = strings[0];
+	for (let index = 0; index < values.length; index++) out += rendered$1(values[index]) + strings[index + 1];
+	return made$1(out);
+}
+function joinTerminal(parts, separator) {
+	return made$1(parts.map(String).join(separator));
+}
 function terminalPath(path) {
-	if (!/[\s"\\]/.test(path) && !hasUnsafeCharacters(path)) return path;
-	return `"${terminalText(path.replace(/[\\"]/g, (char) => `\\${char}`))}"`;
+	if (!/[\s"\\]/.test(path) && !hasUnsafeCharacters(path)) return made$1(path);
+	return made$1(`"${terminalText(path.replace(/[\\"]/g, (char) => `\\${char}`))}"`);
+}
+function terminalMessage(text) {
+	return made$1(text.split("\n").map(terminalText).join("\n"));
+}
+function terminalMarkdown(markdown) {
+	return made$1(markdown.toString().split("\n").map((line) => line.split("‍").map(terminalText).join("‍")).join("\n"));
 }
 function terminalJson(value) {
-	return `${JSON.stringify(value, null, 2)}\n`.replace(UNSAFE_BEYOND_C0, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`);
+	return made$1(`${JSON.stringify(value, null, 2)}\n`.replace(UNSAFE_BEYOND_C0, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`));
+}
+function painted(text, paint) {
+	return made$1(paint(text.toString()));
+}
+const COLOUR_CODES = /\x1b\[[0-9;]*m/g;
+function terminalWidth(text) {
+	return [...text.toString().replace(COLOUR_CODES, "")].length;
+}
+function padTerminal(text, width, align = "left") {
+	const fill = " ".repeat(Math.max(0, width - terminalWidth(text)));
+	return made$1(align === "right" ? fill + text.toString() : text.toString() + fill);
+}
+function trimTerminalEnd(text) {
+	return made$1(text.toString().trimEnd());
+}
+function cutTerminal(text, length) {
+	return made$1(text.toString().slice(0, length));
+}
+function terminalLines(text) {
+	return text.toString().split("\n").map(made$1);
 }
 // dist/src/config/invalid-config-error.js
 var InvalidConfigError = class extends InputError {
@@ -437,6 +489,12 @@ function formatConfigDiagnostic(diagnostic) {
 	const details = [diagnostic.expected && `expected ${diagnostic.expected}`, diagnostic.found && `found ${diagnostic.found}`].filter(Boolean).join("; ");
 	return `${where ? `${where}: ` : ""}${diagnostic.message}${details ? ` (${details})` : ""}${diagnostic.hint ? ` — ${diagnostic.hint}` : ""}`;
 }
+// dist/.tsc-cli/output.js
+function writerTo(stream) {
+	return { write: (text) => void stream.write(text.toString()) };
+}
+const out = writerTo(process.stdout);
+const err = writerTo(process.stderr);
 // dist/src/actions/command-guard.js
 var CommandLineGuard = class {
 	#lineStart = true;
@@ -477,18 +535,15 @@ function writeWorkflowCommand(command) {
 // dist/.tsc-cli/fatal.js
 async function reportFatal(error, options = {}) {
 	if (error instanceof PostsyncError) {
-		process.stderr.write(`Error: ${printable(error.message)}\n`);
-		if (error.hint) process.stderr.write(`  ${printable(error.hint)}\n`);
+		err.write(term`Error: ${terminalMessage(error.message)}\n`);
+		if (error.hint) err.write(term`  ${terminalMessage(error.hint)}\n`);
 		if (error instanceof InvalidConfigError) await annotateConfig(error, resolve(options.projectDir ?? process.cwd()));
 		return error.exitCode;
 	}
 	const message = error instanceof Error ? error.message : String(error);
-	process.stderr.write(`Error: ${printable(message)}\n`);
-	if (process.env.POSTSYNC_DEBUG === "1" && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
+	err.write(term`Error: ${terminalMessage(message)}\n`);
+	if (process.env.POSTSYNC_DEBUG === "1" && error instanceof Error && error.stack) err.write(term`${terminalMessage(error.stack)}\n`);
 	return 1;
-}
-function printable(message) {
-	return message.split("\n").map(terminalText).join("\n");
 }
 async function annotateConfig(error, root) {
 	const { gitHubActionsEnvironment, diagnosticAnnotation } = await Promise.resolve().then(() => actions_exports);
@@ -791,7 +846,7 @@ function parseCivilDate(text) {
 	};
 }
 function formatCivilDate(date) {
-	return `${pad$1(date.year, 4)}-${pad$1(date.month)}-${pad$1(date.day)}`;
+	return `${pad(date.year, 4)}-${pad(date.month)}-${pad(date.day)}`;
 }
 function dayNumber(date) {
 	const ms = new Date(0).setUTCFullYear(date.year, date.month - 1, date.day);
@@ -832,7 +887,7 @@ function clampedDayOfMonth(months, day) {
 function compareCivilDates(a, b) {
 	return a.year - b.year || a.month - b.month || a.day - b.day;
 }
-function pad$1(value, width = 2) {
+function pad(value, width = 2) {
 	return String(value).padStart(width, "0");
 }
 // dist/src/zoned-time/zone-clock.js
@@ -880,7 +935,7 @@ function formatOffset(ms) {
 	const minutes = Math.round(ms / 6e4);
 	const sign = minutes < 0 ? "-" : "+";
 	const abs = Math.abs(minutes);
-	return `${sign}${pad$1(Math.floor(abs / 60))}:${pad$1(abs % 60)}`;
+	return `${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)}`;
 }
 // dist/src/zoned-time/time-text.js
 const WEEKDAYS = [
@@ -917,7 +972,7 @@ function timeText(instant, timeZone) {
 	const ms = typeof instant === "number" ? instant : Date.parse(instant);
 	if (Number.isNaN(ms)) return String(instant);
 	const wall = wallTimeIn(ms, timeZone);
-	const clock = `${pad$1(wall.hour)}:${pad$1(wall.minute)}${wall.second === 0 ? "" : `:${pad$1(wall.second)}`}`;
+	const clock = `${pad(wall.hour)}:${pad(wall.minute)}${wall.second === 0 ? "" : `:${pad(wall.second)}`}`;
 	return placedTimeText({
 		date: {
 			year: wall.year,
@@ -2175,7 +2230,7 @@ function isoWeek(day) {
 		month: 1,
 		day: 1
 	})) / 7) + 1;
-	return `${thursday.year}-W${pad$1(week)}`;
+	return `${thursday.year}-W${pad(week)}`;
 }
 function dayTitle(day) {
 	const date = parseCivilDate(day);
@@ -2188,7 +2243,7 @@ function parseClock(text) {
 	return match === null ? void 0 : Number(match[1]) * 60 + Number(match[2]);
 }
 function formatClock(minute) {
-	return `${pad$1(Math.floor(minute / 60))}:${pad$1(minute % 60)}`;
+	return `${pad(Math.floor(minute / 60))}:${pad(minute % 60)}`;
 }
 const DURATION = /^(?:\d+\s*(?:d|days?|h|hrs?|hours?|m|mins?|minutes?)\s*)+$/i;
 const UNIT_MINUTES = {
@@ -5539,9 +5594,26 @@ async function openSession(client, options) {
 }
 // dist/.tsc-cli/views/style.js
 var import_picocolors = __toESM(require_picocolors(), 1);
+const COLOURS = [
+	"bold",
+	"dim",
+	"red",
+	"green",
+	"yellow",
+	"cyan",
+	"magenta",
+	"underline",
+	"strikethrough"
+];
+function colours(enabled) {
+	const palette = import_picocolors.default.createColors(enabled);
+	return {
+		...Object.fromEntries(COLOURS.map((name) => [name, (text) => painted(text, palette[name])])),
+		isColorSupported: enabled
+	};
+}
 function styleFor(stream, options = {}) {
-	const enabled = options.color !== false && stream.isTTY === true && !("NO_COLOR" in process.env) && process.env.TERM !== "dumb";
-	return import_picocolors.default.createColors(enabled);
+	return colours(options.color !== false && stream.isTTY === true && !("NO_COLOR" in process.env) && process.env.TERM !== "dumb");
 }
 // dist/.tsc-cli/context.js
 var context_exports = __exportAll({
@@ -5561,7 +5633,7 @@ function isCI() {
 function openMemo(options) {
 	return RunCache.open(projectRoot(options), {
 		enabled: options.cache !== false,
-		onNotice: (line) => process.stderr.write(`postsync: ${line}\n`)
+		onNotice: (line) => err.write(term`postsync: ${line}\n`)
 	});
 }
 function loadProjectConfig(options) {
@@ -5581,15 +5653,15 @@ function clientEventPrinter(style) {
 	return (event) => {
 		switch (event.type) {
 			case "retry":
-				process.stderr.write(style.dim(`  retrying ${event.method} ${event.path} in ${Math.round(event.delayMs)} ms (attempt ${event.attempt}: ${terminalText(event.reason)})\n`));
+				err.write(style.dim(term`  retrying ${event.method} ${event.path} in ${Math.round(event.delayMs)} ms (attempt ${event.attempt}: ${event.reason})\n`));
 				break;
 			case "wait":
-				process.stderr.write(style.dim(`  waiting ${event.seconds} s before retrying ${event.method} ${terminalText(event.path)} (${terminalText(event.reason)})\n`));
+				err.write(style.dim(term`  waiting ${event.seconds} s before retrying ${event.method} ${event.path} (${event.reason})\n`));
 				break;
 			case "throttle":
-				process.stderr.write(style.dim(`  pacing requests for ${Math.ceil(event.waitMs / 100) / 10} s to stay under the project's rate limit\n`));
+				err.write(style.dim(term`  pacing requests for ${Math.ceil(event.waitMs / 100) / 10} s to stay under the project's rate limit\n`));
 				break;
-			case "debug": process.stderr.write(`${terminalText(event.message)}\n`);
+			case "debug": err.write(term`${event.message}\n`);
 		}
 	};
 }
@@ -5623,13 +5695,13 @@ async function runInEveryCalendar(command, run, options) {
 	const style = styleFor(process.stdout, globals);
 	const codes = [];
 	for (const [index, calendar] of calendars.entries()) {
-		process.stdout.write(`${index === 0 ? "" : "\n"}${style.bold(`── ${terminalPath(calendar.folder)} ──`)}\n`);
+		out.write(term`${index === 0 ? term`` : term`\n`}${style.bold(term`── ${terminalPath(calendar.folder)} ──`)}\n`);
 		const dir = join(root, calendar.folder);
 		codes.push(await run(scopedTo(command, dir)).catch((error) => reportFatal(error, { projectDir: dir })));
 	}
 	const failed = calendars.filter((_, index) => codes[index] !== 0 && codes[index] !== 2).map((calendar) => calendar.folder);
 	const code = combinedExitCode(codes);
-	process.stdout.write(`\n${calendars.length} calendars: ${failed.length === 0 ? "none failed" : `${failed.length} failed (${failed.map(terminalPath).join(", ")})`}${codes.includes(2) ? "; some have changes" : ""}.\n`);
+	out.write(term`\n${calendars.length} calendars: ${failed.length === 0 ? "none failed" : term`${failed.length} failed (${joinTerminal(failed.map(terminalPath), ", ")})`}${codes.includes(2) ? "; some have changes" : ""}.\n`);
 	return code;
 }
 function scopedTo(command, dir) {
@@ -5761,11 +5833,11 @@ function plural$2(count, singular, pluralForm = `${singular}s`) {
 }
 // dist/.tsc-cli/views/format.js
 function preview(value, max = 60) {
-	if (value === void 0) return "(none)";
-	return terminalText(previewText(JSON.stringify(value) ?? String(value), max));
+	if (value === void 0) return term`(none)`;
+	return term`${previewText(JSON.stringify(value) ?? String(value), max)}`;
 }
 function shownTime(instant, timeZone) {
-	return terminalText(timeText(instant, timeZone));
+	return term`${timeText(instant, timeZone)}`;
 }
 // dist/.tsc-cli/views/capabilities.js
 function summarizeCapabilities(capabilities) {
@@ -5828,51 +5900,46 @@ function capabilityLines(summary) {
 	return lines;
 }
 // dist/.tsc-cli/views/table.js
-const ANSI = /\x1b\[[0-9;]*m/g;
-function visibleWidth(text) {
-	return [...text.replace(ANSI, "")].length;
-}
-function pad(text, width, align) {
-	const fill = " ".repeat(Math.max(0, width - visibleWidth(text)));
-	return align === "right" ? fill + text : text + fill;
-}
+const EMPTY = term``;
 function renderTable(columns, rows, options) {
+	const headers = columns.map((column) => term`${column.header}`);
 	const all = [
-		columns.map((column) => column.header),
+		headers,
 		...rows,
 		...options.footer ? [options.footer] : []
 	];
-	const widths = columns.map((_, index) => Math.max(...all.map((row) => visibleWidth(row[index] ?? ""))));
+	const widths = columns.map((_, index) => Math.max(...all.map((row) => terminalWidth(row[index] ?? EMPTY))));
 	const indent = options.indent ?? "";
-	const line = (cells) => `${indent}${cells.map((cell, index) => pad(cell, widths[index], columns[index].align)).join("  ")}`.trimEnd();
-	const rule = `${indent}${options.style.dim(widths.map((width) => "─".repeat(width)).join("  "))}`;
+	const line = (cells) => trimTerminalEnd(term`${indent}${joinTerminal(cells.map((cell, index) => padTerminal(cell, widths[index], columns[index].align)), "  ")}`);
+	const rule = term`${indent}${options.style.dim(term`${widths.map((width) => "─".repeat(width)).join("  ")}`)}`;
 	const out = [
-		options.style.bold(line(columns.map((column) => column.header))),
+		options.style.bold(line(headers)),
 		rule,
 		...rows.map(line)
 	];
 	if (options.footer) out.push(rule, options.style.bold(line(options.footer)));
-	return out.join("\n");
+	return joinTerminal(out, "\n");
 }
 // dist/.tsc-cli/views/accounts.js
 function posting(view, style) {
 	const { capabilities } = view;
-	if (!capabilities) return style.red("rules unreadable");
-	if (!capabilities.supported) return style.red(`unsupported${capabilities.reason ? `: ${terminalText(capabilities.reason)}` : ""}`);
-	if (!capabilities.available) return style.red(`unavailable${capabilities.reason ? `: ${terminalText(capabilities.reason)}` : ""}`);
-	return style.green("available");
+	if (!capabilities) return style.red(term`rules unreadable`);
+	if (!capabilities.supported) return style.red(term`unsupported${capabilities.reason ? term`: ${capabilities.reason}` : ""}`);
+	if (!capabilities.available) return style.red(term`unavailable${capabilities.reason ? term`: ${capabilities.reason}` : ""}`);
+	return style.green(term`available`);
 }
 function renderAccounts(view, options) {
 	const { style } = options;
-	const out = [options.label, ""];
-	if (view.accounts.length === 0) out.push("This project has no connected accounts.");
+	const blank = term``;
+	const out = [term`${options.label}`, blank];
+	if (view.accounts.length === 0) out.push(term`This project has no connected accounts.`);
 	else {
 		const rows = view.accounts.map((item) => [
-			terminalText(item.aliases.join(", ")) || style.dim("-"),
-			terminalText(item.account.id),
-			terminalText(item.account.platform),
-			terminalText(item.account.handle),
-			terminalText(item.account.status),
+			item.aliases.join(", ") === "" ? style.dim(term`-`) : term`${item.aliases.join(", ")}`,
+			term`${item.account.id}`,
+			term`${item.account.platform}`,
+			term`${item.account.handle}`,
+			term`${item.account.status}`,
 			posting(item, style)
 		]);
 		out.push(renderTable([
@@ -5885,19 +5952,19 @@ function renderAccounts(view, options) {
 		], rows, { style }));
 	}
 	for (const item of view.accounts) {
-		const name = terminalText(item.aliases[0] ?? item.account.id);
-		out.push("", `${style.bold(name)} ${style.dim(`(${terminalText(`${item.account.platform} ${item.account.handle}${item.aliases.length > 0 ? `, ${item.account.id}` : ""}`)})`)}`);
+		const name = term`${item.aliases[0] ?? item.account.id}`;
+		out.push(blank, term`${style.bold(name)} ${style.dim(term`(${`${item.account.platform} ${item.account.handle}${item.aliases.length > 0 ? `, ${item.account.id}` : ""}`})`)}`);
 		if (!item.capabilities) {
-			out.push(`  ${style.red(`rules could not be read: ${terminalText(item.capabilitiesError ?? "unknown error")}`)}`);
+			out.push(term`  ${style.red(term`rules could not be read: ${item.capabilitiesError ?? "unknown error"}`)}`);
 			continue;
 		}
-		for (const [label, text] of capabilityLines(item.capabilities)) out.push(`  ${style.dim(label.padEnd(13))}${terminalText(text)}`);
+		for (const [label, text] of capabilityLines(item.capabilities)) out.push(term`  ${style.dim(term`${label.padEnd(13)}`)}${text}`);
 	}
 	if (view.unknownAliases.length > 0) {
-		out.push("");
-		for (const { alias, id } of view.unknownAliases) out.push(style.yellow(`warning: the alias \`${terminalText(alias)}\` in postsync.yaml points at ${terminalText(id)}, which is not an account of this project`));
+		out.push(blank);
+		for (const { alias, id } of view.unknownAliases) out.push(style.yellow(term`warning: the alias \`${alias}\` in postsync.yaml points at ${id}, which is not an account of this project`));
 	}
-	return out.join("\n");
+	return joinTerminal(out, "\n");
 }
 function accountsReport(view) {
 	return {
@@ -5933,8 +6000,8 @@ async function runAccounts(flags, command) {
 			accounts: views,
 			unknownAliases
 		};
-		if (flags.json) process.stdout.write(terminalJson(accountsReport(view)));
-		else process.stdout.write(`${renderAccounts(view, {
+		if (flags.json) out.write(terminalJson(accountsReport(view)));
+		else out.write(term`${renderAccounts(view, {
 			label: connection.label,
 			style
 		})}\n`);
@@ -6006,7 +6073,8 @@ function csvField(value) {
 	return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, "\"\"")}"` : text;
 }
 function renderCsv(header, records) {
-	return [header, ...records].map((record) => `${record.map(csvField).join(",")}\r\n`).join("");
+	const field = (value) => term`${csvField(value)}`;
+	return joinTerminal([header, ...records].map((record) => term`${joinTerminal(record.map(field), ",")}\r\n`), "");
 }
 // dist/.tsc-cli/views/analytics.js
 const METRICS = [
@@ -6052,8 +6120,8 @@ function totalsOf(rows) {
 const number = (value) => value === null ? "" : value.toLocaleString("en-US");
 function renderAnalyticsTable(report, options) {
 	const { style } = options;
-	const out = [options.label, ""];
-	if (report.rows.length === 0) return [...out, "No published posts match these filters."].join("\n");
+	const out = [term`${options.label}`, term``];
+	if (report.rows.length === 0) return joinTerminal([...out, term`No published posts match these filters.`], "\n");
 	const columns = [
 		{ header: "POST" },
 		{ header: "ACCOUNT" },
@@ -6073,25 +6141,25 @@ function renderAnalyticsTable(report, options) {
 		}))
 	];
 	const rows = report.rows.map((row) => [
-		row.file === null ? style.dim(`not managed: ${terminalText(row.postId)}`) : terminalPath(row.file),
-		terminalText(row.account ?? row.socialAccountId),
-		terminalText(row.platform),
-		row.publishedAt === null ? "" : shownTime(row.publishedAt, options.timezone),
-		...METRICS.map((metric) => number(row[metric]))
+		row.file === null ? style.dim(term`not managed: ${row.postId}`) : terminalPath(row.file),
+		term`${row.account ?? row.socialAccountId}`,
+		term`${row.platform}`,
+		row.publishedAt === null ? term`` : shownTime(row.publishedAt, options.timezone),
+		...METRICS.map((metric) => term`${number(row[metric])}`)
 	]);
 	const anyVideo = report.rows.some((row) => row.videoViews !== null);
 	const footer = [
-		`Total (${report.rows.length} row${report.rows.length === 1 ? "" : "s"})`,
-		"",
-		"",
-		"",
-		...METRICS.map((metric) => metric === "videoViews" && !anyVideo ? "" : number(report.totals[metric]))
+		term`Total (${report.rows.length} row${report.rows.length === 1 ? "" : "s"})`,
+		term``,
+		term``,
+		term``,
+		...METRICS.map((metric) => term`${metric === "videoViews" && !anyVideo ? "" : number(report.totals[metric])}`)
 	];
 	out.push(renderTable(columns, rows, {
 		style,
 		footer
 	}));
-	return out.join("\n");
+	return joinTerminal(out, "\n");
 }
 function renderAnalyticsCsv(report) {
 	return renderCsv([
@@ -6145,9 +6213,9 @@ async function runAnalytics(flags, command) {
 			rows,
 			totals: totalsOf(rows)
 		};
-		if (format === "json") process.stdout.write(terminalJson(report));
-		else if (format === "csv") process.stdout.write(renderAnalyticsCsv(report));
-		else process.stdout.write(`${renderAnalyticsTable(report, {
+		if (format === "json") out.write(terminalJson(report));
+		else if (format === "csv") out.write(renderAnalyticsCsv(report));
+		else out.write(term`${renderAnalyticsTable(report, {
 			label: connection.label,
 			style,
 			timezone: config.timezone
@@ -13784,22 +13852,22 @@ function originPieces(source) {
 		];
 	}
 }
-function viaText(origins, show) {
-	return origins.length === 0 ? "" : ` (via ${origins.map((pieces) => pieces.map(show).join("")).join(", ")})`;
+function viaText(origins) {
+	return origins.length === 0 ? term`` : term` (via ${joinTerminal(origins.map((pieces) => term`${pieces.map((piece) => piece.text).join("")}`), ", ")})`;
 }
 // dist/.tsc-cli/views/create-lines.js
 const CREATE_PREVIEW = 72;
 function createLines(change, style, options) {
 	const { desired } = change;
-	const when = desired.scheduledAt === null ? "a draft, no time" : `${style.dim("scheduled")} ${shownTime(desired.scheduledAt, options.timezone)}`;
-	const accounts = desired.targets.map((target) => terminalText(options.aliases.get(target.socialAccountId) ?? target.socialAccountId)).join(", ") || "no account";
+	const when = desired.scheduledAt === null ? term`a draft, no time` : term`${style.dim(term`scheduled`)} ${shownTime(desired.scheduledAt, options.timezone)}`;
+	const accounts = desired.targets.map((target) => options.aliases.get(target.socialAccountId) ?? target.socialAccountId).join(", ") || "no account";
 	const media = desired.media.length === 0 ? "" : ` · media: ${desired.media.length} file${desired.media.length === 1 ? "" : "s"}`;
-	const lines = [`${options.indent}${when} · ${style.dim("on")} ${accounts}${media}`];
-	if (!options.full) return [...lines, `${options.indent}${style.dim("text")} ${preview(desired.content, CREATE_PREVIEW)}`];
+	const lines = [term`${options.indent}${when} · ${style.dim(term`on`)} ${accounts}${media}`];
+	if (!options.full) return [...lines, term`${options.indent}${style.dim(term`text`)} ${preview(desired.content, CREATE_PREVIEW)}`];
 	return [
 		...lines,
-		`${options.indent}${style.dim("text (whole):")}`,
-		...desired.content.split("\n").map((line) => `${options.indent}  ${terminalText(line)}`)
+		term`${options.indent}${style.dim(term`text (whole):`)}`,
+		...desired.content.split("\n").map((line) => term`${options.indent}  ${line}`)
 	];
 }
 // dist/src/actions/media-words.js
@@ -13919,33 +13987,34 @@ function wordHunks(segments, options = {}) {
 }
 // dist/.tsc-cli/views/field-diff.js
 function marked(segment, text, style) {
-	if (segment.kind === "same") return text;
-	if (style.isColorSupported) return segment.kind === "removed" ? style.red(style.strikethrough(text)) : style.green(style.underline(text));
-	return segment.kind === "removed" ? `[-${text}-]` : `{+${text}+}`;
+	const shown = term`${text}`;
+	if (segment.kind === "same") return shown;
+	if (style.isColorSupported) return segment.kind === "removed" ? style.red(style.strikethrough(shown)) : style.green(style.underline(shown));
+	return segment.kind === "removed" ? term`[-${shown}-]` : term`{+${shown}+}`;
 }
 function wordDiffLines(label, texts, style, options) {
 	const segments = wordDiff(texts.before, texts.after);
 	if (options.full) {
-		const lines = [""];
+		const lines = [[]];
 		for (const segment of segments) segment.text.split("\n").forEach((part, index) => {
-			if (index > 0) lines.push("");
-			if (part !== "") lines[lines.length - 1] += marked(segment, terminalText(part), style);
+			if (index > 0) lines.push([]);
+			if (part !== "") lines[lines.length - 1].push(marked(segment, part, style));
 		});
-		return [`${options.indent}${label} (whole text):`, ...lines.map((line) => `${options.indent}  ${line}`)];
+		return [term`${options.indent}${label} (whole text):`, ...lines.map((line) => term`${options.indent}  ${joinTerminal(line, "")}`)];
 	}
-	const [first = "", ...rest] = wordHunks(segments).map((hunk) => `${hunk.cutBefore ? "…" : ""}${hunk.segments.map((segment) => marked(segment, terminalText(segment.text), style)).join("")}${hunk.cutAfter ? "…" : ""}`);
-	return [`${options.indent}${label}: ${first}`, ...rest.map((hunk) => `${options.indent}  ${hunk}`)];
+	const [first = term``, ...rest] = wordHunks(segments).map((hunk) => term`${hunk.cutBefore ? "…" : ""}${joinTerminal(hunk.segments.map((segment) => marked(segment, segment.text, style)), "")}${hunk.cutAfter ? "…" : ""}`);
+	return [term`${options.indent}${label}: ${first}`, ...rest.map((hunk) => term`${options.indent}  ${hunk}`)];
 }
 function textFieldLabel(account, aliases) {
-	return account === void 0 ? "content" : `content for ${terminalText(aliases.get(account) ?? account)}`;
+	return account === void 0 ? term`content` : term`content for ${aliases.get(account) ?? account}`;
 }
 function fieldDiffLines(field, style, options) {
-	const via = options.via ?? "";
+	const via = options.via ?? term``;
 	const texts = textChangeOf(field);
-	if (texts !== null) return wordDiffLines(`${textFieldLabel(texts.account, options.aliases)}${via}`, texts, style, options);
+	if (texts !== null) return wordDiffLines(term`${textFieldLabel(texts.account, options.aliases)}${via}`, texts, style, options);
 	const deltas = mediaDeltasOf(field);
 	if (deltas === null) return null;
-	return deltas.map((delta, index) => `${options.indent}${index === 0 ? `media${via}: ` : "       "}${mediaDeltaWords(delta).map((word) => typeof word === "string" ? terminalText(word) : terminalPath(word.path)).join("")}`);
+	return deltas.map((delta, index) => term`${options.indent}${index === 0 ? term`media${via}: ` : "       "}${joinTerminal(mediaDeltaWords(delta).map((word) => typeof word === "string" ? term`${word}` : terminalPath(word.path)), "")}`);
 }
 // dist/.tsc-cli/views/change-lines.js
 const ACTION_SYMBOLS = {
@@ -13971,13 +14040,15 @@ function colourFor(change, style) {
 	}[change.action];
 }
 const NO_ALIASES = new Map();
+function changeName(change) {
+	return change.fromKey ? term`${change.fromKey} → ${change.key}` : term`${change.key}`;
+}
 function changeLines(change, style, options) {
-	const name = change.fromKey ? `${terminalText(change.fromKey)} → ${terminalText(change.key)}` : terminalText(change.key);
-	const head = `${ACTION_SYMBOLS[change.action]} ${change.action.padEnd(7)} ${name}`;
-	const file = change.file && !options.underFile ? style.dim(`  (${terminalPath(change.file)})`) : "";
+	const head = term`${ACTION_SYMBOLS[change.action]} ${change.action.padEnd(7)} ${changeName(change)}`;
+	const file = change.file && !options.underFile ? style.dim(term`  (${terminalPath(change.file)})`) : term``;
 	const indent = options.underFile ? "  " : "";
-	const lines = [`${indent}  ${colourFor(change, style)(head)}${file}`];
-	for (const reason of reasonSentences(change)) lines.push(`${indent}      ${style.dim(terminalText(reason))}`);
+	const lines = [term`${indent}  ${colourFor(change, style)(head)}${file}`];
+	for (const reason of reasonSentences(change)) lines.push(term`${indent}      ${style.dim(term`${reason}`)}`);
 	const detail = {
 		full: options.fullText === true,
 		indent: `${indent}      `,
@@ -13988,10 +14059,13 @@ function changeLines(change, style, options) {
 		timezone: options.timezone
 	}));
 	const fields = change.action === "update" || options.verbose ? change.fields ?? [] : [];
-	for (const field of fields) lines.push(...fieldDiffLines(field, style, {
-		...detail,
-		via: viaText(fieldOriginPieces(change, field.field), (piece) => terminalText(piece.text))
-	}) ?? [`${indent}      ${terminalText(field.field)}${viaText(fieldOriginPieces(change, field.field), (piece) => terminalText(piece.text))}: ${fieldValue(field.field, field.before, options.timezone)} → ${fieldValue(field.field, field.after, options.timezone)}`]);
+	for (const field of fields) {
+		const via = viaText(fieldOriginPieces(change, field.field));
+		lines.push(...fieldDiffLines(field, style, {
+			...detail,
+			via
+		}) ?? [term`${indent}      ${field.field}${via}: ${fieldValue(field.field, field.before, options.timezone)} → ${fieldValue(field.field, field.after, options.timezone)}`]);
+	}
 	return lines;
 }
 function fieldValue(field, value, timezone) {
@@ -13999,6 +14073,7 @@ function fieldValue(field, value, timezone) {
 }
 // dist/.tsc-cli/views/apply-progress.js
 const PLAIN_INTERVAL_MS = 5e3;
+const CLEAR_LINE = term`\r\x1b[K`;
 const DONE_VERB = {
 	create: "created",
 	adopt: "adopted",
@@ -14010,35 +14085,36 @@ const DONE_VERB = {
 	blocked: "blocked"
 };
 function applyProgressPrinter(options) {
-	const { stream, style, mode } = options;
+	const { style, mode } = options;
+	const writer = writerTo(options.stream);
 	const sentByFile = new Map();
 	let lastPlainLine = 0;
 	let liveLine = false;
 	const clearLive = () => {
-		if (liveLine) stream.write("\r\x1B[K");
+		if (liveLine) writer.write(CLEAR_LINE);
 		liveLine = false;
 	};
 	const line = (text) => {
 		if (mode === "silent") return;
 		clearLive();
-		stream.write(`${text}\n`);
+		writer.write(term`${text}\n`);
 	};
 	const overall = () => [...sentByFile.values()].reduce((sum, sent) => sum + sent, 0);
 	const progress = (path, sentBytes, totalBytes) => {
 		const percent = (sent, total) => total === 0 ? 100 : Math.floor(sent / total * 100);
-		const text = `  ↑ ${path}: ${formatBytes(sentBytes)} / ${formatBytes(totalBytes)} (${percent(sentBytes, totalBytes)}%) · all media ${formatBytes(overall())} / ${formatBytes(options.totalUploadBytes)} (${percent(overall(), options.totalUploadBytes)}%)`;
+		const text = term`  ↑ ${path}: ${formatBytes(sentBytes)} / ${formatBytes(totalBytes)} (${percent(sentBytes, totalBytes)}%) · all media ${formatBytes(overall())} / ${formatBytes(options.totalUploadBytes)} (${percent(overall(), options.totalUploadBytes)}%)`;
 		if (mode === "tty") {
-			stream.write(`\r\x1b[K${text.slice(0, (stream.columns ?? 120) - 1)}`);
+			writer.write(term`${CLEAR_LINE}${cutTerminal(text, (options.stream.columns ?? 120) - 1)}`);
 			liveLine = true;
 		} else if (mode === "plain" && Date.now() - lastPlainLine >= PLAIN_INTERVAL_MS) {
 			lastPlainLine = Date.now();
-			stream.write(`${text}\n`);
+			writer.write(term`${text}\n`);
 		}
 	};
 	return (event) => {
 		switch (event.type) {
 			case "upload-start":
-				line(`  ↑ ${event.resumed ? "resuming" : "uploading"} ${terminalPath(event.upload.path)} (${formatBytes(event.upload.sizeBytes)})`);
+				line(term`  ↑ ${event.resumed ? "resuming" : "uploading"} ${terminalPath(event.upload.path)} (${formatBytes(event.upload.sizeBytes)})`);
 				break;
 			case "upload-progress":
 				sentByFile.set(event.upload.sha256, event.sentBytes);
@@ -14046,19 +14122,18 @@ function applyProgressPrinter(options) {
 				break;
 			case "upload-done":
 				sentByFile.set(event.upload.sha256, event.upload.sizeBytes);
-				line(style.green(`  ✓ uploaded ${terminalPath(event.upload.path)}`) + style.dim(` (media ${event.mediaId})`));
+				line(term`${style.green(term`  ✓ uploaded ${terminalPath(event.upload.path)}`)}${style.dim(term` (media ${event.mediaId})`)}`);
 				break;
 			case "upload-failed":
-				line(style.red(`  ✗ upload of ${terminalPath(event.upload.path)} failed: ${terminalText(event.error.message)}`));
+				line(style.red(term`  ✗ upload of ${terminalPath(event.upload.path)} failed: ${event.error.message}`));
 				break;
 			case "change-start": break;
 			case "change-done": {
 				const { change } = event;
-				const name = change.fromKey ? `${terminalText(change.fromKey)} → ${terminalText(change.key)}` : terminalText(change.key);
-				line(`  ${ACTION_SYMBOLS[change.action]} ${DONE_VERB[change.action]} ${name}${event.postId ? style.dim(` (${event.postId})`) : ""}`);
+				line(term`  ${ACTION_SYMBOLS[change.action]} ${DONE_VERB[change.action]} ${changeName(change)}${event.postId ? style.dim(term` (${event.postId})`) : ""}`);
 				break;
 			}
-			case "change-failed": line(style.red(`  ✗ ${event.change.action} ${terminalText(event.change.key)} failed: ${terminalText(event.error.message)}`));
+			case "change-failed": line(style.red(term`  ✗ ${event.change.action} ${event.change.key} failed: ${event.error.message}`));
 		}
 	};
 }
@@ -14165,15 +14240,14 @@ function location(diagnostic) {
 	return `${diagnostic.file}${position}`;
 }
 function renderDiagnostics(diagnostics, style) {
-	return diagnostics.map((d) => {
-		const label = d.severity === "error" ? style.red("error") : style.yellow("warning");
-		const where = d.file ? `${terminalPath(d.file)}${location(d).slice(d.file.length)}` : "";
-		const lines = [`${where ? `${style.bold(where)} ` : ""}${label} ${terminalText(d.message)} ${style.dim(`[${d.code}]`)}`];
-		if (d.expected !== void 0) lines.push(`    expected: ${terminalText(d.expected)}`);
-		if (d.found !== void 0) lines.push(`    found:    ${terminalText(d.found)}`);
-		if (d.hint !== void 0) lines.push(`    ${style.cyan("hint:")} ${terminalText(d.hint)}`);
-		return lines.join("\n");
-	}).join("\n");
+	return joinTerminal(diagnostics.flatMap((d) => {
+		const label = d.severity === "error" ? style.red(term`error`) : style.yellow(term`warning`);
+		const lines = [term`${d.file ? term`${style.bold(term`${terminalPath(d.file)}${location(d).slice(d.file.length)}`)} ` : term``}${label} ${d.message} ${style.dim(term`[${d.code}]`)}`];
+		if (d.expected !== void 0) lines.push(term`    expected: ${d.expected}`);
+		if (d.found !== void 0) lines.push(term`    found:    ${d.found}`);
+		if (d.hint !== void 0) lines.push(term`    ${style.cyan(term`hint:`)} ${d.hint}`);
+		return lines;
+	}), "\n");
 }
 function diagnosticCounts(diagnostics) {
 	const errors = diagnostics.filter((d) => d.severity === "error").length;
@@ -14184,26 +14258,26 @@ function diagnosticCounts(diagnostics) {
 }
 // dist/.tsc-cli/views/drafts.js
 function readinessText(draft, style) {
-	return draft.ready ? style.green("ready to schedule") : `${style.yellow("not ready to schedule:")} ${terminalText(draft.missing.join("; "))}`;
+	return draft.ready ? style.green(term`ready to schedule`) : term`${style.yellow(term`not ready to schedule:`)} ${draft.missing.join("; ")}`;
 }
 function draftLines(drafts, style) {
 	const files = drafts.map((draft) => terminalPath(draft.file));
-	const width = Math.max(...files.map((file) => file.length));
-	return drafts.map((draft, index) => `  ${style.bold(files[index].padEnd(width))}  ${readinessText(draft, style)}`);
+	const width = Math.max(...files.map(terminalWidth));
+	return drafts.map((draft, index) => term`  ${style.bold(padTerminal(files[index], width))}  ${readinessText(draft, style)}`);
 }
 function renderDrafts(drafts, style, options = {}) {
-	if (drafts.length === 0) return "";
+	if (drafts.length === 0) return term``;
 	const notReady = drafts.filter((draft) => !draft.ready);
-	const head = `Drafts (${drafts.length}${notReady.length > 0 ? `, ${notReady.length} not ready to schedule` : ", all ready to schedule"}):`;
+	const head = term`Drafts (${drafts.length}${notReady.length > 0 ? `, ${notReady.length} not ready to schedule` : ", all ready to schedule"}):`;
 	const limit = options.limit ?? Infinity;
-	if (drafts.length <= limit) return [head, ...draftLines(drafts, style)].join("\n");
+	if (drafts.length <= limit) return joinTerminal([head, ...draftLines(drafts, style)], "\n");
 	const shown = [...notReady, ...drafts.filter((draft) => draft.ready)].slice(0, limit);
-	const more = `  … and ${plural$2(drafts.length - shown.length, "more draft")} (${style.bold("postsync validate")} lists them all)`;
-	return [
+	const more = term`  … and ${plural$2(drafts.length - shown.length, "more draft")} (${style.bold(term`postsync validate`)} lists them all)`;
+	return joinTerminal([
 		head,
 		...draftLines(shown, style),
 		style.dim(more)
-	].join("\n");
+	], "\n");
 }
 function notReadyNote(count) {
 	return count > 0 ? ` ${plural$2(count, "draft")} not ready to schedule yet.` : "";
@@ -14218,14 +14292,15 @@ function renderPlan(plan, options) {
 		fullText: options.fullText ?? false,
 		...options.aliases === void 0 ? {} : { aliases: options.aliases }
 	};
-	const out = [options.label, ...options.pruneNote ? [options.pruneNote] : []];
-	if (plan.diagnostics.length > 0) out.push("", renderDiagnostics(plan.diagnostics, style));
+	const blank = term``;
+	const out = [term`${options.label}`, ...options.pruneNote ? [term`${options.pruneNote}`] : []];
+	if (plan.diagnostics.length > 0) out.push(blank, renderDiagnostics(plan.diagnostics, style));
 	const shown = plan.changes.filter((change) => verbose || change.action !== "noop");
 	if (shown.length > 0) {
-		out.push("");
+		out.push(blank);
 		for (const item of groupOccurrences(shown)) if ("change" in item) out.push(...changeLines(item.change, style, shownAs));
 		else {
-			out.push(`  ${style.bold(terminalPath(item.file))} ${style.dim(`(repeat: ${plural$2(item.changes.length, "change")})`)}`);
+			out.push(term`  ${style.bold(terminalPath(item.file))} ${style.dim(term`(repeat: ${plural$2(item.changes.length, "change")})`)}`);
 			for (const change of item.changes) out.push(...changeLines(change, style, {
 				...shownAs,
 				underFile: true
@@ -14234,10 +14309,10 @@ function renderPlan(plan, options) {
 	}
 	if (plan.uploads.length > 0) {
 		const total = plan.uploads.reduce((sum, upload) => sum + upload.sizeBytes, 0);
-		out.push("", `Media: ${plural$2(plan.uploads.length, "file")} to upload (${formatBytes(total)}).`);
+		out.push(blank, term`Media: ${plural$2(plan.uploads.length, "file")} to upload (${formatBytes(total)}).`);
 	}
-	out.push("", summaryLine$1(plan));
-	return out.join("\n");
+	out.push(blank, term`${summaryLine$1(plan)}`);
+	return joinTerminal(out, "\n");
 }
 function summaryLine$1(plan) {
 	const { summary } = plan;
@@ -14338,8 +14413,8 @@ async function runApply(planFile, flags, command) {
 		config: config.prune
 	});
 	const pruneNote = saved ? null : pruneHeader(prune, { config: config.prune });
-	const out = (text) => {
-		if (!flags.json) process.stdout.write(`${text}\n`);
+	const out$1 = (text) => {
+		if (!flags.json) out.write(term`${text}\n`);
 	};
 	try {
 		const outcome = await applyProject({
@@ -14353,9 +14428,9 @@ async function runApply(planFile, flags, command) {
 			...choicesOf(flags),
 			strict: flags.strict ?? false,
 			concurrency: flags.concurrency,
-			onStaleLock: (previous) => process.stderr.write(style.yellow(`Note: took over the state lock left by postsync ${previous.command} (pid ${previous.pid}, started ${timeText(previous.startedAt, config.timezone)}), which is no longer running. Its interrupted work is resumed below.\n`)),
+			onStaleLock: (previous) => err.write(style.yellow(term`Note: took over the state lock left by postsync ${previous.command} (pid ${previous.pid}, started ${timeText(previous.startedAt, config.timezone)}), which is no longer running. Its interrupted work is resumed below.\n`)),
 			onPlan: async (plan) => {
-				out(renderPlan(plan, {
+				out$1(renderPlan(plan, {
 					label: connection.label,
 					pruneNote,
 					style,
@@ -14370,8 +14445,8 @@ async function runApply(planFile, flags, command) {
 				});
 			},
 			confirm: async () => {
-				if (!flags.yes && !await confirm("\nDo you want to apply these changes?")) return false;
-				out("");
+				if (!flags.yes && !await confirm(term`\nDo you want to apply these changes?`)) return false;
+				out$1(term``);
 				return true;
 			},
 			progress: (plan) => {
@@ -14388,22 +14463,22 @@ async function runApply(planFile, flags, command) {
 		const invalid = hasErrors(outcome.plan.diagnostics);
 		switch (outcome.kind) {
 			case "invalid":
-				out(style.red("\nNothing was applied (--strict): fix the errors above first."));
-				if (flags.json) process.stdout.write(renderJson(planReport("apply", outcome.plan)));
+				out$1(style.red(term`\nNothing was applied (--strict): fix the errors above first.`));
+				if (flags.json) out.write(renderJson(planReport("apply", outcome.plan)));
 				return 1;
 			case "nothing":
-				if (flags.json) process.stdout.write(renderJson(planReport("apply", outcome.plan)));
-				if (invalid) out(style.red(`\nNothing was applied: ${[blockedPart(outcome.plan), "fix the errors above, then apply again."].filter((part) => part !== null).join("; ")}`));
+				if (flags.json) out.write(renderJson(planReport("apply", outcome.plan)));
+				if (invalid) out$1(style.red(term`\nNothing was applied: ${[blockedPart(outcome.plan), "fix the errors above, then apply again."].filter((part) => part !== null).join("; ")}`));
 				return invalid ? 1 : 0;
 			case "declined":
-				out("Apply cancelled; nothing was changed.");
+				out$1(term`Apply cancelled; nothing was changed.`);
 				return 1;
 			case "applied": {
 				const { plan, result } = outcome;
 				const line = resultLine(result, plan);
-				if (flags.json) process.stdout.write(renderJson(planReport("apply", plan, result)));
-				out(`\n${invalid ? style.red(line) : line}`);
-				if (config.stateHome.kind === "branch" && !isCI() && !flags.json) process.stderr.write(style.yellow(`Note: this calendar keeps its state on the branch ${terminalText(config.stateHome.branch)}: run postsync state push --merge to record this apply there (until then, the next apply elsewhere adopts these posts instead of knowing them).\n`));
+				if (flags.json) out.write(renderJson(planReport("apply", plan, result)));
+				out$1(term`\n${invalid ? style.red(term`${line}`) : line}`);
+				if (config.stateHome.kind === "branch" && !isCI() && !flags.json) err.write(style.yellow(term`Note: this calendar keeps its state on the branch ${config.stateHome.branch}: run postsync state push --merge to record this apply there (until then, the next apply elsewhere adopts these posts instead of knowing them).\n`));
 				await reportApplyOutcome({
 					plan,
 					result,
@@ -15647,9 +15722,9 @@ async function writeFeed(file, text) {
 // dist/.tsc-cli/views/calendar.js
 function calendarLines(model, written) {
 	const scheduled = model.posts.filter((post) => post.slot !== null).length;
-	const lines = [`Calendar: ${written.page} (${plural$2(scheduled, "scheduled post")}, ${plural$2(model.posts.length - scheduled, "unscheduled post")}; times in ${model.timezone})`];
+	const lines = [term`Calendar: ${written.page} (${plural$2(scheduled, "scheduled post")}, ${plural$2(model.posts.length - scheduled, "unscheduled post")}; times in ${model.timezone})`];
 	const summary = model.summary;
-	if (summary === null) lines.push(`The API was not reached${model.offlineReason === void 0 ? "" : ` (${model.offlineReason})`}: statuses come from the state file, and the plan is not shown.`);
+	if (summary === null) lines.push(term`The API was not reached${model.offlineReason === void 0 ? "" : ` (${model.offlineReason})`}: statuses come from the state file, and the plan is not shown.`);
 	else {
 		const parts = [
 			"new",
@@ -15660,12 +15735,12 @@ function calendarLines(model, written) {
 			"deleted",
 			"blocked"
 		].filter((name) => summary[name] > 0).map((name) => `${summary[name]} ${name}`);
-		lines.push(parts.length === 0 ? "Plan: no changes." : `Plan: ${parts.join(", ")}.`);
+		lines.push(parts.length === 0 ? term`Plan: no changes.` : term`Plan: ${parts.join(", ")}.`);
 	}
 	const problems = model.posts.reduce((sum, post) => sum + post.diagnostics.length, model.problems.length);
-	if (problems > 0) lines.push(`${plural$2(problems, "problem")} in the files: shown on the page (\`postsync validate\` lists them).`);
-	if (written.feed !== null) lines.push(`Feed: ${written.feed} (${plural$2(model.posts.filter((post) => post.slot !== null && post.overlay !== "deleted").length, "event")})`);
-	return `${lines.join("\n")}\n`;
+	if (problems > 0) lines.push(term`${plural$2(problems, "problem")} in the files: shown on the page (\`postsync validate\` lists them).`);
+	if (written.feed !== null) lines.push(term`Feed: ${written.feed} (${plural$2(model.posts.filter((post) => post.slot !== null && post.overlay !== "deleted").length, "event")})`);
+	return term`${joinTerminal(lines, "\n")}\n`;
 }
 // dist/.tsc-cli/commands/calendar.js
 var calendar_exports = __exportAll({ runCalendar: () => runCalendar });
@@ -15704,7 +15779,7 @@ async function runCalendar(flags, command) {
 	const feed = flags.ics === void 0 ? null : resolve(flags.ics);
 	if (feed !== null) await writeFeed(feed, renderIcs(model, { scope: feedScope(config) }));
 	const shown = (path) => relative(process.cwd(), path) || path;
-	process.stdout.write(calendarLines(model, {
+	out.write(calendarLines(model, {
 		page: shown(written.page),
 		feed: feed === null ? null : shown(feed)
 	}));
@@ -15714,7 +15789,7 @@ async function runCalendar(flags, command) {
 			env: process.env,
 			projectRoot: config.root,
 			annotate: writeWorkflowCommand,
-			note: (line) => process.stderr.write(`${line}\n`)
+			note: (line) => err.write(term`${line}\n`)
 		});
 	}
 	if (flags.open) openInBrowser(written.page);
@@ -15732,7 +15807,7 @@ function openInBrowser(file) {
 		detached: true,
 		stdio: "ignore"
 	});
-	child.on("error", () => process.stderr.write(`Could not open a browser (${program} is not available); open ${file} yourself.\n`));
+	child.on("error", () => err.write(term`Could not open a browser (${program} is not available); open ${file} yourself.\n`));
 	child.unref();
 }
 // dist/src/content/owned-paths.js
@@ -15929,13 +16004,13 @@ async function runCalendars(flags, command) {
 	const all = await findCalendars(root);
 	assertDistinctSecrets(all);
 	const calendars = flags.changed === void 0 ? all : await changedCalendars(root, all, await changedPaths(flags.changed));
-	if (flags.json) process.stdout.write(terminalJson({
+	if (flags.json) out.write(terminalJson({
 		formatVersion: 1,
 		command: "calendars",
 		calendars
 	}));
-	else if (calendars.length === 0) process.stdout.write(flags.changed === void 0 ? "No postsync.yaml below this folder.\n" : "The change touched no calendar.\n");
-	else process.stdout.write(`${calendars.map((calendar) => `${terminalPath(calendar.folder)}  (secrets ${calendar.apiUrlSecret}, ${calendar.readKeySecret}; ${calendar.apiKeySecret} in the environment ${APPLY_ENVIRONMENT})`).join("\n")}\n`);
+	else if (calendars.length === 0) out.write(flags.changed === void 0 ? term`No postsync.yaml below this folder.\n` : term`The change touched no calendar.\n`);
+	else out.write(term`${joinTerminal(calendars.map((calendar) => term`${terminalPath(calendar.folder)}  (secrets ${calendar.apiUrlSecret}, ${calendar.readKeySecret}; ${calendar.apiKeySecret} in the environment ${APPLY_ENVIRONMENT})`), "\n")}\n`);
 	await appendStepOutputs(gitHubActionsEnvironment(process.env, { fallbackWorkspace: root }), {
 		calendars: JSON.stringify(calendars),
 		count: calendars.length
@@ -16180,7 +16255,7 @@ async function runHealthIssue(flags, command) {
 	};
 	const count = report.problems.length + report.failures.length;
 	if (flags.print) {
-		process.stdout.write(count === 0 ? "All is well: no issue to open.\n" : `${terminalText(issueTitle(report, folder))}\n\n${issueBody(report, links).toString().split("\n").map(terminalText).join("\n")}`);
+		out.write(count === 0 ? term`All is well: no issue to open.\n` : term`${issueTitle(report, folder)}\n\n${terminalMessage(issueBody(report, links).toString())}`);
 		return 0;
 	}
 	if (!env.GITHUB_TOKEN || !env.GITHUB_REPOSITORY) throw new InputError("health-issue needs GITHUB_TOKEN and GITHUB_REPOSITORY to reach the GitHub API", { hint: "In the workflow, pass `GITHUB_TOKEN: ${{ secrets.GITHUB_TOKEN }}` in the step env; elsewhere, use --print." });
@@ -16189,10 +16264,10 @@ async function runHealthIssue(flags, command) {
 		repository: env.GITHUB_REPOSITORY,
 		token: env.GITHUB_TOKEN
 	});
-	const where = folder === "." ? "" : ` in ${terminalPath(folder)}`;
-	if (outcome.kind === "healthy") process.stdout.write(`All is well${where}; no health issue is open.\n`);
-	else if (outcome.kind === "closed") process.stdout.write(`All is well${where}: closed issue #${outcome.issue.number}.\n`);
-	else process.stdout.write(`${count} problem${count === 1 ? "" : "s"}${where}: ${outcome.kind} issue #${outcome.issue.number} ${terminalText(outcome.issue.html_url)}\n`);
+	const where = folder === "." ? term`` : term` in ${terminalPath(folder)}`;
+	if (outcome.kind === "healthy") out.write(term`All is well${where}; no health issue is open.\n`);
+	else if (outcome.kind === "closed") out.write(term`All is well${where}: closed issue #${outcome.issue.number}.\n`);
+	else out.write(term`${count} problem${count === 1 ? "" : "s"}${where}: ${outcome.kind} issue #${outcome.issue.number} ${outcome.issue.html_url}\n`);
 	return 0;
 }
 // dist/src/import/download-media.js
@@ -16422,15 +16497,15 @@ function formatInZone(instant, timeZone) {
 	const ms = Date.parse(instant);
 	if (Number.isNaN(ms)) return instant;
 	const wall = wallTimeIn(ms, timeZone);
-	const fraction = wall.millisecond === 0 ? "" : `.${pad$1(wall.millisecond, 3)}`;
+	const fraction = wall.millisecond === 0 ? "" : `.${pad(wall.millisecond, 3)}`;
 	const offset = formatOffset(offsetMs(ms, timeZone));
-	return `${pad$1(wall.year, 4)}-${pad$1(wall.month)}-${pad$1(wall.day)}T${pad$1(wall.hour)}:${pad$1(wall.minute)}:${pad$1(wall.second)}${fraction}${offset}`;
+	return `${pad(wall.year, 4)}-${pad(wall.month)}-${pad(wall.day)}T${pad(wall.hour)}:${pad(wall.minute)}:${pad(wall.second)}${fraction}${offset}`;
 }
 function monthInZone(instant, timeZone) {
 	const ms = Date.parse(instant);
 	if (Number.isNaN(ms)) return void 0;
 	const wall = wallTimeIn(ms, timeZone);
-	return `${pad$1(wall.year, 4)}-${pad$1(wall.month)}`;
+	return `${pad(wall.year, 4)}-${pad(wall.month)}`;
 }
 // dist/src/import/post-file.js
 const ID_PREFIX_LENGTH = 8;
@@ -16840,7 +16915,7 @@ async function importPosts(options) {
 // dist/.tsc-cli/views/import.js
 function describePost(post) {
 	const preview = previewText(post.content.replace(/\s+/g, " ").trim(), 40);
-	return terminalText(`post ${post.id} (${post.status}${preview ? `, "${preview}"` : ""})`);
+	return term`post ${post.id} (${post.status}${preview ? `, "${preview}"` : ""})`;
 }
 function countByStatus(posts) {
 	const counts = new Map();
@@ -16850,30 +16925,30 @@ function countByStatus(posts) {
 function renderImport(result, options) {
 	const { style, dryRun } = options;
 	const { plan, outcome } = result;
-	const out = [options.label, ""];
+	const out = [term`${options.label}`, term``];
 	const failedKeys = new Set(outcome.failed.map((failure) => failure.item.key));
 	for (const item of plan.items) {
 		if (failedKeys.has(item.key)) continue;
 		const verb = item.fileExists ? dryRun ? "would record the existing file" : "recorded the existing file" : dryRun ? "would write" : "wrote";
-		out.push(`  ${style.green("+")} ${verb} ${style.bold(terminalPath(item.file))}`, style.dim(`      ${describePost(item.post)}`));
-		for (const media of item.downloaded) out.push(style.dim(`      media ${media.created ? "downloaded to" : "already in the project as"} ${terminalPath(media.file)}`));
-		if (dryRun && !item.fileExists) out.push(...item.text.trimEnd().split("\n").map((line) => style.dim(`      ${terminalText(line)}`)));
+		out.push(term`  ${style.green(term`+`)} ${verb} ${style.bold(terminalPath(item.file))}`, style.dim(term`      ${describePost(item.post)}`));
+		for (const media of item.downloaded) out.push(style.dim(term`      media ${media.created ? "downloaded to" : "already in the project as"} ${terminalPath(media.file)}`));
+		if (dryRun && !item.fileExists) out.push(...item.text.trimEnd().split("\n").map((line) => style.dim(term`      ${line}`)));
 	}
-	for (const failure of outcome.failed) out.push(style.red(`  ✗ ${terminalPath(failure.item.file)}: ${terminalText(failure.error.message)}`));
-	for (const skipped of plan.skipped) out.push(`  ${style.yellow("!")} skipped ${describePost(skipped.post)}:\n      ${terminalText(skipped.reason)}`);
-	for (const { post, media } of plan.toDownload) out.push(`  ${style.green("+")} would download ${plural$2(media.length, "media file")} into media/imported/ and import ${describePost(post)}`, style.dim("      (its file is written and checked once the media are downloaded)"));
-	for (const pending of plan.pending) out.push(`  ${style.yellow("!")} skipped ${describePost(pending.post)}:\n      it is the result of an interrupted create of \`${terminalText(pending.key)}\`; \`postsync apply\` confirms it`);
-	if (out.length === 2) out.push("  Nothing to import.");
-	out.push("");
+	for (const failure of outcome.failed) out.push(style.red(term`  ✗ ${terminalPath(failure.item.file)}: ${failure.error.message}`));
+	for (const skipped of plan.skipped) out.push(term`  ${style.yellow(term`!`)} skipped ${describePost(skipped.post)}:\n      ${skipped.reason}`);
+	for (const { post, media } of plan.toDownload) out.push(term`  ${style.green(term`+`)} would download ${plural$2(media.length, "media file")} into media/imported/ and import ${describePost(post)}`, style.dim(term`      (its file is written and checked once the media are downloaded)`));
+	for (const pending of plan.pending) out.push(term`  ${style.yellow(term`!`)} skipped ${describePost(pending.post)}:\n      it is the result of an interrupted create of \`${pending.key}\`; \`postsync apply\` confirms it`);
+	if (out.length === 2) out.push(term`  Nothing to import.`);
+	out.push(term``);
 	const count = plan.items.length - outcome.failed.length;
-	if (dryRun) out.push(`Dry run: ${plural$2(plan.items.length + plan.toDownload.length, "post")} would be imported${plan.toDownload.length > 0 ? ` (${plan.toDownload.length} after downloading ${plan.toDownload.length === 1 ? "its" : "their"} media)` : ""}. Nothing was written.`);
-	else if (count > 0) out.push(`Imported ${plural$2(count, "post")}: files written and recorded in ${options.statePath}. \`postsync plan\` shows ${count === 1 ? "it" : "them"} unchanged.`);
-	else out.push("No post was imported.");
-	if (plan.skipped.length > 0) out.push(`${plural$2(plan.skipped.length, "post")} skipped (reasons above).`);
-	if (plan.filteredOut.length > 0) out.push(`${plural$2(plan.filteredOut.length, "post")} not selected (${countByStatus(plan.filteredOut)}); draft and scheduled posts are imported by default, --all imports every status.`);
-	if (plan.managed > 0) out.push(style.dim(`${plural$2(plan.managed, "remote post")} already managed by postsync.`));
-	for (const [folder, count] of countByFolder(plan.otherCalendars)) out.push(style.dim(`${plural$2(count, "remote post")} managed by the calendar in ${terminalPath(folder)} of this repository: not imported here.`));
-	return out.join("\n");
+	if (dryRun) out.push(term`Dry run: ${plural$2(plan.items.length + plan.toDownload.length, "post")} would be imported${plan.toDownload.length > 0 ? ` (${plan.toDownload.length} after downloading ${plan.toDownload.length === 1 ? "its" : "their"} media)` : ""}. Nothing was written.`);
+	else if (count > 0) out.push(term`Imported ${plural$2(count, "post")}: files written and recorded in ${options.statePath}. \`postsync plan\` shows ${count === 1 ? "it" : "them"} unchanged.`);
+	else out.push(term`No post was imported.`);
+	if (plan.skipped.length > 0) out.push(term`${plural$2(plan.skipped.length, "post")} skipped (reasons above).`);
+	if (plan.filteredOut.length > 0) out.push(term`${plural$2(plan.filteredOut.length, "post")} not selected (${countByStatus(plan.filteredOut)}); draft and scheduled posts are imported by default, --all imports every status.`);
+	if (plan.managed > 0) out.push(style.dim(term`${plural$2(plan.managed, "remote post")} already managed by postsync.`));
+	for (const [folder, count] of countByFolder(plan.otherCalendars)) out.push(style.dim(term`${plural$2(count, "remote post")} managed by the calendar in ${terminalPath(folder)} of this repository: not imported here.`));
+	return joinTerminal(out, "\n");
 }
 function importReport(result, options) {
 	const { plan, outcome } = result;
@@ -16954,11 +17029,11 @@ async function runImport(flags, command) {
 			dryRun,
 			now: () => new Date()
 		});
-		if (flags.json) process.stdout.write(terminalJson(importReport(result, {
+		if (flags.json) out.write(terminalJson(importReport(result, {
 			target: connection.target,
 			dryRun
 		})));
-		else process.stdout.write(`${renderImport(result, {
+		else out.write(term`${renderImport(result, {
 			label: connection.label,
 			style,
 			dryRun,
@@ -18107,12 +18182,12 @@ async function runInit(command, flags) {
 	if (flags.checkAction) return runActionCheck(dir);
 	if (flags.updateAction) {
 		const updated = await updateVendoredAction({ dir });
-		process.stdout.write(`${[
-			`Replaced the postsync action in ${dir}:`,
-			...updated.written.map((file) => `  ${style.green("~")} ${file}`),
-			"",
-			ACTION_SENTENCE
-		].join("\n")}\n`);
+		out.write(term`${joinTerminal([
+			term`Replaced the postsync action in ${dir}:`,
+			...updated.written.map((file) => term`  ${style.green(term`~`)} ${file}`),
+			term``,
+			term`${ACTION_SENTENCE}`
+		], "\n")}\n`);
 		return 0;
 	}
 	const result = await initProject({
@@ -18121,32 +18196,32 @@ async function runInit(command, flags) {
 		example: flags.example,
 		...flags.defaultBranch === void 0 ? {} : { defaultBranch: flags.defaultBranch }
 	});
-	const lines = [`Created a postsync project in ${dir}:`, ...result.written.map((file) => `  ${style.green("+")} ${file}`)];
-	if (result.gitignore !== "unchanged") lines.push(`  ${style.green(result.gitignore === "created" ? "+" : "~")} .gitignore`);
-	if (result.gitattributes !== "unchanged") lines.push(`  ${style.green(result.gitattributes === "created" ? "+" : "~")} .gitattributes`);
+	const lines = [term`Created a postsync project in ${dir}:`, ...result.written.map((file) => term`  ${style.green(term`+`)} ${file}`)];
+	if (result.gitignore !== "unchanged") lines.push(term`  ${style.green(term`${result.gitignore === "created" ? "+" : "~"}`)} .gitignore`);
+	if (result.gitattributes !== "unchanged") lines.push(term`  ${style.green(term`${result.gitattributes === "created" ? "+" : "~"}`)} .gitattributes`);
 	const fromHere = relative(process.cwd(), dir);
 	const cd = fromHere.startsWith("..") ? dir : fromHere;
-	lines.push("", "Next:", ...cd === "" ? [] : [`  cd ${cd.includes(" ") ? JSON.stringify(cd) : cd}`], `  ${`${result.postsyncCommand} plan`.padEnd(24)} # what apply would do (on the embedded local API until you set api.url)`, `  ${`${result.postsyncCommand} apply --yes`.padEnd(24)} # do it`, "", `For GitHub: set the repository secrets POSTSYNC_API_URL and POSTSYNC_API_READ_KEY (a key that only reads), and`, `POSTSYNC_API_KEY as a secret of the environment ${APPLY_ENVIRONMENT}, which only the default branch may use`, "(docs/github-actions.md, Secrets). The workflows in .github/workflows/ plan every pull request, apply every", `merge to ${terminalText(result.defaultBranch.branch)} (the default branch: ${result.defaultBranch.from}) and check health daily; \`postsync init --check\` tells`, "whether they still agree with the repository.", ACTION_SENTENCE, "", "So that git merges the state file of two branches entry by entry (once per clone):", `  ${STATE_MERGE_GIT_CONFIG}`);
-	process.stdout.write(`${lines.join("\n")}\n`);
+	lines.push(term``, term`Next:`, ...cd === "" ? [] : [term`  cd ${cd.includes(" ") ? JSON.stringify(cd) : cd}`], term`  ${`${result.postsyncCommand} plan`.padEnd(24)} # what apply would do (on the embedded local API until you set api.url)`, term`  ${`${result.postsyncCommand} apply --yes`.padEnd(24)} # do it`, term``, term`For GitHub: set the repository secrets POSTSYNC_API_URL and POSTSYNC_API_READ_KEY (a key that only reads), and`, term`POSTSYNC_API_KEY as a secret of the environment ${APPLY_ENVIRONMENT}, which only the default branch may use`, term`(docs/github-actions.md, Secrets). The workflows in .github/workflows/ plan every pull request, apply every`, term`merge to ${result.defaultBranch.branch} (the default branch: ${result.defaultBranch.from}) and check health daily; \`postsync init --check\` tells`, term`whether they still agree with the repository.`, term`${ACTION_SENTENCE}`, term``, term`So that git merges the state file of two branches entry by entry (once per clone):`, term`  ${STATE_MERGE_GIT_CONFIG}`);
+	out.write(term`${joinTerminal(lines, "\n")}\n`);
 	return 0;
 }
 async function runActionCheck(dir) {
 	const check = await checkVendoredAction({ dir });
 	const differences = [
-		...check.changed.map((file) => `  changed  ${terminalPath(file)}`),
-		...check.missing.map((file) => `  missing  ${terminalPath(file)}`),
-		...check.extra.map((file) => `  extra    ${terminalPath(file)}`)
+		...check.changed.map((file) => term`  changed  ${terminalPath(file)}`),
+		...check.missing.map((file) => term`  missing  ${terminalPath(file)}`),
+		...check.extra.map((file) => term`  extra    ${terminalPath(file)}`)
 	];
 	if (differences.length === 0) {
-		process.stdout.write(`${VENDORED_ACTION_DIR}/ is exactly postsync ${terminalText(check.version)}'s action (${check.files} files, byte for byte).\n`);
+		out.write(term`${VENDORED_ACTION_DIR}/ is exactly postsync ${check.version}'s action (${check.files} files, byte for byte).\n`);
 		return 0;
 	}
-	process.stdout.write(`${[
-		`${VENDORED_ACTION_DIR}/ is not postsync ${terminalText(check.version)}'s action:`,
+	out.write(term`${joinTerminal([
+		term`${VENDORED_ACTION_DIR}/ is not postsync ${check.version}'s action:`,
 		...differences,
-		"",
-		"Review what changed (git diff), then run `postsync init --update-action` to restore this version's copy."
-	].join("\n")}\n`);
+		term``,
+		term`Review what changed (git diff), then run \`postsync init --update-action\` to restore this version's copy.`
+	], "\n")}\n`);
 	return 1;
 }
 async function runChecks(dir) {
@@ -18156,21 +18231,21 @@ async function runChecks(dir) {
 	});
 	const problems = [];
 	const lines = [];
-	if (workflows.file === null) problems.push(`no ${APPLY_WORKFLOW_FILE} at the top of this repository: nothing applies merges (postsync init writes it).`);
+	if (workflows.file === null) problems.push(term`no ${APPLY_WORKFLOW_FILE} at the top of this repository: nothing applies merges (postsync init writes it).`);
 	else {
 		const file = terminalPath(relative(process.cwd(), workflows.file) || workflows.file);
-		const applies = workflows.branches.length === 0 ? "no branch" : workflows.branches.map(terminalText).join(", ");
-		if (workflows.defaultBranch === null) lines.push(`${file} applies pushes to ${applies}; git cannot tell the default branch here (no origin/HEAD, no branch checked out).`);
-		else if (workflows.ok) lines.push(`${file} applies pushes to ${applies}, the default branch (${workflows.defaultBranch.from}).`);
+		const applies = workflows.branches.length === 0 ? "no branch" : workflows.branches.join(", ");
+		if (workflows.defaultBranch === null) lines.push(term`${file} applies pushes to ${applies}; git cannot tell the default branch here (no origin/HEAD, no branch checked out).`);
+		else if (workflows.ok) lines.push(term`${file} applies pushes to ${applies}, the default branch (${workflows.defaultBranch.from}).`);
 		else {
-			const branch = terminalText(workflows.defaultBranch.branch);
-			problems.push(`${file} applies pushes to ${applies}, but the default branch is ${branch} (${workflows.defaultBranch.from}): merges to ${branch} are never applied. Write \`branches: [${branch}]\` under \`on: push:\` in it.`);
+			const branch = workflows.defaultBranch.branch;
+			problems.push(term`${file} applies pushes to ${applies}, but the default branch is ${branch} (${workflows.defaultBranch.from}): merges to ${branch} are never applied. Write \`branches: [${branch}]\` under \`on: push:\` in it.`);
 		}
 	}
-	for (const line of lines) process.stdout.write(`${line}\n`);
+	for (const line of lines) out.write(term`${line}\n`);
 	for (const problem of problems) {
-		process.stdout.write(`Problem: ${problem}\n`);
-		if (process.env.GITHUB_ACTIONS === "true") writeWorkflowCommand(annotation("warning", problem, { title: "postsync init --check" }));
+		out.write(term`Problem: ${problem}\n`);
+		if (process.env.GITHUB_ACTIONS === "true") writeWorkflowCommand(annotation("warning", problem.toString(), { title: "postsync init --check" }));
 	}
 	return problems.length === 0 ? 0 : 1;
 }
@@ -18353,16 +18428,16 @@ async function runPlan(flags, command) {
 			...choicesOf(flags)
 		});
 		if (flags.out) await writePlanFile(flags.out, plan);
-		if (flags.json) process.stdout.write(renderJson(planReport("plan", plan)));
-		else if (flags.markdown) process.stdout.write(`${renderPlanMarkdown(plan, {
+		if (flags.json) out.write(renderJson(planReport("plan", plan)));
+		else if (flags.markdown) out.write(term`${terminalMarkdown(renderPlanMarkdown(plan, {
 			label: connection.label,
 			timezone: config.timezone,
 			pruneNote,
 			fullText: flags.fullText === true,
 			aliases: accountAliases(config)
-		})}\n`);
+		}))}\n`);
 		else {
-			process.stdout.write(`${renderPlan(plan, {
+			out.write(term`${renderPlan(plan, {
 				label: connection.label,
 				pruneNote,
 				style,
@@ -18371,7 +18446,7 @@ async function runPlan(flags, command) {
 				fullText: flags.fullText === true,
 				aliases: accountAliases(config)
 			})}\n`);
-			if (flags.out) process.stdout.write(`\nSaved this plan to ${flags.out}. Apply exactly it with: postsync apply ${flags.out}\n`);
+			if (flags.out) out.write(term`\nSaved this plan to ${flags.out}. Apply exactly it with: postsync apply ${flags.out}\n`);
 		}
 		await reportPlanToGitHubActions(plan, {
 			root: config.root,
@@ -22055,14 +22130,14 @@ async function runServe(flags) {
 		chaos: flags.chaos,
 		idempotencyTtlSeconds: Number(flags.idempotencyTtl)
 	});
-	process.stdout.write(`listening on ${emulator.baseUrl}\ncontrol token: ${emulator.controlToken}\n`);
-	if (!flags.fixture) process.stderr.write("using the demo fixture: project \"demo\", accounts @demo.photo, @demo.video, @demo.short\n");
-	if (flags.data) process.stderr.write(`persisting to ${flags.data}\n`);
+	out.write(term`listening on ${emulator.baseUrl}\ncontrol token: ${emulator.controlToken}\n`);
+	if (!flags.fixture) err.write(term`using the demo fixture: project "demo", accounts @demo.photo, @demo.video, @demo.short\n`);
+	if (flags.data) err.write(term`persisting to ${flags.data}\n`);
 	const stop = () => {
 		process.removeListener("SIGINT", stop);
 		process.removeListener("SIGTERM", stop);
 		emulator.close().catch((error) => {
-			process.stderr.write(`Error while closing: ${error.message}\n`);
+			err.write(term`Error while closing: ${error.message}\n`);
 			process.exitCode = 1;
 		});
 	};
@@ -22363,15 +22438,15 @@ const plural = (count, one, many = `${one}s`) => `${count} ${count === 1 ? one :
 function renderStateShown(shown, options) {
 	const { where } = shown;
 	const lines = [];
-	if (where.kind === "file") lines.push(`State home: the committed file ${terminalPath(relative(options.cwd, where.path) || where.path)} (home: file).`);
-	else if (where.commit === null) lines.push(`State home: branch ${terminalText(where.branch)} of ${terminalText(where.remote)}, which does not exist yet (the first apply creates it).`);
-	else lines.push(`State home: ${terminalPath(where.path)} on branch ${terminalText(where.branch)} of ${terminalText(where.remote)}, commit ${where.commit.slice(0, 12)}${where.found ? "" : " (no state for this calendar there yet)"}.`);
-	if (shown.sections.length === 0) lines.push("No records.");
+	if (where.kind === "file") lines.push(term`State home: the committed file ${terminalPath(relative(options.cwd, where.path) || where.path)} (home: file).`);
+	else if (where.commit === null) lines.push(term`State home: branch ${where.branch} of ${where.remote}, which does not exist yet (the first apply creates it).`);
+	else lines.push(term`State home: ${terminalPath(where.path)} on branch ${where.branch} of ${where.remote}, commit ${where.commit.slice(0, 12)}${where.found ? "" : " (no state for this calendar there yet)"}.`);
+	if (shown.sections.length === 0) lines.push(term`No records.`);
 	for (const section of shown.sections) {
-		lines.push("", `Target ${terminalText(section.targetId)}: ${plural(section.posts, "post")}, ${plural(section.media, "media file")}, ${plural(section.pending, "pending create")}, ${plural(section.uploads, "unfinished upload")}.`);
+		lines.push(term``, term`Target ${section.targetId}: ${plural(section.posts, "post")}, ${plural(section.media, "media file")}, ${plural(section.pending, "pending create")}, ${plural(section.uploads, "unfinished upload")}.`);
 		const unconfirmed = section.unconfirmed;
 		if (unconfirmed === null) {
-			lines.push(`  Seals: not checked${options.sealNote === null ? " (another target than this calendar's)" : ""}.`);
+			lines.push(term`  Seals: not checked${options.sealNote === null ? " (another target than this calendar's)" : ""}.`);
 			continue;
 		}
 		const keys = [
@@ -22380,11 +22455,11 @@ function renderStateShown(shown, options) {
 			...unconfirmed.media,
 			...unconfirmed.uploads
 		];
-		if (keys.length === 0) lines.push("  Seals: all ok.");
-		else lines.push(`  Seals: ${plural(keys.length, "record")} unconfirmed (plans leave them alone until postsync state confirm): ${keys.map(terminalText).join(", ")}`);
+		if (keys.length === 0) lines.push(term`  Seals: all ok.`);
+		else lines.push(term`  Seals: ${plural(keys.length, "record")} unconfirmed (plans leave them alone until postsync state confirm): ${keys.join(", ")}`);
 	}
-	if (options.sealNote !== null) lines.push("", terminalText(options.sealNote));
-	return `${lines.join("\n")}\n`;
+	if (options.sealNote !== null) lines.push(term``, term`${options.sealNote}`);
+	return term`${joinTerminal(lines, "\n")}\n`;
 }
 // dist/.tsc-cli/commands/state-home.js
 var state_home_exports = __exportAll({
@@ -22397,7 +22472,7 @@ var state_home_exports = __exportAll({
 });
 const DEFAULT_MESSAGE = "postsync: record applied posts";
 function writeNotes(notes) {
-	for (const note of notes) process.stderr.write(`postsync: ${terminalText(`${note.section} ${note.key} (${note.targetId}): ${note.message}`)}\n`);
+	for (const note of notes) err.write(term`postsync: ${`${note.section} ${note.key} (${note.targetId}): ${note.message}`}\n`);
 }
 async function writeHomeOutputs(config) {
 	const actions = gitHubActionsEnvironment(process.env, { fallbackWorkspace: config.root });
@@ -22413,19 +22488,19 @@ async function runStatePull(flags, command) {
 	await writeHomeOutputs(config);
 	const file = terminalPath(relative(process.cwd(), config.statePath) || config.statePath);
 	if (config.stateHome.kind === "file") {
-		process.stdout.write(`The state of this calendar is the committed file ${file} (state home \`file\`): git pull brings it.\n`);
+		out.write(term`The state of this calendar is the committed file ${file} (state home \`file\`): git pull brings it.\n`);
 		return 0;
 	}
 	const outcome = await pullState(config, {
 		remote: flags.remote ?? "origin",
 		merge: flags.merge === true
 	});
-	const branch = terminalText(outcome.home.branch);
-	if (outcome.kind === "no-branch") process.stdout.write(`${terminalText(flags.remote ?? "origin")} has no branch ${branch} yet: ${file} stays as it is. The first apply (or postsync state push) creates it.\n`);
-	if (outcome.kind === "no-file") process.stdout.write(`${branch} holds no ${terminalPath(outcome.home.path)} yet: ${file} stays as it is.\n`);
+	const branch = outcome.home.branch;
+	if (outcome.kind === "no-branch") out.write(term`${flags.remote ?? "origin"} has no branch ${branch} yet: ${file} stays as it is. The first apply (or postsync state push) creates it.\n`);
+	if (outcome.kind === "no-file") out.write(term`${branch} holds no ${terminalPath(outcome.home.path)} yet: ${file} stays as it is.\n`);
 	if (outcome.kind === "pulled") {
 		writeNotes(outcome.notes);
-		process.stdout.write(`${flags.merge ? "Merged" : "Pulled"} the state of ${branch} (${outcome.commit.slice(0, 12)}) into ${file}.\n`);
+		out.write(term`${flags.merge ? "Merged" : "Pulled"} the state of ${branch} (${outcome.commit.slice(0, 12)}) into ${file}.\n`);
 	}
 	return 0;
 }
@@ -22436,9 +22511,9 @@ async function runStatePush(flags, command) {
 		message: flags.message ?? DEFAULT_MESSAGE
 	});
 	writeNotes(outcome.notes);
-	const branch = terminalText(outcome.home.branch);
-	if (outcome.kind === "unchanged") process.stdout.write(`The state on ${branch} is already this one: nothing to push.\n`);
-	else process.stdout.write(`Pushed the state file to ${branch} (${outcome.created ? "a new branch, " : ""}commit ${outcome.commit.slice(0, 12)}).\n`);
+	const branch = outcome.home.branch;
+	if (outcome.kind === "unchanged") out.write(term`The state on ${branch} is already this one: nothing to push.\n`);
+	else out.write(term`Pushed the state file to ${branch} (${outcome.created ? "a new branch, " : ""}commit ${outcome.commit.slice(0, 12)}).\n`);
 	return 0;
 }
 async function runStateHandoff(flags, command) {
@@ -22450,14 +22525,14 @@ async function runStateHandoff(flags, command) {
 		remote: flags.remote ?? "origin",
 		branch
 	});
-	if (handoff === null) process.stdout.write("No state file: nothing to hand on.\n");
-	else process.stdout.write(`Handed on the state of ${terminalText(handoff.calendar)} (${terminalPath(handoff.path)}, to be recorded on ${terminalText(handoff.branch)}).\n`);
+	if (handoff === null) out.write(term`No state file: nothing to hand on.\n`);
+	else out.write(term`Handed on the state of ${handoff.calendar} (${terminalPath(handoff.path)}, to be recorded on ${handoff.branch}).\n`);
 	return 0;
 }
 async function runStateRecord(folder, flags) {
 	const handoffs = await readHandoffs(resolve(folder));
 	if (handoffs.length === 0) {
-		process.stdout.write(`No state hand-offs in ${terminalPath(folder)}: nothing to record.\n`);
+		out.write(term`No state hand-offs in ${terminalPath(folder)}: nothing to record.\n`);
 		return 0;
 	}
 	const records = await recordStates(handoffs, {
@@ -22472,12 +22547,12 @@ async function runStateRecord(folder, flags) {
 		const count = `${record.calendars.length} calendar${record.calendars.length === 1 ? "" : "s"}`;
 		if (record.kind === "pushed") {
 			writeNotes(record.notes);
-			process.stdout.write(`Recorded the states of ${count} on ${terminalText(record.branch)} in one commit (${record.created ? "a new branch, " : ""}commit ${record.commit.slice(0, 12)}).\n`);
-		} else if (record.kind === "unchanged") process.stdout.write(`The states of ${count} on ${terminalText(record.branch)} are already these: nothing to push.\n`);
+			out.write(term`Recorded the states of ${count} on ${record.branch} in one commit (${record.created ? "a new branch, " : ""}commit ${record.commit.slice(0, 12)}).\n`);
+		} else if (record.kind === "unchanged") out.write(term`The states of ${count} on ${record.branch} are already these: nothing to push.\n`);
 		else {
 			failed = true;
 			const hint = record.error instanceof PostsyncError ? record.error.hint : void 0;
-			process.stderr.write(`Error: the states of ${count} (${record.calendars.map(terminalText).join(", ")}) are not recorded on ${terminalText(record.branch)}: ${terminalText(record.error.message)}\n${hint ? `  ${terminalText(hint)}\n` : ""}`);
+			err.write(term`Error: the states of ${count} (${record.calendars.join(", ")}) are not recorded on ${record.branch}: ${record.error.message}\n${hint ? term`  ${hint}\n` : ""}`);
 			if (process.env.GITHUB_ACTIONS === "true") writeWorkflowCommand(annotation("error", `${record.error.message}${hint ? `. ${hint}` : ""}`, { title: "postsync" }));
 		}
 	}
@@ -22495,13 +22570,13 @@ async function runStateShow(flags, command) {
 			...connection instanceof Error ? {} : { seal: connection.seal }
 		});
 		const sealNote = connection instanceof Error ? `seals not checked: ${connection.message}` : null;
-		if (flags.json) process.stdout.write(terminalJson({
+		if (flags.json) out.write(terminalJson({
 			formatVersion: 1,
 			command: "state show",
 			...shown,
 			sealsChecked: sealNote === null
 		}));
-		else process.stdout.write(renderStateShown(shown, {
+		else out.write(renderStateShown(shown, {
 			cwd: process.cwd(),
 			sealNote
 		}));
@@ -22528,10 +22603,10 @@ async function runStateMoveHome(flags, command) {
 	if (outcome.to === "branch") {
 		writeNotes(outcome.pushed?.notes ?? []);
 		const where = outcome.pushed === null ? "there is no state yet: the first apply creates it there" : `commit ${outcome.pushed.commit.slice(0, 12)}`;
-		process.stdout.write(`The state now lives on ${terminalText(branch)} of ${terminalText(remote)} (${where}); ${outcome.configFile} says \`home: branch\`${outcome.untracked ? `, and ${file} left git's index (it stays on disk)` : ""}.\nNext: commit ${outcome.configFile}${outcome.untracked ? ` and the removal of ${file}` : ""} in a pull request. Once it is merged, plan and apply read the state from ${terminalText(branch)}.\n`);
+		out.write(term`The state now lives on ${branch} of ${remote} (${where}); ${outcome.configFile} says \`home: branch\`${outcome.untracked ? term`, and ${file} left git's index (it stays on disk)` : ""}.\nNext: commit ${outcome.configFile}${outcome.untracked ? term` and the removal of ${file}` : ""} in a pull request. Once it is merged, plan and apply read the state from ${branch}.\n`);
 	} else {
 		if (outcome.pulled.kind === "pulled") writeNotes(outcome.pulled.notes);
-		process.stdout.write(`The state of ${terminalText(outcome.pulled.home.branch)} is in ${file}, and ${outcome.configFile} no longer names a branch.\nNext: commit ${file} and ${outcome.configFile} in a pull request. The branch ${terminalText(outcome.pulled.home.branch)} is left as it was: delete it once that is merged (git push ${terminalText(remote)} --delete ${terminalText(outcome.pulled.home.branch)}).\n`);
+		out.write(term`The state of ${outcome.pulled.home.branch} is in ${file}, and ${outcome.configFile} no longer names a branch.\nNext: commit ${file} and ${outcome.configFile} in a pull request. The branch ${outcome.pulled.home.branch} is left as it was: delete it once that is merged (git push ${remote} --delete ${outcome.pulled.home.branch}).\n`);
 	}
 	return 0;
 }
@@ -22664,17 +22739,17 @@ function renderUnconfirmed(records, options) {
 		{ header: "status" },
 		{ header: "text" }
 	], records.map((record) => [
-		terminalText(record.key),
-		KIND[record.kind],
-		terminalText(record.remoteId ?? "-"),
-		terminalText(record.status ?? "-"),
-		record.text === null ? "-" : terminalText(JSON.stringify(previewText(record.text.replace(/\s+/g, " "), 50)))
+		term`${record.key}`,
+		term`${KIND[record.kind]}`,
+		term`${record.remoteId ?? "-"}`,
+		term`${record.status ?? "-"}`,
+		term`${record.text === null ? "-" : JSON.stringify(previewText(record.text.replace(/\s+/g, " "), 50))}`
 	]), {
 		style: options.style,
 		indent: "  "
 	});
 	const count = `${records.length} ${records.length === 1 ? "record" : "records"}`;
-	return `${options.label}\n\n${count} without a valid seal would be confirmed (plans act on them again):\n\n${table}`;
+	return term`${options.label}\n\n${count} without a valid seal would be confirmed (plans act on them again):\n\n${table}`;
 }
 // dist/.tsc-cli/commands/state.js
 var state_exports = __exportAll({
@@ -22687,7 +22762,7 @@ async function runStateMerge(base, ours, theirs) {
 		ours,
 		theirs
 	});
-	for (const note of notes) process.stderr.write(`postsync state merge: ${terminalText(`${note.section} ${note.key} (${note.targetId}): ${note.message}`)}\n`);
+	for (const note of notes) err.write(term`postsync state merge: ${`${note.section} ${note.key} (${note.targetId}): ${note.message}`}\n`);
 	return 0;
 }
 async function runStateConfirm(keys, flags, command) {
@@ -22701,16 +22776,16 @@ async function runStateConfirm(keys, flags, command) {
 			connection,
 			select: flags.all === true ? { all: true } : { keys },
 			approve: async (records) => {
-				process.stdout.write(`${renderUnconfirmed(records, {
+				out.write(term`${renderUnconfirmed(records, {
 					label: connection.label,
 					style
 				})}\n`);
-				return flags.yes === true || await confirm("\nDo these records point at what this calendar owns?");
+				return flags.yes === true || await confirm(term`\nDo these records point at what this calendar owns?`);
 			}
 		});
-		if (outcome.kind === "nothing") process.stdout.write("Nothing to confirm: every record named carries a valid seal.\n");
-		if (outcome.kind === "declined") process.stdout.write("Nothing was confirmed.\n");
-		if (outcome.kind === "confirmed") process.stdout.write(style.green(`Confirmed ${outcome.records.length} ${outcome.records.length === 1 ? "record" : "records"}: plans act on them again.\n`));
+		if (outcome.kind === "nothing") out.write(term`Nothing to confirm: every record named carries a valid seal.\n`);
+		if (outcome.kind === "declined") out.write(term`Nothing was confirmed.\n`);
+		if (outcome.kind === "confirmed") out.write(style.green(term`Confirmed ${outcome.records.length} ${outcome.records.length === 1 ? "record" : "records"}: plans act on them again.\n`));
 		return outcome.kind === "declined" ? 1 : 0;
 	} finally {
 		await connection.close();
@@ -22853,41 +22928,42 @@ function statusReport(input) {
 	};
 }
 function colourStatus(status, style) {
-	if (status === "published") return style.green(status);
-	if (status === "failed" || status === "partially_published") return style.red(status);
-	if (status === "waiting" || status === "publishing") return style.yellow(status);
-	return status;
+	const shown = term`${status}`;
+	if (status === "published") return style.green(shown);
+	if (status === "failed" || status === "partially_published") return style.red(shown);
+	if (status === "waiting" || status === "publishing") return style.yellow(shown);
+	return shown;
 }
 function details(target, options) {
-	if (target.error) return options.style.red(terminalText(target.error));
+	if (target.error) return options.style.red(term`${target.error}`);
 	if (target.waitReason || target.nextAttemptAt) {
-		const next = target.nextAttemptAt ? `next attempt ${shownTime(target.nextAttemptAt, options.timezone)}` : "";
-		return [target.waitReason === null ? null : terminalText(target.waitReason), next].filter(Boolean).join("; ");
+		const next = target.nextAttemptAt ? term`next attempt ${shownTime(target.nextAttemptAt, options.timezone)}` : null;
+		return joinTerminal([target.waitReason ? term`${target.waitReason}` : null, next].filter((part) => part !== null), "; ");
 	}
-	if (target.publishedAt) return `published ${shownTime(target.publishedAt, options.timezone)}`;
-	return "";
+	if (target.publishedAt) return term`published ${shownTime(target.publishedAt, options.timezone)}`;
+	return term``;
 }
 function postLines(post, options) {
 	const { style } = options;
-	const head = `${style.bold(terminalPath(post.file))}  ${style.dim(`key ${terminalText(post.key)}, post ${terminalText(post.postId)}`)}`;
+	const head = term`${style.bold(terminalPath(post.file))}  ${style.dim(term`key ${post.key}, post ${post.postId}`)}`;
 	if (post.remote === "gone") {
-		if (post.problems !== void 0) return [head, `  ${style.red("drifted:")} deleted on the remote since the last apply; \`postsync plan\` shows what happens next`];
-		return [head, `  ${style.red("gone")}: the post no longer exists on the remote (deleted outside postsync?); \`postsync plan\` shows what happens next`];
+		if (post.problems !== void 0) return [head, term`  ${style.red(term`drifted:`)} deleted on the remote since the last apply; \`postsync plan\` shows what happens next`];
+		return [head, term`  ${style.red(term`gone`)}: the post no longer exists on the remote (deleted outside postsync?); \`postsync plan\` shows what happens next`];
 	}
 	const status = post.status ?? "unknown";
-	const facts = [colourStatus(terminalText(status), style)];
-	if (post.scheduledAt) facts.push(`${status === "scheduled" ? "for" : "scheduled for"} ${shownTime(post.scheduledAt, options.timezone)}`);
-	if (post.publishedAt) facts.push(`published ${shownTime(post.publishedAt, options.timezone)}`);
+	const facts = [colourStatus(status, style)];
+	if (post.scheduledAt) facts.push(term`${status === "scheduled" ? "for" : "scheduled for"} ${shownTime(post.scheduledAt, options.timezone)}`);
+	if (post.publishedAt) facts.push(term`published ${shownTime(post.publishedAt, options.timezone)}`);
 	if (post.readiness !== null) facts.push(readinessText(post.readiness, style));
-	if (post.remote === "recorded") return [head, `  ${facts.join(" · ")} ${style.dim("(as the last apply saw it; --refresh-all reads it again)")}`];
-	const lines = [head, `  ${facts.join(" · ")}`];
-	for (const problem of post.problems ?? []) lines.push(`  ${style.red(`${problem.kind}:`)} ${terminalText(problem.message)}`);
-	if (post.targets.length === 0) return [...lines, style.dim("  no targets")];
+	if (post.remote === "recorded") return [head, term`  ${joinTerminal(facts, " · ")} ${style.dim(term`(as the last apply saw it; --refresh-all reads it again)`)}`];
+	const lines = [head, term`  ${joinTerminal(facts, " · ")}`];
+	for (const problem of post.problems ?? []) lines.push(term`  ${style.red(term`${problem.kind}:`)} ${problem.message}`);
+	if (post.targets.length === 0) return [...lines, style.dim(term`  no targets`)];
 	const rows = post.targets.map((target) => [
-		terminalText(target.alias ?? target.handle),
-		terminalText(target.platform),
-		colourStatus(terminalText(target.status), style),
-		terminalText(target.externalPostId ?? ""),
+		term`${target.alias ?? target.handle}`,
+		term`${target.platform}`,
+		colourStatus(target.status, style),
+		term`${target.externalPostId ?? ""}`,
 		details(target, options)
 	]);
 	lines.push(renderTable([
@@ -22903,34 +22979,35 @@ function postLines(post, options) {
 	return lines;
 }
 function summaryLine(report) {
-	if (report.problemsOnly === true) return report.posts.length === 0 ? "No problems: no managed post is drifted, failed, partly published or blocked." : `${report.posts.length} managed post${report.posts.length === 1 ? "" : "s"} with problems.`;
-	if (report.posts.length === 0) return "No managed posts in the state for this target yet.";
+	if (report.problemsOnly === true) return report.posts.length === 0 ? term`No problems: no managed post is drifted, failed, partly published or blocked.` : term`${report.posts.length} managed post${report.posts.length === 1 ? "" : "s"} with problems.`;
+	if (report.posts.length === 0) return term`No managed posts in the state for this target yet.`;
 	const counts = new Map();
 	for (const post of report.posts) {
-		const label = post.remote === "gone" ? "gone" : terminalText(post.status ?? "unknown");
+		const label = post.remote === "gone" ? "gone" : post.status ?? "unknown";
 		counts.set(label, (counts.get(label) ?? 0) + 1);
 	}
-	const parts = [...counts].sort(([a], [b]) => compareText(a, b)).map(([label, count]) => `${count} ${label}`);
-	return `${report.posts.length} managed post${report.posts.length === 1 ? "" : "s"}: ${parts.join(", ")}.`;
+	const parts = [...counts].sort(([a], [b]) => compareText(a, b)).map(([label, count]) => term`${count} ${label}`);
+	return term`${report.posts.length} managed post${report.posts.length === 1 ? "" : "s"}: ${joinTerminal(parts, ", ")}.`;
 }
 function renderStatus(report, options) {
 	const { style } = options;
-	const out = [options.label];
-	for (const post of report.posts) out.push("", ...postLines(post, options));
+	const blank = term``;
+	const out = [term`${options.label}`];
+	for (const post of report.posts) out.push(blank, ...postLines(post, options));
 	if (report.pending.length > 0) {
-		out.push("", style.yellow("Interrupted creates (the next `postsync apply` finishes them without duplicates):"));
-		for (const pending of report.pending) out.push(`  ${terminalText(pending.key)}  ${style.dim(`${terminalPath(pending.file)}, started ${shownTime(pending.startedAt, options.timezone)}`)}`);
+		out.push(blank, style.yellow(term`Interrupted creates (the next \`postsync apply\` finishes them without duplicates):`));
+		for (const pending of report.pending) out.push(term`  ${pending.key}  ${style.dim(term`${terminalPath(pending.file)}, started ${shownTime(pending.startedAt, options.timezone)}`)}`);
 	}
 	if (report.uploads.length > 0) {
-		out.push("", style.yellow("Unfinished media uploads (the next `postsync apply` resumes them):"));
-		for (const upload of report.uploads) out.push(`  sha256 ${upload.sha256.slice(0, 12)}…  ${style.dim(`media ${upload.mediaId}, ${upload.partCount} parts, started ${shownTime(upload.startedAt, options.timezone)}`)}`);
+		out.push(blank, style.yellow(term`Unfinished media uploads (the next \`postsync apply\` resumes them):`));
+		for (const upload of report.uploads) out.push(term`  sha256 ${upload.sha256.slice(0, 12)}…  ${style.dim(term`media ${upload.mediaId}, ${upload.partCount} parts, started ${shownTime(upload.startedAt, options.timezone)}`)}`);
 	}
-	out.push("", summaryLine(report));
+	out.push(blank, summaryLine(report));
 	if (report.otherTargets.length > 0) {
 		const others = report.otherTargets.map((other) => `${other.id} (${other.posts})`).join(", ");
-		out.push(style.dim(`The state also has posts for other targets: ${others}; pass --api-url, or --local for the embedded API, to see those.`));
+		out.push(style.dim(term`The state also has posts for other targets: ${others}; pass --api-url, or --local for the embedded API, to see those.`));
 	}
-	return out.join("\n");
+	return joinTerminal(out, "\n");
 }
 // dist/.tsc-cli/views/problems-summary.js
 const FAILED_PROBLEMS = new Set([
@@ -22988,8 +23065,8 @@ async function runStatus(flags, command) {
 			unread,
 			...problems ? { problems } : {}
 		});
-		if (flags.json) process.stdout.write(terminalJson(report));
-		else process.stdout.write(`${renderStatus(report, {
+		if (flags.json) out.write(terminalJson(report));
+		else out.write(term`${renderStatus(report, {
 			label: connection.label,
 			style,
 			timezone: config.timezone
@@ -23099,17 +23176,17 @@ async function runValidate(flags, command) {
 		const posts = desired.posts.length + desired.held.length;
 		const drafts = draftReadiness(desired);
 		const diagnostics = desiredDiagnostics(desired);
-		if (flags.json) process.stdout.write(renderJson({
+		if (flags.json) out.write(renderJson({
 			...diagnosticsReport("validate", diagnostics),
 			drafts
 		}));
 		else {
-			if (diagnostics.length > 0) process.stdout.write(`${renderDiagnostics(diagnostics, style)}\n\n`);
-			if (drafts.length > 0) process.stdout.write(`${renderDrafts(drafts, style)}\n\n`);
+			if (diagnostics.length > 0) out.write(term`${renderDiagnostics(diagnostics, style)}\n\n`);
+			if (drafts.length > 0) out.write(term`${renderDrafts(drafts, style)}\n\n`);
 			const { errors, warnings } = diagnosticCounts(diagnostics);
 			const notReady = notReadyNote(drafts.filter((draft) => !draft.ready).length);
-			const verdict = errors === 0 ? style.green(`${plural$2(posts, "post")} valid.`) : style.red(`${plural$2(errors, "error")}, ${plural$2(warnings, "warning")}.`);
-			process.stdout.write(`${verdict}${notReady}\n`);
+			const verdict = errors === 0 ? style.green(term`${plural$2(posts, "post")} valid.`) : style.red(term`${plural$2(errors, "error")}, ${plural$2(warnings, "warning")}.`);
+			out.write(term`${verdict}${notReady}\n`);
 		}
 		await reportToGitHubActions({
 			root: config.root,
@@ -23193,7 +23270,7 @@ async function runWatch(flags, command) {
 					printer(event);
 					if (calendar === null) return;
 					calendar.onEvent(event);
-					if (event.type === "started" || event.type === "plan" && redraw) process.stdout.write(`${style.dim(`Calendar: ${calendar.url} (updates after every save)`)}\n`);
+					if (event.type === "started" || event.type === "plan" && redraw) out.write(term`${style.dim(term`Calendar: ${calendar.url} (updates after every save)`)}\n`);
 				}
 			});
 			calendar?.attach(session);
@@ -23209,7 +23286,7 @@ async function runWatch(flags, command) {
 			await calendar?.close();
 			await connection.close();
 		}
-		process.stdout.write(`${style.dim("Stopped watching.")}\n`);
+		out.write(term`${style.dim(term`Stopped watching.`)}\n`);
 		return 0;
 	} finally {
 		stop();
@@ -23248,35 +23325,35 @@ function whoamiReport(view) {
 	};
 }
 function expiry(expiresAt, options) {
-	if (expiresAt === null) return "never";
+	if (expiresAt === null) return term`never`;
 	const left = Date.parse(expiresAt) - options.now.getTime();
 	const when = shownTime(expiresAt, options.timezone);
-	if (Number.isNaN(left)) return terminalText(expiresAt);
-	if (left <= 0) return options.style.red(`${when} (expired)`);
+	if (Number.isNaN(left)) return term`${expiresAt}`;
+	if (left <= 0) return options.style.red(term`${when} (expired)`);
 	const days = Math.floor(left / DAY_MS);
-	const text = `${when} (in ${days === 0 ? "less than a day" : days === 1 ? "1 day" : `${days} days`})`;
-	return left < SOON_MS ? options.style.yellow(`${text}; ask for a new key soon`) : text;
+	const text = term`${when} (in ${days === 0 ? "less than a day" : days === 1 ? "1 day" : `${days} days`})`;
+	return left < SOON_MS ? options.style.yellow(term`${text}; ask for a new key soon`) : text;
 }
 function renderWhoami(view, options) {
 	const { session } = view;
 	const { style } = options;
 	const rows = [
-		["Project", terminalText(session.project.id)],
-		["API key", view.keySource === "POSTSYNC_API_KEY" ? "from POSTSYNC_API_KEY (not shown)" : "the local API's demo key (POSTSYNC_API_KEY is not set)"],
+		["Project", term`${session.project.id}`],
+		["API key", view.keySource === "POSTSYNC_API_KEY" ? term`from POSTSYNC_API_KEY (not shown)` : term`the local API's demo key (POSTSYNC_API_KEY is not set)`],
 		["Expires", expiry(session.key.expiresAt, options)],
-		["Permissions", session.permissions.length > 0 ? terminalText(session.permissions.join(", ")) : style.red("none")]
+		["Permissions", session.permissions.length > 0 ? term`${session.permissions.join(", ")}` : style.red(term`none`)]
 	];
 	const out = [
-		options.label,
-		"",
-		...rows.map(([name, value]) => `${style.bold(`${name}:`.padEnd(13))}${value}`)
+		term`${options.label}`,
+		term``,
+		...rows.map(([name, value]) => term`${style.bold(term`${`${name}:`.padEnd(13)}`)}${value}`)
 	];
 	const missing = missingPermissions(session);
 	if (missing.length > 0) {
-		out.push("", style.yellow("This key cannot do everything postsync does:"));
-		for (const { permission, neededFor } of missing) out.push(`  ${style.yellow("-")} ${permission}: needed for ${neededFor}`);
+		out.push(term``, style.yellow(term`This key cannot do everything postsync does:`));
+		for (const { permission, neededFor } of missing) out.push(term`  ${style.yellow(term`-`)} ${permission}: needed for ${neededFor}`);
 	}
-	return out.join("\n");
+	return joinTerminal(out, "\n");
 }
 // dist/.tsc-cli/commands/whoami.js
 var whoami_exports = __exportAll({ runWhoami: () => runWhoami });
@@ -23288,8 +23365,8 @@ async function runWhoami(flags, command) {
 			target: connection.target,
 			keySource: config.api.key !== null ? "POSTSYNC_API_KEY" : "local-demo-key"
 		};
-		if (flags.json) process.stdout.write(terminalJson(whoamiReport(view)));
-		else process.stdout.write(`${renderWhoami(view, {
+		if (flags.json) out.write(terminalJson(whoamiReport(view)));
+		else out.write(term`${renderWhoami(view, {
 			label: connection.label,
 			style,
 			now: new Date(),
@@ -23357,13 +23434,13 @@ function compactSummary(plan) {
 function renameText(files) {
 	const deleted = files.find((change) => change.kind === "deleted");
 	const added = files.find((change) => change.kind === "added");
-	return files.length === 2 && deleted && added ? `${terminalPath(deleted.file)} renamed to ${terminalPath(added.file)}` : null;
+	return files.length === 2 && deleted && added ? term`${terminalPath(deleted.file)} renamed to ${terminalPath(added.file)}` : null;
 }
 function describeFile(change) {
 	switch (change.kind) {
-		case "folder-added": return `${terminalPath(`${change.file}/`)} created`;
-		case "folder-deleted": return `${terminalPath(`${change.file}/`)} deleted`;
-		default: return `${terminalPath(change.file)} ${change.kind}`;
+		case "folder-added": return term`${terminalPath(`${change.file}/`)} created`;
+		case "folder-deleted": return term`${terminalPath(`${change.file}/`)} deleted`;
+		default: return term`${terminalPath(change.file)} ${change.kind}`;
 	}
 }
 function describeTrigger(trigger) {
@@ -23372,27 +23449,27 @@ function describeTrigger(trigger) {
 	if (renamed !== null) parts.push(renamed);
 	else {
 		const named = trigger.files.slice(0, MAX_FILES_NAMED).map(describeFile);
-		if (named.length > 0) parts.push(named.join(", ") + (trigger.files.length > MAX_FILES_NAMED ? ` and ${trigger.files.length - MAX_FILES_NAMED} more` : ""));
+		if (named.length > 0) parts.push(term`${joinTerminal(named, ", ")}${trigger.files.length > MAX_FILES_NAMED ? ` and ${trigger.files.length - MAX_FILES_NAMED} more` : ""}`);
 	}
-	if (trigger.refreshed === "manual") parts.push("remote data re-read");
-	if (trigger.refreshed === "interval") parts.push("remote data re-read (interval)");
-	if (trigger.stateChanged) parts.push("state file changed by another run");
-	if (trigger.draftsApplied) parts.push("after applying drafts");
-	return parts.length > 0 ? parts.join(", ") : "re-planned";
+	if (trigger.refreshed === "manual") parts.push(term`remote data re-read`);
+	if (trigger.refreshed === "interval") parts.push(term`remote data re-read (interval)`);
+	if (trigger.stateChanged) parts.push(term`state file changed by another run`);
+	if (trigger.draftsApplied) parts.push(term`after applying drafts`);
+	return parts.length > 0 ? joinTerminal(parts, ", ") : term`re-planned`;
 }
 function renderDelta(event, style, options) {
 	const now = compactSummary(event.plan);
 	const before = compactSummary(event.previous);
-	const lines = [`${style.bold(clockTime(event.at))} ${describeTrigger(event.trigger)} → ${now}${now === before ? "" : style.dim(` (was ${before})`)}`];
+	const lines = [term`${style.bold(term`${clockTime(event.at)}`)} ${describeTrigger(event.trigger)} → ${now}${now === before ? "" : style.dim(term` (was ${before})`)}`];
 	const { delta } = event;
 	for (const change of delta.changes) lines.push(...changeLines(change, style, options));
 	const brokenFiles = new Set(event.plan.diagnostics.filter((d) => d.severity === "error").map((d) => d.file));
 	for (const change of delta.dropped) {
-		const was = style.dim(`(was ${ACTION_SYMBOLS[change.action]} ${change.action})`);
-		if (change.file !== null && brokenFiles.has(change.file)) lines.push(`  ${style.yellow("…")} ${terminalText(change.key)}: on hold until ${terminalPath(change.file)} is fixed ${was}`);
-		else lines.push(`  ${style.green("✓")} ${terminalText(change.key)}: nothing to do any more ${was}`);
+		const was = style.dim(term`(was ${ACTION_SYMBOLS[change.action]} ${change.action})`);
+		if (change.file !== null && brokenFiles.has(change.file)) lines.push(term`  ${style.yellow(term`…`)} ${change.key}: on hold until ${terminalPath(change.file)} is fixed ${was}`);
+		else lines.push(term`  ${style.green(term`✓`)} ${change.key}: nothing to do any more ${was}`);
 	}
-	if (delta.uploadsChanged) lines.push(`  ${uploadsLine(event.plan)}`);
+	if (delta.uploadsChanged) lines.push(term`  ${uploadsLine(event.plan)}`);
 	if (delta.diagnostics.length > 0) lines.push(indent(renderDiagnostics(delta.diagnostics, style)));
 	for (const fixed of delta.fixed) {
 		const where = location({
@@ -23400,18 +23477,18 @@ function renderDelta(event, style, options) {
 			line: void 0,
 			column: void 0
 		});
-		lines.push(`  ${style.green("✓ fixed:")} ${where ? `${terminalText(where)} ` : ""}${terminalText(fixed.message)} ${style.dim(`[${fixed.code}]`)}`);
+		lines.push(term`  ${style.green(term`✓ fixed:`)} ${where ? `${where} ` : ""}${fixed.message} ${style.dim(term`[${fixed.code}]`)}`);
 	}
-	return lines.join("\n");
+	return joinTerminal(lines, "\n");
 }
 function uploadsLine(plan) {
-	if (plan.uploads.length === 0) return "Media: nothing to upload.";
+	if (plan.uploads.length === 0) return term`Media: nothing to upload.`;
 	const total = plan.uploads.reduce((sum, upload) => sum + upload.sizeBytes, 0);
-	const paths = plan.uploads.length <= MAX_FILES_NAMED ? `: ${plan.uploads.map((upload) => terminalPath(upload.path)).join(", ")}` : "";
-	return `Media: ${plural$2(plan.uploads.length, "file")} to upload (${formatBytes(total)})${paths}.`;
+	const paths = plan.uploads.length <= MAX_FILES_NAMED ? term`: ${joinTerminal(plan.uploads.map((upload) => terminalPath(upload.path)), ", ")}` : term``;
+	return term`Media: ${plural$2(plan.uploads.length, "file")} to upload (${formatBytes(total)})${paths}.`;
 }
 function indent(text) {
-	return text.split("\n").map((line) => `  ${line}`).join("\n");
+	return joinTerminal(terminalLines(text).map((line) => term`  ${line}`), "\n");
 }
 // dist/.tsc-cli/views/watch.js
 var watch_exports = __exportAll({ watchPrinter: () => watchPrinter });
@@ -23426,28 +23503,32 @@ const DURING = {
 function watchingLine(watching, redraw) {
 	const files = `${plural$2(watching.postFiles, "post file")}, ${plural$2(watching.mediaFiles, "media file")}`;
 	const keys = redraw ? "Press r to re-read the remote now, q to quit." : "Stop with Ctrl-C.";
-	return `Watching ${watching.contentDir}/ (${files}) and postsync.yaml; remote data is re-read every ${watching.refreshSeconds} s. ${keys}`;
+	return term`Watching ${watching.contentDir}/ (${files}) and postsync.yaml; remote data is re-read every ${watching.refreshSeconds} s. ${keys}`;
 }
 function section(text) {
-	return text === "" ? "" : `\n\n${text}`;
+	return text.toString() === "" ? text : term`\n\n${text}`;
 }
 function appliedLine(result) {
 	const count = (action) => result.applied.filter((change) => change.action === action).length;
-	const line = `  Drafts applied: ${count("create")} created, ${count("update")} updated; ${plural$2(result.uploadedFiles, "media file")} uploaded.`;
-	return result.failed.length > 0 ? `${line} ${result.failed.length} failed (not retried until the post changes).` : line;
+	const line = term`  Drafts applied: ${count("create")} created, ${count("update")} updated; ${plural$2(result.uploadedFiles, "media file")} uploaded.`;
+	return result.failed.length > 0 ? term`${line} ${result.failed.length} failed (not retried until the post changes).` : line;
 }
+const CLEAR_SCREEN = term`\x1b[2J\x1b[H`;
 const WATCH_DRAFT_LINES = 20;
 function watchPrinter(options) {
-	const { out, err, style, label, redraw, timezone } = options;
-	const write = (text) => out.write(`${text}\n`);
+	const { style, label, redraw, timezone } = options;
+	const out = writerTo(options.out);
+	const err = writerTo(options.err);
+	const write = (text) => out.write(term`${text}\n`);
+	const at = (date) => style.bold(term`${clockTime(date)}`);
 	let watching = null;
 	let applyProgress = null;
 	return (event) => {
 		switch (event.type) {
 			case "started":
 				watching = event.watching;
-				if (redraw) out.write("\x1B[2J\x1B[H");
-				write(`${renderPlan(event.plan, {
+				if (redraw) out.write(CLEAR_SCREEN);
+				write(term`${renderPlan(event.plan, {
 					label,
 					style,
 					timezone
@@ -23455,8 +23536,8 @@ function watchPrinter(options) {
 				break;
 			case "plan":
 				if (redraw) {
-					out.write("\x1B[2J\x1B[H");
-					write(`${renderPlan(event.plan, {
+					out.write(CLEAR_SCREEN);
+					write(term`${renderPlan(event.plan, {
 						label,
 						style,
 						timezone
@@ -23464,24 +23545,24 @@ function watchPrinter(options) {
 				} else {
 					const saved = new Set(event.trigger.files.map((change) => change.file));
 					const drafts = event.drafts.filter((draft) => saved.has(draft.file));
-					write(`\n${[renderDelta(event, style, { timezone }), ...drafts.length === 0 ? [] : draftLines(drafts, style)].join("\n")}`);
+					write(term`\n${joinTerminal([renderDelta(event, style, { timezone }), ...drafts.length === 0 ? [] : draftLines(drafts, style)], "\n")}`);
 				}
 				break;
 			case "config-invalid":
-				write(`\n${style.bold(clockTime(event.at))} postsync.yaml is invalid; the previous settings stay in use until it is fixed:\n${renderDiagnostics(event.diagnostics, style)}`);
+				write(term`\n${at(event.at)} postsync.yaml is invalid; the previous settings stay in use until it is fixed:\n${renderDiagnostics(event.diagnostics, style)}`);
 				break;
 			case "notice":
-				write(`\n${style.bold(clockTime(event.at))} ${terminalText(event.message)}`);
+				write(term`\n${at(event.at)} ${event.message}`);
 				break;
 			case "apply-start": {
 				const totalUploadBytes = event.plan.uploads.reduce((sum, upload) => sum + upload.sizeBytes, 0);
 				applyProgress = applyProgressPrinter({
-					stream: out,
+					stream: options.out,
 					style,
 					mode: redraw ? "tty" : "plain",
 					totalUploadBytes
 				});
-				write(`\n${style.bold(clockTime(event.at))} applying ${plural$2(event.plan.changes.length, "draft change")} (--apply-drafts):`);
+				write(term`\n${at(event.at)} applying ${plural$2(event.plan.changes.length, "draft change")} (--apply-drafts):`);
 				break;
 			}
 			case "apply-progress":
@@ -23491,11 +23572,11 @@ function watchPrinter(options) {
 				write(appliedLine(event.result));
 				break;
 			case "apply-skipped":
-				write(`\n${style.bold(clockTime(event.at))} drafts not applied: ${terminalText(event.reason)}`);
+				write(term`\n${at(event.at)} drafts not applied: ${event.reason}`);
 				break;
 			case "error": {
-				const hint = event.error instanceof PostsyncError && event.error.hint ? `\n  ${terminalText(event.error.hint)}` : "";
-				err.write(`${clockTime(event.at)} ${style.red(`could not ${DURING[event.during]}:`)} ${terminalText(event.error.message)}${hint}\n`);
+				const hint = event.error instanceof PostsyncError && event.error.hint ? term`\n  ${event.error.hint}` : term``;
+				err.write(term`${clockTime(event.at)} ${style.red(term`could not ${DURING[event.during]}:`)} ${event.error.message}${hint}\n`);
 				break;
 			}
 		}

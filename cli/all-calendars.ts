@@ -5,7 +5,8 @@ import { InputError } from '../src/errors.js';
 import { globalOptions } from './context.js';
 import { reportFatal } from './fatal.js';
 import { styleFor } from './views/style.js';
-import { terminalPath } from '../src/text/terminal.js';
+import { joinTerminal, term, terminalPath } from '../src/text/terminal.js';
+import { out } from './output.js';
 
 /**
  * The exit code of `--all`: 1 when any calendar failed (an error, invalid files, a failed change,
@@ -33,13 +34,13 @@ export async function runInEveryCalendar(command: Command, run: (scoped: Command
   const style = styleFor(process.stdout, globals);
   const codes: number[] = [];
   for (const [index, calendar] of calendars.entries()) {
-    process.stdout.write(`${index === 0 ? '' : '\n'}${style.bold(`── ${terminalPath(calendar.folder)} ──`)}\n`);
+    out.write(term`${index === 0 ? term`` : term`\n`}${style.bold(term`── ${terminalPath(calendar.folder)} ──`)}\n`);
     const dir = join(root, calendar.folder);
     codes.push(await run(scopedTo(command, dir)).catch((error: unknown) => reportFatal(error, { projectDir: dir })));
   }
   const failed = calendars.filter((_, index) => codes[index] !== 0 && codes[index] !== 2).map((calendar) => calendar.folder);
   const code = combinedExitCode(codes);
-  process.stdout.write(`\n${calendars.length} calendars: ${failed.length === 0 ? 'none failed' : `${failed.length} failed (${failed.map(terminalPath).join(', ')})`}${codes.includes(2) ? '; some have changes' : ''}.\n`);
+  out.write(term`\n${calendars.length} calendars: ${failed.length === 0 ? 'none failed' : term`${failed.length} failed (${joinTerminal(failed.map(terminalPath), ', ')})`}${codes.includes(2) ? '; some have changes' : ''}.\n`);
   return code;
 }
 

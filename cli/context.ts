@@ -7,7 +7,8 @@ import type { Config } from '../src/config/types.js';
 import { RunCache } from '../src/cache/run-cache.js';
 import { connect, type Connection } from '../src/pipeline/connect.js';
 import { styleFor, type Style } from './views/style.js';
-import { terminalText } from '../src/text/terminal.js';
+import { term } from '../src/text/terminal.js';
+import { err } from './output.js';
 
 /** Options every command accepts (declared once on the program). */
 export interface GlobalOptions {
@@ -29,7 +30,7 @@ export function isCI(): boolean {
 
 /** The project folder's `.postsync/cache` (a disabled one with --no-cache), opened once per command. */
 export function openMemo(options: GlobalOptions): RunCache {
-  return RunCache.open(projectRoot(options), { enabled: options.cache !== false, onNotice: (line) => process.stderr.write(`postsync: ${line}\n`) });
+  return RunCache.open(projectRoot(options), { enabled: options.cache !== false, onNotice: (line) => err.write(term`postsync: ${line}\n`) });
 }
 
 /** postsync.yaml with the environment and the flags. */
@@ -50,16 +51,16 @@ export function clientEventPrinter(style: Style): (event: ClientEvent) => void {
   return (event) => {
     switch (event.type) {
       case 'retry':
-        process.stderr.write(style.dim(`  retrying ${event.method} ${event.path} in ${Math.round(event.delayMs)} ms (attempt ${event.attempt}: ${terminalText(event.reason)})\n`));
+        err.write(style.dim(term`  retrying ${event.method} ${event.path} in ${Math.round(event.delayMs)} ms (attempt ${event.attempt}: ${event.reason})\n`));
         break;
       case 'wait':
-        process.stderr.write(style.dim(`  waiting ${event.seconds} s before retrying ${event.method} ${terminalText(event.path)} (${terminalText(event.reason)})\n`));
+        err.write(style.dim(term`  waiting ${event.seconds} s before retrying ${event.method} ${event.path} (${event.reason})\n`));
         break;
       case 'throttle':
-        process.stderr.write(style.dim(`  pacing requests for ${Math.ceil(event.waitMs / 100) / 10} s to stay under the project's rate limit\n`));
+        err.write(style.dim(term`  pacing requests for ${Math.ceil(event.waitMs / 100) / 10} s to stay under the project's rate limit\n`));
         break;
       case 'debug':
-        process.stderr.write(`${terminalText(event.message)}\n`);
+        err.write(term`${event.message}\n`);
         break;
     }
   };

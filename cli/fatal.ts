@@ -1,7 +1,8 @@
 import { resolve } from 'node:path';
 import { InvalidConfigError } from '../src/config/invalid-config-error.js';
 import { PostsyncError } from '../src/errors.js';
-import { terminalText } from '../src/text/terminal.js';
+import { term, terminalMessage } from '../src/text/terminal.js';
+import { err } from './output.js';
 import { writeWorkflowCommand } from './workflow-output.js';
 
 /**
@@ -11,25 +12,17 @@ import { writeWorkflowCommand } from './workflow-output.js';
  */
 export async function reportFatal(error: unknown, options: { projectDir?: string } = {}): Promise<number> {
   if (error instanceof PostsyncError) {
-    process.stderr.write(`Error: ${printable(error.message)}\n`);
-    if (error.hint) process.stderr.write(`  ${printable(error.hint)}\n`);
+    err.write(term`Error: ${terminalMessage(error.message)}\n`);
+    if (error.hint) err.write(term`  ${terminalMessage(error.hint)}\n`);
     if (error instanceof InvalidConfigError) await annotateConfig(error, resolve(options.projectDir ?? process.cwd()));
     return error.exitCode;
   }
   const message = error instanceof Error ? error.message : String(error);
-  process.stderr.write(`Error: ${printable(message)}\n`);
+  err.write(term`Error: ${terminalMessage(message)}\n`);
   if (process.env.POSTSYNC_DEBUG === '1' && error instanceof Error && error.stack) {
-    process.stderr.write(`${error.stack}\n`);
+    err.write(term`${terminalMessage(error.stack)}\n`);
   }
   return 1;
-}
-
-/**
- * A message for the terminal: it may quote a file, a key or the remote's answer, so each of its
- * lines goes through the terminal rule; the line breaks we put in stay.
- */
-function printable(message: string): string {
-  return message.split('\n').map(terminalText).join('\n');
 }
 
 /** In GitHub Actions, problems in postsync.yaml show inline on the pull request like post problems do. */

@@ -1,9 +1,10 @@
+import { out } from '../output.js';
 import type { Command } from 'commander';
 import { readAccounts } from '../../src/reports/read-accounts.js';
 import { globalOptions, openTarget } from '../context.js';
 import { summarizeCapabilities } from '../views/capabilities.js';
 import { accountsReport, renderAccounts } from '../views/accounts.js';
-import { terminalJson } from '../../src/text/terminal.js';
+import { term, terminalJson } from '../../src/text/terminal.js';
 
 export interface AccountsFlags {
   json?: boolean;
@@ -16,8 +17,8 @@ export async function runAccounts(flags: AccountsFlags, command: Command): Promi
     const { accounts, unknownAliases } = await readAccounts({ config, connection });
     const views = accounts.map(({ account, aliases, capabilities, capabilitiesError }) => ({ account, aliases, capabilities: capabilities === null ? null : summarizeCapabilities(capabilities), capabilitiesError }));
     const view = { target: connection.target, accounts: views, unknownAliases };
-    if (flags.json) process.stdout.write(terminalJson(accountsReport(view)));
-    else process.stdout.write(`${renderAccounts(view, { label: connection.label, style })}\n`);
+    if (flags.json) out.write(terminalJson(accountsReport(view)));
+    else out.write(term`${renderAccounts(view, { label: connection.label, style })}\n`);
     return 0;
   } finally {
     await connection.close();

@@ -1,8 +1,9 @@
+import { out } from '../output.js';
 import type { Command } from 'commander';
 import { readAnalytics } from '../../src/reports/read-analytics.js';
 import { globalOptions, openTarget } from '../context.js';
 import { analyticsRows, renderAnalyticsCsv, renderAnalyticsTable, totalsOf, type AnalyticsReport } from '../views/analytics.js';
-import { terminalJson } from '../../src/text/terminal.js';
+import { term, terminalJson } from '../../src/text/terminal.js';
 
 export type AnalyticsFormat = 'table' | 'csv' | 'json';
 
@@ -35,9 +36,9 @@ export async function runAnalytics(flags: AnalyticsFlags, command: Command): Pro
       rows,
       totals: totalsOf(rows),
     };
-    if (format === 'json') process.stdout.write(terminalJson(report));
-    else if (format === 'csv') process.stdout.write(renderAnalyticsCsv(report));
-    else process.stdout.write(`${renderAnalyticsTable(report, { label: connection.label, style, timezone: config.timezone })}\n`);
+    if (format === 'json') out.write(terminalJson(report));
+    else if (format === 'csv') out.write(renderAnalyticsCsv(report));
+    else out.write(term`${renderAnalyticsTable(report, { label: connection.label, style, timezone: config.timezone })}\n`);
     return 0;
   } finally {
     await connection.close();

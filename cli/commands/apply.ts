@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
-import { terminalText } from '../../src/text/terminal.js';
+import { term, type Terminal } from '../../src/text/terminal.js';
 import type { ApplyResult } from '../../src/apply/events.js';
 import { hasErrors } from '../../src/diagnostics.js';
 import { InputError } from '../../src/errors.js';
@@ -18,6 +18,7 @@ import { planReport, renderJson } from '../views/plan-json.js';
 import { renderPlan } from '../views/plan-human.js';
 import { accountAliases } from '../views/account-aliases.js';
 import { writeWorkflowCommand } from '../workflow-output.js';
+import { err, out as stdout } from '../output.js';
 import { choicesOf, planChoices, type ChoiceFlags } from '../plan-choices.js';
 import { timeText } from '../../src/zoned-time/index.js';
 
@@ -51,8 +52,8 @@ export async function runApply(planFile: string | undefined, flags: ApplyFlags, 
   const prune = pruneSetting({ flag: flags.prune, config: config.prune });
   // A saved plan was pruned or not when it was made: only a fresh plan says what decided.
   const pruneNote = saved ? null : pruneHeader(prune, { config: config.prune });
-  const out = (text: string) => {
-    if (!flags.json) process.stdout.write(`${text}\n`);
+  const out = (text: Terminal) => {
+    if (!flags.json) stdout.write(term`${text}\n`);
   };
   try {
     const outcome = await applyProject({
@@ -67,14 +68,14 @@ export async function runApply(planFile: string | undefined, flags: ApplyFlags, 
       strict: flags.strict ?? false,
       concurrency: flags.concurrency,
       onStaleLock: (previous) =>
-        process.stderr.write(style.yellow(`Note: took over the state lock left by postsync ${previous.command} (pid ${previous.pid}, started ${timeText(previous.startedAt, config.timezone)}), which is no longer running. Its interrupted work is resumed below.\n`)),
+        err.write(style.yellow(term`Note: took over the state lock left by postsync ${previous.command} (pid ${previous.pid}, started ${timeText(previous.startedAt, config.timezone)}), which is no longer running. Its interrupted work is resumed below.\n`)),
       onPlan: async (plan) => {
         out(renderPlan(plan, { label: connection.label, pruneNote, style, timezone: config.timezone, aliases: accountAliases(config) }));
         await reportPlanToGitHubActions(plan, { root: config.root, label: connection.label, timezone: config.timezone, pruneNote });
       },
       confirm: async () => {
-        if (!flags.yes && !(await confirm('\nDo you want to apply these changes?'))) return false;
-        out('');
+        if (!flags.yes && !(await confirm(term`\nDo you want to apply these changes?`))) return false;
+        out(term``);
         return true;
       },
       progress: (plan) => {
@@ -86,24 +87,24 @@ export async function runApply(planFile: string | undefined, flags: ApplyFlags, 
     const invalid = hasErrors(outcome.plan.diagnostics);
     switch (outcome.kind) {
       case 'invalid':
-        out(style.red('\nNothing was applied (--strict): fix the errors above first.'));
-        if (flags.json) process.stdout.write(renderJson(planReport('apply', outcome.plan)));
+        out(style.red(term`\nNothing was applied (--strict): fix the errors above first.`));
+        if (flags.json) stdout.write(renderJson(planReport('apply', outcome.plan)));
         return 1;
       case 'nothing':
-        if (flags.json) process.stdout.write(renderJson(planReport('apply', outcome.plan)));
-        if (invalid) out(style.red(`\nNothing was applied: ${[blockedPart(outcome.plan), 'fix the errors above, then apply again.'].filter((part) => part !== null).join('; ')}`));
+        if (flags.json) stdout.write(renderJson(planReport('apply', outcome.plan)));
+        if (invalid) out(style.red(term`\nNothing was applied: ${[blockedPart(outcome.plan), 'fix the errors above, then apply again.'].filter((part) => part !== null).join('; ')}`));
         return invalid ? 1 : 0;
       case 'declined':
-        out('Apply cancelled; nothing was changed.');
+        out(term`Apply cancelled; nothing was changed.`);
         return 1;
       case 'applied': {
         const { plan, result } = outcome;
         const line = resultLine(result, plan);
-        if (flags.json) process.stdout.write(renderJson(planReport('apply', plan, result)));
-        out(`\n${invalid ? style.red(line) : line}`);
+        if (flags.json) stdout.write(renderJson(planReport('apply', plan, result)));
+        out(term`\n${invalid ? style.red(term`${line}`) : line}`);
         // On a person's machine, the state written here is not yet where CI reads it (the apply workflow pushes its own).
         if (config.stateHome.kind === 'branch' && !isCI() && !flags.json) {
-          process.stderr.write(style.yellow(`Note: this calendar keeps its state on the branch ${terminalText(config.stateHome.branch)}: run postsync state push --merge to record this apply there (until then, the next apply elsewhere adopts these posts instead of knowing them).\n`));
+          err.write(style.yellow(term`Note: this calendar keeps its state on the branch ${config.stateHome.branch}: run postsync state push --merge to record this apply there (until then, the next apply elsewhere adopts these posts instead of knowing them).\n`));
         }
         await reportApplyOutcome({ plan, result, root: config.root, line }, { env: process.env, annotate: writeWorkflowCommand });
         return result.failed.length > 0 || invalid ? 1 : 0;

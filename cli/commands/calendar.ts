@@ -12,6 +12,8 @@ import { clientEventPrinter, globalOptions, isCI, loadProjectConfig, openMemo } 
 import { styleFor } from '../views/style.js';
 import { calendarLines } from '../views/calendar.js';
 import { writeWorkflowCommand } from '../workflow-output.js';
+import { err, out } from '../output.js';
+import { term } from '../../src/text/terminal.js';
 import { guardWrite, namedPathRoot } from '../../src/write-guard/guard-write.js';
 
 export interface CalendarFlags {
@@ -61,10 +63,10 @@ export async function runCalendar(flags: CalendarFlags, command: Command): Promi
   if (feed !== null) await writeFeed(feed, renderIcs(model, { scope: feedScope(config) }));
 
   const shown = (path: string) => relative(process.cwd(), path) || path;
-  process.stdout.write(calendarLines(model, { page: shown(written.page), feed: feed === null ? null : shown(feed) }));
+  out.write(calendarLines(model, { page: shown(written.page), feed: feed === null ? null : shown(feed) }));
   if (process.env.GITHUB_ACTIONS === 'true') {
     const { reportCalendarToGitHubActions } = await import('../../src/actions/calendar-report.js');
-    await reportCalendarToGitHubActions(model, { env: process.env, projectRoot: config.root, annotate: writeWorkflowCommand, note: (line) => process.stderr.write(`${line}\n`) });
+    await reportCalendarToGitHubActions(model, { env: process.env, projectRoot: config.root, annotate: writeWorkflowCommand, note: (line) => err.write(term`${line}\n`) });
   }
   if (flags.open) openInBrowser(written.page);
   return 0;
@@ -74,6 +76,6 @@ export async function runCalendar(flags: CalendarFlags, command: Command): Promi
 function openInBrowser(file: string): void {
   const [program, ...args] = process.platform === 'darwin' ? ['open', file] : process.platform === 'win32' ? ['cmd', '/c', 'start', '', file] : ['xdg-open', file];
   const child = spawn(program!, args, { detached: true, stdio: 'ignore' });
-  child.on('error', () => process.stderr.write(`Could not open a browser (${program} is not available); open ${file} yourself.\n`));
+  child.on('error', () => err.write(term`Could not open a browser (${program!} is not available); open ${file} yourself.\n`));
   child.unref();
 }

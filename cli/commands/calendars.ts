@@ -9,7 +9,8 @@ import { InputError } from '../../src/errors.js';
 import { APPLY_ENVIRONMENT } from '../../src/init/workflow-steps.js';
 import { globalOptions } from '../context.js';
 import { parseGitPathList } from '../../src/text/git-path-list.js';
-import { terminalPath, terminalJson } from '../../src/text/terminal.js';
+import { joinTerminal, term, terminalJson, terminalPath } from '../../src/text/terminal.js';
+import { out } from '../output.js';
 
 export interface CalendarsFlags {
   changed?: string;
@@ -36,9 +37,9 @@ export async function runCalendars(flags: CalendarsFlags, command: Command): Pro
   const all = await findCalendars(root);
   assertDistinctSecrets(all);
   const calendars = flags.changed === undefined ? all : await changedCalendars(root, all, await changedPaths(flags.changed));
-  if (flags.json) process.stdout.write(terminalJson({ formatVersion: 1, command: 'calendars', calendars }));
-  else if (calendars.length === 0) process.stdout.write(flags.changed === undefined ? 'No postsync.yaml below this folder.\n' : 'The change touched no calendar.\n');
-  else process.stdout.write(`${calendars.map((calendar) => `${terminalPath(calendar.folder)}  (secrets ${calendar.apiUrlSecret}, ${calendar.readKeySecret}; ${calendar.apiKeySecret} in the environment ${APPLY_ENVIRONMENT})`).join('\n')}\n`);
+  if (flags.json) out.write(terminalJson({ formatVersion: 1, command: 'calendars', calendars }));
+  else if (calendars.length === 0) out.write(flags.changed === undefined ? term`No postsync.yaml below this folder.\n` : term`The change touched no calendar.\n`);
+  else out.write(term`${joinTerminal(calendars.map((calendar) => term`${terminalPath(calendar.folder)}  (secrets ${calendar.apiUrlSecret}, ${calendar.readKeySecret}; ${calendar.apiKeySecret} in the environment ${APPLY_ENVIRONMENT})`), '\n')}\n`);
   const actions = gitHubActionsEnvironment(process.env, { fallbackWorkspace: root });
   await appendStepOutputs(actions, { calendars: JSON.stringify(calendars), count: calendars.length });
   return 0;

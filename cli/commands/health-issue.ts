@@ -6,7 +6,8 @@ import { healthReport, issueBody, issueTitle, type CheckRun, type IssueLinks } f
 import { placeProblems } from '../../src/health/problem-lines.js';
 import { reportHealth } from '../../src/health/report-health.js';
 import { globalOptions, loadProjectConfig } from '../context.js';
-import { terminalPath, terminalText } from '../../src/text/terminal.js';
+import { term, terminalMessage, terminalPath } from '../../src/text/terminal.js';
+import { out } from '../output.js';
 
 export interface HealthIssueFlags {
   plan: string;
@@ -52,16 +53,16 @@ export async function runHealthIssue(flags: HealthIssueFlags, command: Command):
   };
   const count = report.problems.length + report.failures.length;
   if (flags.print) {
-    process.stdout.write(count === 0 ? 'All is well: no issue to open.\n' : `${terminalText(issueTitle(report, folder))}\n\n${issueBody(report, links).toString().split('\n').map(terminalText).join('\n')}`);
+    out.write(count === 0 ? term`All is well: no issue to open.\n` : term`${issueTitle(report, folder)}\n\n${terminalMessage(issueBody(report, links).toString())}`);
     return 0;
   }
   if (!env.GITHUB_TOKEN || !env.GITHUB_REPOSITORY) {
     throw new InputError('health-issue needs GITHUB_TOKEN and GITHUB_REPOSITORY to reach the GitHub API', { hint: 'In the workflow, pass `GITHUB_TOKEN: ${{ secrets.GITHUB_TOKEN }}` in the step env; elsewhere, use --print.' });
   }
   const outcome = await reportHealth(report, links, { apiUrl: env.GITHUB_API_URL || 'https://api.github.com', repository: env.GITHUB_REPOSITORY, token: env.GITHUB_TOKEN });
-  const where = folder === '.' ? '' : ` in ${terminalPath(folder)}`;
-  if (outcome.kind === 'healthy') process.stdout.write(`All is well${where}; no health issue is open.\n`);
-  else if (outcome.kind === 'closed') process.stdout.write(`All is well${where}: closed issue #${outcome.issue.number}.\n`);
-  else process.stdout.write(`${count} problem${count === 1 ? '' : 's'}${where}: ${outcome.kind} issue #${outcome.issue.number} ${terminalText(outcome.issue.html_url)}\n`);
+  const where = folder === '.' ? term`` : term` in ${terminalPath(folder)}`;
+  if (outcome.kind === 'healthy') out.write(term`All is well${where}; no health issue is open.\n`);
+  else if (outcome.kind === 'closed') out.write(term`All is well${where}: closed issue #${outcome.issue.number}.\n`);
+  else out.write(term`${count} problem${count === 1 ? '' : 's'}${where}: ${outcome.kind} issue #${outcome.issue.number} ${outcome.issue.html_url}\n`);
   return 0;
 }

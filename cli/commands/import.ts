@@ -1,9 +1,10 @@
+import { out } from '../output.js';
 import type { Command } from 'commander';
 import { relativePosix } from '../../src/text/paths.js';
 import { importPosts } from '../../src/import/import-posts.js';
 import { globalOptions, openTarget } from '../context.js';
 import { importReport, renderImport } from '../views/import.js';
-import { terminalJson } from '../../src/text/terminal.js';
+import { term, terminalJson } from '../../src/text/terminal.js';
 
 export interface ImportFlags {
   dryRun?: boolean;
@@ -24,8 +25,8 @@ export async function runImport(flags: ImportFlags, command: Command): Promise<n
       dryRun,
       now: () => new Date(),
     });
-    if (flags.json) process.stdout.write(terminalJson(importReport(result, { target: connection.target, dryRun })));
-    else process.stdout.write(`${renderImport(result, { label: connection.label, style, dryRun, statePath: relativePosix(config.root, config.statePath) })}\n`);
+    if (flags.json) out.write(terminalJson(importReport(result, { target: connection.target, dryRun })));
+    else out.write(term`${renderImport(result, { label: connection.label, style, dryRun, statePath: relativePosix(config.root, config.statePath) })}\n`);
     return result.outcome.failed.length > 0 ? 1 : 0;
   } finally {
     await connection.close();

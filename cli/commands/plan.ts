@@ -1,3 +1,5 @@
+import { out } from '../output.js';
+import { term, terminalMarkdown } from '../../src/text/terminal.js';
 import type { Command } from 'commander';
 import { hasErrors } from '../../src/diagnostics.js';
 import { hasChanges } from '../../src/plan/has-changes.js';
@@ -32,11 +34,11 @@ export async function runPlan(flags: PlanFlags, command: Command): Promise<numbe
     const pruneNote = pruneHeader(prune, { config: config.prune });
     const { plan } = await planProject({ config, connection, memo, prune: prune.on, selection: flags.target ?? null, now: new Date(), refreshAll: flags.refreshAll === true, ...choicesOf(flags) });
     if (flags.out) await writePlanFile(flags.out, plan);
-    if (flags.json) process.stdout.write(renderJson(planReport('plan', plan)));
-    else if (flags.markdown) process.stdout.write(`${renderPlanMarkdown(plan, { label: connection.label, timezone: config.timezone, pruneNote, fullText: flags.fullText === true, aliases: accountAliases(config) })}\n`);
+    if (flags.json) out.write(renderJson(planReport('plan', plan)));
+    else if (flags.markdown) out.write(term`${terminalMarkdown(renderPlanMarkdown(plan, { label: connection.label, timezone: config.timezone, pruneNote, fullText: flags.fullText === true, aliases: accountAliases(config) }))}\n`);
     else {
-      process.stdout.write(`${renderPlan(plan, { label: connection.label, pruneNote, style, timezone: config.timezone, verbose: flags.verbose, fullText: flags.fullText === true, aliases: accountAliases(config) })}\n`);
-      if (flags.out) process.stdout.write(`\nSaved this plan to ${flags.out}. Apply exactly it with: postsync apply ${flags.out}\n`);
+      out.write(term`${renderPlan(plan, { label: connection.label, pruneNote, style, timezone: config.timezone, verbose: flags.verbose, fullText: flags.fullText === true, aliases: accountAliases(config) })}\n`);
+      if (flags.out) out.write(term`\nSaved this plan to ${flags.out}. Apply exactly it with: postsync apply ${flags.out}\n`);
     }
     await reportPlanToGitHubActions(plan, { root: config.root, label: connection.label, timezone: config.timezone, pruneNote });
     if (hasErrors(plan.diagnostics)) return 1;

@@ -1,3 +1,5 @@
+import { term } from '../../src/text/terminal.js';
+import { err, out } from '../output.js';
 import { InputError } from '../../src/errors.js';
 import { startEmulator } from '../../src/emulator/index.js';
 
@@ -20,14 +22,14 @@ export async function runServe(flags: ServeFlags): Promise<void> {
   if (!/^\d+$/.test(flags.port) || port > 65535) throw new InputError(`--port must be an integer from 0 to 65535, got ${flags.port}`);
   if (!/^\d+$/.test(flags.idempotencyTtl)) throw new InputError(`--idempotency-ttl must be a whole number of seconds (0 or more), got ${flags.idempotencyTtl}`);
   const emulator = await startEmulator({ host: flags.host, port, fixture: flags.fixture, dataDir: flags.data, chaos: flags.chaos, idempotencyTtlSeconds: Number(flags.idempotencyTtl) });
-  process.stdout.write(`listening on ${emulator.baseUrl}\ncontrol token: ${emulator.controlToken}\n`);
-  if (!flags.fixture) process.stderr.write('using the demo fixture: project "demo", accounts @demo.photo, @demo.video, @demo.short\n');
-  if (flags.data) process.stderr.write(`persisting to ${flags.data}\n`);
+  out.write(term`listening on ${emulator.baseUrl}\ncontrol token: ${emulator.controlToken}\n`);
+  if (!flags.fixture) err.write(term`using the demo fixture: project "demo", accounts @demo.photo, @demo.video, @demo.short\n`);
+  if (flags.data) err.write(term`persisting to ${flags.data}\n`);
   const stop = (): void => {
     process.removeListener('SIGINT', stop);
     process.removeListener('SIGTERM', stop);
     emulator.close().catch((error: unknown) => {
-      process.stderr.write(`Error while closing: ${(error as Error).message}\n`);
+      err.write(term`Error while closing: ${(error as Error).message}\n`);
       process.exitCode = 1;
     });
   };

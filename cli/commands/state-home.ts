@@ -10,7 +10,8 @@ import { handOffState, readHandoffs } from '../../src/pipeline/state-handoff.js'
 import { pullState, pushState } from '../../src/pipeline/state-home-sync.js';
 import { recordStates } from '../../src/pipeline/state-record.js';
 import type { StateMergeNote } from '../../src/state/merge.js';
-import { terminalPath, terminalText, terminalJson } from '../../src/text/terminal.js';
+import { term, terminalJson, terminalPath } from '../../src/text/terminal.js';
+import { err, out } from '../output.js';
 import { relativePosix } from '../../src/text/paths.js';
 import { connect } from '../../src/pipeline/connect.js';
 import { globalOptions, isCI, loadProjectConfig } from '../context.js';
@@ -30,7 +31,7 @@ export interface StateHomeFlags {
 const DEFAULT_MESSAGE = 'postsync: record applied posts';
 
 function writeNotes(notes: readonly StateMergeNote[]): void {
-  for (const note of notes) process.stderr.write(`postsync: ${terminalText(`${note.section} ${note.key} (${note.targetId}): ${note.message}`)}\n`);
+  for (const note of notes) err.write(term`postsync: ${`${note.section} ${note.key} (${note.targetId}): ${note.message}`}\n`);
 }
 
 /** In GitHub Actions: where this calendar's state lives, for the steps after (the state commit). */
@@ -46,16 +47,16 @@ export async function runStatePull(flags: StateHomeFlags, command: Command): Pro
   await writeHomeOutputs(config);
   const file = terminalPath(relative(process.cwd(), config.statePath) || config.statePath);
   if (config.stateHome.kind === 'file') {
-    process.stdout.write(`The state of this calendar is the committed file ${file} (state home \`file\`): git pull brings it.\n`);
+    out.write(term`The state of this calendar is the committed file ${file} (state home \`file\`): git pull brings it.\n`);
     return 0;
   }
   const outcome = await pullState(config, { remote: flags.remote ?? 'origin', merge: flags.merge === true });
-  const branch = terminalText(outcome.home.branch);
-  if (outcome.kind === 'no-branch') process.stdout.write(`${terminalText(flags.remote ?? 'origin')} has no branch ${branch} yet: ${file} stays as it is. The first apply (or postsync state push) creates it.\n`);
-  if (outcome.kind === 'no-file') process.stdout.write(`${branch} holds no ${terminalPath(outcome.home.path)} yet: ${file} stays as it is.\n`);
+  const branch = outcome.home.branch;
+  if (outcome.kind === 'no-branch') out.write(term`${flags.remote ?? 'origin'} has no branch ${branch} yet: ${file} stays as it is. The first apply (or postsync state push) creates it.\n`);
+  if (outcome.kind === 'no-file') out.write(term`${branch} holds no ${terminalPath(outcome.home.path)} yet: ${file} stays as it is.\n`);
   if (outcome.kind === 'pulled') {
     writeNotes(outcome.notes);
-    process.stdout.write(`${flags.merge ? 'Merged' : 'Pulled'} the state of ${branch} (${outcome.commit.slice(0, 12)}) into ${file}.\n`);
+    out.write(term`${flags.merge ? 'Merged' : 'Pulled'} the state of ${branch} (${outcome.commit.slice(0, 12)}) into ${file}.\n`);
   }
   return 0;
 }
@@ -65,9 +66,9 @@ export async function runStatePush(flags: StateHomeFlags, command: Command): Pro
   const config = await loadProjectConfig(globalOptions(command));
   const outcome = await pushState(config, { remote: flags.remote ?? 'origin', merge: flags.merge === true, message: flags.message ?? DEFAULT_MESSAGE });
   writeNotes(outcome.notes);
-  const branch = terminalText(outcome.home.branch);
-  if (outcome.kind === 'unchanged') process.stdout.write(`The state on ${branch} is already this one: nothing to push.\n`);
-  else process.stdout.write(`Pushed the state file to ${branch} (${outcome.created ? 'a new branch, ' : ''}commit ${outcome.commit.slice(0, 12)}).\n`);
+  const branch = outcome.home.branch;
+  if (outcome.kind === 'unchanged') out.write(term`The state on ${branch} is already this one: nothing to push.\n`);
+  else out.write(term`Pushed the state file to ${branch} (${outcome.created ? 'a new branch, ' : ''}commit ${outcome.commit.slice(0, 12)}).\n`);
   return 0;
 }
 
@@ -78,8 +79,8 @@ export async function runStateHandoff(flags: StateHomeFlags, command: Command): 
   // The file home records its state on the branch this checkout applied (GitHub Actions: the run's branch).
   const branch = flags.branch ?? process.env.GITHUB_REF_NAME ?? 'main';
   const handoff = await handOffState(config, { out: resolve(flags.out), remote: flags.remote ?? 'origin', branch });
-  if (handoff === null) process.stdout.write('No state file: nothing to hand on.\n');
-  else process.stdout.write(`Handed on the state of ${terminalText(handoff.calendar)} (${terminalPath(handoff.path)}, to be recorded on ${terminalText(handoff.branch)}).\n`);
+  if (handoff === null) out.write(term`No state file: nothing to hand on.\n`);
+  else out.write(term`Handed on the state of ${handoff.calendar} (${terminalPath(handoff.path)}, to be recorded on ${handoff.branch}).\n`);
   return 0;
 }
 
@@ -87,7 +88,7 @@ export async function runStateHandoff(flags: StateHomeFlags, command: Command): 
 export async function runStateRecord(folder: string, flags: StateHomeFlags): Promise<number> {
   const handoffs = await readHandoffs(resolve(folder));
   if (handoffs.length === 0) {
-    process.stdout.write(`No state hand-offs in ${terminalPath(folder)}: nothing to record.\n`);
+    out.write(term`No state hand-offs in ${terminalPath(folder)}: nothing to record.\n`);
     return 0;
   }
   const records = await recordStates(handoffs, { repository: { cwd: process.cwd(), remote: flags.remote ?? 'origin' }, message: flags.message ?? DEFAULT_MESSAGE });
@@ -96,13 +97,13 @@ export async function runStateRecord(folder: string, flags: StateHomeFlags): Pro
     const count = `${record.calendars.length} calendar${record.calendars.length === 1 ? '' : 's'}`;
     if (record.kind === 'pushed') {
       writeNotes(record.notes);
-      process.stdout.write(`Recorded the states of ${count} on ${terminalText(record.branch)} in one commit (${record.created ? 'a new branch, ' : ''}commit ${record.commit.slice(0, 12)}).\n`);
+      out.write(term`Recorded the states of ${count} on ${record.branch} in one commit (${record.created ? 'a new branch, ' : ''}commit ${record.commit.slice(0, 12)}).\n`);
     } else if (record.kind === 'unchanged') {
-      process.stdout.write(`The states of ${count} on ${terminalText(record.branch)} are already these: nothing to push.\n`);
+      out.write(term`The states of ${count} on ${record.branch} are already these: nothing to push.\n`);
     } else {
       failed = true;
       const hint = record.error instanceof PostsyncError ? record.error.hint : undefined;
-      process.stderr.write(`Error: the states of ${count} (${record.calendars.map(terminalText).join(', ')}) are not recorded on ${terminalText(record.branch)}: ${terminalText(record.error.message)}\n${hint ? `  ${terminalText(hint)}\n` : ''}`);
+      err.write(term`Error: the states of ${count} (${record.calendars.join(', ')}) are not recorded on ${record.branch}: ${record.error.message}\n${hint ? term`  ${hint}\n` : ''}`);
       if (process.env.GITHUB_ACTIONS === 'true') writeWorkflowCommand(annotation('error', `${record.error.message}${hint ? `. ${hint}` : ''}`, { title: 'postsync' }));
     }
   }
@@ -122,8 +123,8 @@ export async function runStateShow(flags: StateHomeFlags, command: Command): Pro
   try {
     const shown = await showState(config, { remote: flags.remote ?? 'origin', ...(connection instanceof Error ? {} : { seal: connection.seal }) });
     const sealNote = connection instanceof Error ? `seals not checked: ${connection.message}` : null;
-    if (flags.json) process.stdout.write(terminalJson({ formatVersion: 1, command: 'state show', ...shown, sealsChecked: sealNote === null }));
-    else process.stdout.write(renderStateShown(shown, { cwd: process.cwd(), sealNote }));
+    if (flags.json) out.write(terminalJson({ formatVersion: 1, command: 'state show', ...shown, sealsChecked: sealNote === null }));
+    else out.write(renderStateShown(shown, { cwd: process.cwd(), sealNote }));
     return 0;
   } finally {
     if (!(connection instanceof Error)) await connection.close();
@@ -142,15 +143,13 @@ export async function runStateMoveHome(flags: StateHomeFlags, command: Command):
   if (outcome.to === 'branch') {
     writeNotes(outcome.pushed?.notes ?? []);
     const where = outcome.pushed === null ? 'there is no state yet: the first apply creates it there' : `commit ${outcome.pushed.commit.slice(0, 12)}`;
-    process.stdout.write(
-      `The state now lives on ${terminalText(branch)} of ${terminalText(remote)} (${where}); ${outcome.configFile} says \`home: branch\`${outcome.untracked ? `, and ${file} left git's index (it stays on disk)` : ''}.\n` +
-        `Next: commit ${outcome.configFile}${outcome.untracked ? ` and the removal of ${file}` : ''} in a pull request. Once it is merged, plan and apply read the state from ${terminalText(branch)}.\n`,
+    out.write(
+      term`The state now lives on ${branch} of ${remote} (${where}); ${outcome.configFile} says \`home: branch\`${outcome.untracked ? term`, and ${file} left git's index (it stays on disk)` : ''}.\nNext: commit ${outcome.configFile}${outcome.untracked ? term` and the removal of ${file}` : ''} in a pull request. Once it is merged, plan and apply read the state from ${branch}.\n`,
     );
   } else {
     if (outcome.pulled.kind === 'pulled') writeNotes(outcome.pulled.notes);
-    process.stdout.write(
-      `The state of ${terminalText(outcome.pulled.home.branch)} is in ${file}, and ${outcome.configFile} no longer names a branch.\n` +
-        `Next: commit ${file} and ${outcome.configFile} in a pull request. The branch ${terminalText(outcome.pulled.home.branch)} is left as it was: delete it once that is merged (git push ${terminalText(remote)} --delete ${terminalText(outcome.pulled.home.branch)}).\n`,
+    out.write(
+      term`The state of ${outcome.pulled.home.branch} is in ${file}, and ${outcome.configFile} no longer names a branch.\nNext: commit ${file} and ${outcome.configFile} in a pull request. The branch ${outcome.pulled.home.branch} is left as it was: delete it once that is merged (git push ${remote} --delete ${outcome.pulled.home.branch}).\n`,
     );
   }
   return 0;

@@ -2,7 +2,8 @@ import type { Command } from 'commander';
 import { InputError } from '../../src/errors.js';
 import { confirmState } from '../../src/pipeline/confirm-state.js';
 import { mergeStateFiles } from '../../src/state/merge-files.js';
-import { terminalText } from '../../src/text/terminal.js';
+import { term } from '../../src/text/terminal.js';
+import { err, out } from '../output.js';
 import { globalOptions, isCI, openTarget } from '../context.js';
 import { confirm } from '../prompt.js';
 import { renderUnconfirmed } from '../views/unconfirmed-records.js';
@@ -13,7 +14,7 @@ import { renderUnconfirmed } from '../views/unconfirmed-records.js';
  */
 export async function runStateMerge(base: string, ours: string, theirs: string): Promise<number> {
   const notes = await mergeStateFiles({ base, ours, theirs });
-  for (const note of notes) process.stderr.write(`postsync state merge: ${terminalText(`${note.section} ${note.key} (${note.targetId}): ${note.message}`)}\n`);
+  for (const note of notes) err.write(term`postsync state merge: ${`${note.section} ${note.key} (${note.targetId}): ${note.message}`}\n`);
   return 0;
 }
 
@@ -42,13 +43,13 @@ export async function runStateConfirm(keys: string[], flags: StateConfirmFlags, 
       connection,
       select: flags.all === true ? { all: true } : { keys },
       approve: async (records) => {
-        process.stdout.write(`${renderUnconfirmed(records, { label: connection.label, style })}\n`);
-        return flags.yes === true || (await confirm('\nDo these records point at what this calendar owns?'));
+        out.write(term`${renderUnconfirmed(records, { label: connection.label, style })}\n`);
+        return flags.yes === true || (await confirm(term`\nDo these records point at what this calendar owns?`));
       },
     });
-    if (outcome.kind === 'nothing') process.stdout.write('Nothing to confirm: every record named carries a valid seal.\n');
-    if (outcome.kind === 'declined') process.stdout.write('Nothing was confirmed.\n');
-    if (outcome.kind === 'confirmed') process.stdout.write(style.green(`Confirmed ${outcome.records.length} ${outcome.records.length === 1 ? 'record' : 'records'}: plans act on them again.\n`));
+    if (outcome.kind === 'nothing') out.write(term`Nothing to confirm: every record named carries a valid seal.\n`);
+    if (outcome.kind === 'declined') out.write(term`Nothing was confirmed.\n`);
+    if (outcome.kind === 'confirmed') out.write(style.green(term`Confirmed ${outcome.records.length} ${outcome.records.length === 1 ? 'record' : 'records'}: plans act on them again.\n`));
     return outcome.kind === 'declined' ? 1 : 0;
   } finally {
     await connection.close();

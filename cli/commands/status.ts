@@ -1,9 +1,10 @@
+import { out } from '../output.js';
 import type { Command } from 'commander';
 import { projectStatus } from '../../src/pipeline/project-status.js';
 import { sectionFor } from '../../src/state/state-file.js';
 import { globalOptions, openTarget } from '../context.js';
 import { accountLabel, renderStatus, statusReport } from '../views/status.js';
-import { terminalJson } from '../../src/text/terminal.js';
+import { term, terminalJson } from '../../src/text/terminal.js';
 import { gitHubActionsEnvironment } from '../../src/actions/environment.js';
 import { appendSummary } from '../../src/actions/outputs.js';
 import { md } from '../../src/text/markdown.js';
@@ -26,8 +27,8 @@ export async function runStatus(flags: StatusFlags, command: Command): Promise<n
     const section = sectionFor(state, connection.target);
     const problems = flags.problems ? await (await import('../../src/health/post-problems.js')).findPostProblems({ client: connection.client, section, live, unread, label: accountLabel(config.accounts) }) : undefined;
     const report = statusReport({ target: connection.target, state, live, drafts, aliases: config.accounts, unread, ...(problems ? { problems } : {}) });
-    if (flags.json) process.stdout.write(terminalJson(report));
-    else process.stdout.write(`${renderStatus(report, { label: connection.label, style, timezone: config.timezone })}\n`);
+    if (flags.json) out.write(terminalJson(report));
+    else out.write(term`${renderStatus(report, { label: connection.label, style, timezone: config.timezone })}\n`);
     if (problems === undefined) return 0;
     const actions = gitHubActionsEnvironment(process.env, { fallbackWorkspace: config.root });
     await appendSummary(actions, md`${problemsSummaryMarkdown(report.posts, { title: 'postsync status --problems' })}\n`);

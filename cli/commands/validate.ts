@@ -1,3 +1,5 @@
+import { out } from '../output.js';
+import { term } from '../../src/text/terminal.js';
 import type { Command } from 'commander';
 import { hasErrors } from '../../src/diagnostics.js';
 import { draftReadiness } from '../../src/pipeline/draft-readiness.js';
@@ -20,14 +22,14 @@ export async function runValidate(flags: { json?: boolean }, command: Command): 
     const drafts = draftReadiness(desired);
     const diagnostics = desiredDiagnostics(desired);
     if (flags.json) {
-      process.stdout.write(renderJson({ ...diagnosticsReport('validate', diagnostics), drafts }));
+      out.write(renderJson({ ...diagnosticsReport('validate', diagnostics), drafts }));
     } else {
-      if (diagnostics.length > 0) process.stdout.write(`${renderDiagnostics(diagnostics, style)}\n\n`);
-      if (drafts.length > 0) process.stdout.write(`${renderDrafts(drafts, style)}\n\n`);
+      if (diagnostics.length > 0) out.write(term`${renderDiagnostics(diagnostics, style)}\n\n`);
+      if (drafts.length > 0) out.write(term`${renderDrafts(drafts, style)}\n\n`);
       const { errors, warnings } = diagnosticCounts(diagnostics);
       const notReady = notReadyNote(drafts.filter((draft) => !draft.ready).length);
-      const verdict = errors === 0 ? style.green(`${plural(posts, 'post')} valid.`) : style.red(`${plural(errors, 'error')}, ${plural(warnings, 'warning')}.`);
-      process.stdout.write(`${verdict}${notReady}\n`);
+      const verdict = errors === 0 ? style.green(term`${plural(posts, 'post')} valid.`) : style.red(term`${plural(errors, 'error')}, ${plural(warnings, 'warning')}.`);
+      out.write(term`${verdict}${notReady}\n`);
     }
     await reportToGitHubActions({ root: config.root, diagnostics, summary: () => validateSummaryMarkdown(diagnostics, { posts }) }, { env: process.env, annotate: writeWorkflowCommand });
     return hasErrors(diagnostics) ? 1 : 0;

@@ -1,3 +1,5 @@
+import { term } from '../../src/text/terminal.js';
+import { out } from '../output.js';
 import type { Command } from 'commander';
 import { InputError } from '../../src/errors.js';
 import type { WatchCalendar } from '../watch-calendar.js';
@@ -66,7 +68,7 @@ export async function runWatch(flags: WatchFlags, command: Command): Promise<num
           if (calendar === null) return;
           calendar.onEvent(event);
           // Under the first plan, and under each one when the screen is redrawn.
-          if (event.type === 'started' || (event.type === 'plan' && redraw)) process.stdout.write(`${style.dim(`Calendar: ${calendar.url} (updates after every save)`)}\n`);
+          if (event.type === 'started' || (event.type === 'plan' && redraw)) out.write(term`${style.dim(term`Calendar: ${calendar.url} (updates after every save)`)}\n`);
         },
       });
       calendar?.attach(session);
@@ -79,7 +81,7 @@ export async function runWatch(flags: WatchFlags, command: Command): Promise<num
       await calendar?.close();
       await connection.close();
     }
-    process.stdout.write(`${style.dim('Stopped watching.')}\n`);
+    out.write(term`${style.dim(term`Stopped watching.`)}\n`);
     return 0;
   } finally {
     stop();

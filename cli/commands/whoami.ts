@@ -1,7 +1,8 @@
+import { out } from '../output.js';
 import type { Command } from 'commander';
 import { globalOptions, openTarget } from '../context.js';
 import { renderWhoami, whoamiReport, type WhoamiView } from '../views/whoami.js';
-import { terminalJson } from '../../src/text/terminal.js';
+import { term, terminalJson } from '../../src/text/terminal.js';
 
 export interface WhoamiFlags {
   json?: boolean;
@@ -12,8 +13,8 @@ export async function runWhoami(flags: WhoamiFlags, command: Command): Promise<n
   const { config, connection, style } = await openTarget(globalOptions(command));
   try {
     const view: WhoamiView = { session: connection.session, target: connection.target, keySource: config.api.key !== null ? 'POSTSYNC_API_KEY' : 'local-demo-key' };
-    if (flags.json) process.stdout.write(terminalJson(whoamiReport(view)));
-    else process.stdout.write(`${renderWhoami(view, { label: connection.label, style, now: new Date(), timezone: config.timezone })}\n`);
+    if (flags.json) out.write(terminalJson(whoamiReport(view)));
+    else out.write(term`${renderWhoami(view, { label: connection.label, style, now: new Date(), timezone: config.timezone })}\n`);
     return 0;
   } finally {
     await connection.close();

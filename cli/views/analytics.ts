@@ -4,7 +4,7 @@ import type { TargetState } from '../../src/state/types.js';
 import { renderCsv } from './csv.js';
 import type { Style } from './style.js';
 import { renderTable, type Column } from './table.js';
-import { terminalPath, terminalText } from '../../src/text/terminal.js';
+import { joinTerminal, term, terminalPath, type Terminal } from '../../src/text/terminal.js';
 import { shownTime } from './format.js';
 
 const METRICS = ['impressions', 'reach', 'likes', 'comments', 'shares', 'clicks', 'videoViews'] as const;
@@ -64,10 +64,10 @@ export function totalsOf(rows: readonly AnalyticsRow[]): Totals {
 
 const number = (value: number | null) => (value === null ? '' : value.toLocaleString('en-US'));
 
-export function renderAnalyticsTable(report: AnalyticsReport, options: { label: string; style: Style; timezone: string }): string {
+export function renderAnalyticsTable(report: AnalyticsReport, options: { label: string; style: Style; timezone: string }): Terminal {
   const { style } = options;
-  const out = [options.label, ''];
-  if (report.rows.length === 0) return [...out, 'No published posts match these filters.'].join('\n');
+  const out = [term`${options.label}`, term``];
+  if (report.rows.length === 0) return joinTerminal([...out, term`No published posts match these filters.`], '\n');
   const columns: Column[] = [
     { header: 'POST' },
     { header: 'ACCOUNT' },
@@ -76,19 +76,19 @@ export function renderAnalyticsTable(report: AnalyticsReport, options: { label: 
     ...['IMPRESSIONS', 'REACH', 'LIKES', 'COMMENTS', 'SHARES', 'CLICKS', 'VIDEO VIEWS'].map((header): Column => ({ header, align: 'right' })),
   ];
   const rows = report.rows.map((row) => [
-    row.file === null ? style.dim(`not managed: ${terminalText(row.postId)}`) : terminalPath(row.file),
-    terminalText(row.account ?? row.socialAccountId),
-    terminalText(row.platform),
-    row.publishedAt === null ? '' : shownTime(row.publishedAt, options.timezone),
-    ...METRICS.map((metric) => number(row[metric])),
+    row.file === null ? style.dim(term`not managed: ${row.postId}`) : terminalPath(row.file),
+    term`${row.account ?? row.socialAccountId}`,
+    term`${row.platform}`,
+    row.publishedAt === null ? term`` : shownTime(row.publishedAt, options.timezone),
+    ...METRICS.map((metric) => term`${number(row[metric])}`),
   ]);
   const anyVideo = report.rows.some((row) => row.videoViews !== null);
-  const footer = [`Total (${report.rows.length} row${report.rows.length === 1 ? '' : 's'})`, '', '', '', ...METRICS.map((metric) => (metric === 'videoViews' && !anyVideo ? '' : number(report.totals[metric])))];
+  const footer = [term`Total (${report.rows.length} row${report.rows.length === 1 ? '' : 's'})`, term``, term``, term``, ...METRICS.map((metric) => term`${metric === 'videoViews' && !anyVideo ? '' : number(report.totals[metric])}`)];
   out.push(renderTable(columns, rows, { style, footer }));
-  return out.join('\n');
+  return joinTerminal(out, '\n');
 }
 
-export function renderAnalyticsCsv(report: AnalyticsReport): string {
+export function renderAnalyticsCsv(report: AnalyticsReport): Terminal {
   const header = ['postId', 'key', 'file', 'socialAccountId', 'account', 'platform', 'externalPostId', 'publishedAt', ...METRICS];
   return renderCsv(
     header,

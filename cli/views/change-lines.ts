@@ -1,16 +1,16 @@
 import type { Action, Change } from '../../src/plan/types.js';
 import { reasonSentences } from '../../src/plan-words/reason-words.js';
 import { preview, shownTime } from './format.js';
-import type { Style } from './style.js';
+import type { Colour, Style } from './style.js';
 import { fieldOriginPieces, viaText } from './field-origins.js';
 import { createLines } from './create-lines.js';
 import { fieldDiffLines } from './field-diff.js';
-import { terminalPath, terminalText } from '../../src/text/terminal.js';
+import { term, terminalPath, type Terminal } from '../../src/text/terminal.js';
 
 /** The one-character mark of each action, as every view shows it. */
 export const ACTION_SYMBOLS: Record<Action, string> = { create: '+', adopt: '≡', update: '~', unschedule: '↓', delete: '-', move: '→', noop: '=', blocked: '!' };
 
-function colourFor(change: Change, style: Style): (text: string) => string {
+function colourFor(change: Change, style: Style): Colour {
   if (change.action === 'noop') return style.dim;
   return { create: style.green, adopt: style.green, update: style.yellow, unschedule: style.yellow, move: style.yellow, delete: style.red, blocked: style.magenta }[change.action];
 }
@@ -28,29 +28,34 @@ export interface ChangeLineOptions {
 
 const NO_ALIASES: ReadonlyMap<string, string> = new Map();
 
+/** A change's key, or for a move `old → new`. */
+export function changeName(change: Pick<Change, 'key' | 'fromKey'>): Terminal {
+  return change.fromKey ? term`${change.fromKey} → ${change.key}` : term`${change.key}`;
+}
+
 /**
  * A change as lines: mark, action, key (old → new for a move), file, reasons, and for updates (or
  * verbose) the field diffs. `underFile`: shown under a heading naming its file (a repeat's
  * occurrences), so indented one step more and without the file. Times are shown on the clock of
  * `timezone`, the project's.
  */
-export function changeLines(change: Change, style: Style, options: ChangeLineOptions): string[] {
-  const name = change.fromKey ? `${terminalText(change.fromKey)} → ${terminalText(change.key)}` : terminalText(change.key);
-  const head = `${ACTION_SYMBOLS[change.action]} ${change.action.padEnd(7)} ${name}`;
-  const file = change.file && !options.underFile ? style.dim(`  (${terminalPath(change.file)})`) : '';
+export function changeLines(change: Change, style: Style, options: ChangeLineOptions): Terminal[] {
+  const head = term`${ACTION_SYMBOLS[change.action]} ${change.action.padEnd(7)} ${changeName(change)}`;
+  const file = change.file && !options.underFile ? style.dim(term`  (${terminalPath(change.file)})`) : term``;
   const indent = options.underFile ? '  ' : '';
-  const lines = [`${indent}  ${colourFor(change, style)(head)}${file}`];
-  for (const reason of reasonSentences(change)) lines.push(`${indent}      ${style.dim(terminalText(reason))}`);
+  const lines = [term`${indent}  ${colourFor(change, style)(head)}${file}`];
+  for (const reason of reasonSentences(change)) lines.push(term`${indent}      ${style.dim(term`${reason}`)}`);
   const detail = { full: options.fullText === true, indent: `${indent}      `, aliases: options.aliases ?? NO_ALIASES };
   if (change.action === 'create' && !options.underFile) lines.push(...createLines(change, style, { ...detail, timezone: options.timezone }));
   const fields = change.action === 'update' || options.verbose ? change.fields ?? [] : [];
   for (const field of fields) {
-    lines.push(...(fieldDiffLines(field, style, { ...detail, via: viaText(fieldOriginPieces(change, field.field), (piece) => terminalText(piece.text)) }) ?? [`${indent}      ${terminalText(field.field)}${viaText(fieldOriginPieces(change, field.field), (piece) => terminalText(piece.text))}: ${fieldValue(field.field, field.before, options.timezone)} → ${fieldValue(field.field, field.after, options.timezone)}`]));
+    const via = viaText(fieldOriginPieces(change, field.field));
+    lines.push(...(fieldDiffLines(field, style, { ...detail, via }) ?? [term`${indent}      ${field.field}${via}: ${fieldValue(field.field, field.before, options.timezone)} → ${fieldValue(field.field, field.after, options.timezone)}`]));
   }
   return lines;
 }
 
 /** A field's value in a diff line: a time for people on the project's clock, anything else as a short preview. */
-export function fieldValue(field: string, value: unknown, timezone: string): string {
+export function fieldValue(field: string, value: unknown, timezone: string): Terminal {
   return field === 'scheduledAt' && typeof value === 'string' ? shownTime(value, timezone) : preview(value);
 }

@@ -1,5 +1,5 @@
 import type { ChangeWith } from '../../src/plan/types.js';
-import { terminalText } from '../../src/text/terminal.js';
+import { term, type Terminal } from '../../src/text/terminal.js';
 import { preview, shownTime } from './format.js';
 import type { Style } from './style.js';
 
@@ -11,13 +11,13 @@ const CREATE_PREVIEW = 72;
  * where postsync.yaml has one), how many media files, and its text: a preview, or with `full` the
  * whole text line by line.
  */
-export function createLines(change: ChangeWith<'create'>, style: Style, options: { full: boolean; indent: string; timezone: string; aliases: ReadonlyMap<string, string> }): string[] {
+export function createLines(change: ChangeWith<'create'>, style: Style, options: { full: boolean; indent: string; timezone: string; aliases: ReadonlyMap<string, string> }): Terminal[] {
   const { desired } = change;
   // No line starts with `at`: a reader (and a tool) would take it for a stack trace.
-  const when = desired.scheduledAt === null ? 'a draft, no time' : `${style.dim('scheduled')} ${shownTime(desired.scheduledAt, options.timezone)}`;
-  const accounts = desired.targets.map((target) => terminalText(options.aliases.get(target.socialAccountId) ?? target.socialAccountId)).join(', ') || 'no account';
+  const when = desired.scheduledAt === null ? term`a draft, no time` : term`${style.dim(term`scheduled`)} ${shownTime(desired.scheduledAt, options.timezone)}`;
+  const accounts = desired.targets.map((target) => options.aliases.get(target.socialAccountId) ?? target.socialAccountId).join(', ') || 'no account';
   const media = desired.media.length === 0 ? '' : ` · media: ${desired.media.length} file${desired.media.length === 1 ? '' : 's'}`;
-  const lines = [`${options.indent}${when} · ${style.dim('on')} ${accounts}${media}`];
-  if (!options.full) return [...lines, `${options.indent}${style.dim('text')} ${preview(desired.content, CREATE_PREVIEW)}`];
-  return [...lines, `${options.indent}${style.dim('text (whole):')}`, ...desired.content.split('\n').map((line) => `${options.indent}  ${terminalText(line)}`)];
+  const lines = [term`${options.indent}${when} · ${style.dim(term`on`)} ${accounts}${media}`];
+  if (!options.full) return [...lines, term`${options.indent}${style.dim(term`text`)} ${preview(desired.content, CREATE_PREVIEW)}`];
+  return [...lines, term`${options.indent}${style.dim(term`text (whole):`)}`, ...desired.content.split('\n').map((line) => term`${options.indent}  ${line}`)];
 }

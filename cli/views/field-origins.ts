@@ -1,5 +1,6 @@
 import type { Origin } from '../../src/content/types.js';
 import type { Change } from '../../src/plan/types.js';
+import { joinTerminal, term, type Terminal } from '../../src/text/terminal.js';
 
 /** A piece of the words for an origin: a name (a path, a var), marked as code where the medium can, or plain words. */
 export interface OriginPiece {
@@ -34,7 +35,7 @@ function originPieces(source: Origin): OriginPiece[] {
   }
 }
 
-/** ` (via a, b)` from the pieces of each origin, each piece through `show`; empty without origins. */
-export function viaText(origins: readonly OriginPiece[][], show: (piece: OriginPiece) => string): string {
-  return origins.length === 0 ? '' : ` (via ${origins.map((pieces) => pieces.map(show).join('')).join(', ')})`;
+/** ` (via a, b)` from the pieces of each origin, for the terminal; empty without origins. */
+export function viaText(origins: readonly OriginPiece[][]): Terminal {
+  return origins.length === 0 ? term`` : term` (via ${joinTerminal(origins.map((pieces) => term`${pieces.map((piece) => piece.text).join('')}`), ', ')})`;
 }

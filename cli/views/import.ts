@@ -5,13 +5,13 @@ import { compareText } from '../../src/text/ordering.js';
 import { previewText } from '../../src/text/preview.js';
 import { plural } from './format.js';
 import type { Style } from './style.js';
-import { terminalPath, terminalText } from '../../src/text/terminal.js';
+import { joinTerminal, term, terminalPath, type Terminal } from '../../src/text/terminal.js';
 
 /** `post 1a2b3c4d (scheduled, "First words of the text…")`: enough to find it in the service. */
-function describePost(post: Post): string {
+function describePost(post: Post): Terminal {
   const text = post.content.replace(/\s+/g, ' ').trim();
   const preview = previewText(text, 40);
-  return terminalText(`post ${post.id} (${post.status}${preview ? `, "${preview}"` : ''})`);
+  return term`post ${post.id} (${post.status}${preview ? `, "${preview}"` : ''})`;
 }
 
 function countByStatus(posts: readonly Post[]): string {
@@ -21,38 +21,38 @@ function countByStatus(posts: readonly Post[]): string {
 }
 
 /** Human report of an import (or of a dry run, which also shows each file's text). */
-export function renderImport(result: ImportResult, options: { label: string; style: Style; dryRun: boolean; statePath: string }): string {
+export function renderImport(result: ImportResult, options: { label: string; style: Style; dryRun: boolean; statePath: string }): Terminal {
   const { style, dryRun } = options;
   const { plan, outcome } = result;
-  const out = [options.label, ''];
+  const out = [term`${options.label}`, term``];
   const failedKeys = new Set(outcome.failed.map((failure) => failure.item.key));
   for (const item of plan.items) {
     if (failedKeys.has(item.key)) continue;
     const verb = item.fileExists ? (dryRun ? 'would record the existing file' : 'recorded the existing file') : dryRun ? 'would write' : 'wrote';
-    out.push(`  ${style.green('+')} ${verb} ${style.bold(terminalPath(item.file))}`, style.dim(`      ${describePost(item.post)}`));
-    for (const media of item.downloaded) out.push(style.dim(`      media ${media.created ? 'downloaded to' : 'already in the project as'} ${terminalPath(media.file)}`));
-    if (dryRun && !item.fileExists) out.push(...item.text.trimEnd().split('\n').map((line) => style.dim(`      ${terminalText(line)}`)));
+    out.push(term`  ${style.green(term`+`)} ${verb} ${style.bold(terminalPath(item.file))}`, style.dim(term`      ${describePost(item.post)}`));
+    for (const media of item.downloaded) out.push(style.dim(term`      media ${media.created ? 'downloaded to' : 'already in the project as'} ${terminalPath(media.file)}`));
+    if (dryRun && !item.fileExists) out.push(...item.text.trimEnd().split('\n').map((line) => style.dim(term`      ${line}`)));
   }
-  for (const failure of outcome.failed) out.push(style.red(`  ✗ ${terminalPath(failure.item.file)}: ${terminalText(failure.error.message)}`));
-  for (const skipped of plan.skipped) out.push(`  ${style.yellow('!')} skipped ${describePost(skipped.post)}:\n      ${terminalText(skipped.reason)}`);
+  for (const failure of outcome.failed) out.push(style.red(term`  ✗ ${terminalPath(failure.item.file)}: ${failure.error.message}`));
+  for (const skipped of plan.skipped) out.push(term`  ${style.yellow(term`!`)} skipped ${describePost(skipped.post)}:\n      ${skipped.reason}`);
   for (const { post, media } of plan.toDownload) {
-    out.push(`  ${style.green('+')} would download ${plural(media.length, 'media file')} into media/imported/ and import ${describePost(post)}`, style.dim('      (its file is written and checked once the media are downloaded)'));
+    out.push(term`  ${style.green(term`+`)} would download ${plural(media.length, 'media file')} into media/imported/ and import ${describePost(post)}`, style.dim(term`      (its file is written and checked once the media are downloaded)`));
   }
-  for (const pending of plan.pending) out.push(`  ${style.yellow('!')} skipped ${describePost(pending.post)}:\n      it is the result of an interrupted create of \`${terminalText(pending.key)}\`; \`postsync apply\` confirms it`);
-  if (out.length === 2) out.push('  Nothing to import.');
+  for (const pending of plan.pending) out.push(term`  ${style.yellow(term`!`)} skipped ${describePost(pending.post)}:\n      it is the result of an interrupted create of \`${pending.key}\`; \`postsync apply\` confirms it`);
+  if (out.length === 2) out.push(term`  Nothing to import.`);
 
-  out.push('');
+  out.push(term``);
   const count = plan.items.length - outcome.failed.length;
-  if (dryRun) out.push(`Dry run: ${plural(plan.items.length + plan.toDownload.length, 'post')} would be imported${plan.toDownload.length > 0 ? ` (${plan.toDownload.length} after downloading ${plan.toDownload.length === 1 ? 'its' : 'their'} media)` : ''}. Nothing was written.`);
-  else if (count > 0) out.push(`Imported ${plural(count, 'post')}: files written and recorded in ${options.statePath}. \`postsync plan\` shows ${count === 1 ? 'it' : 'them'} unchanged.`);
-  else out.push('No post was imported.');
-  if (plan.skipped.length > 0) out.push(`${plural(plan.skipped.length, 'post')} skipped (reasons above).`);
+  if (dryRun) out.push(term`Dry run: ${plural(plan.items.length + plan.toDownload.length, 'post')} would be imported${plan.toDownload.length > 0 ? ` (${plan.toDownload.length} after downloading ${plan.toDownload.length === 1 ? 'its' : 'their'} media)` : ''}. Nothing was written.`);
+  else if (count > 0) out.push(term`Imported ${plural(count, 'post')}: files written and recorded in ${options.statePath}. \`postsync plan\` shows ${count === 1 ? 'it' : 'them'} unchanged.`);
+  else out.push(term`No post was imported.`);
+  if (plan.skipped.length > 0) out.push(term`${plural(plan.skipped.length, 'post')} skipped (reasons above).`);
   if (plan.filteredOut.length > 0) {
-    out.push(`${plural(plan.filteredOut.length, 'post')} not selected (${countByStatus(plan.filteredOut)}); draft and scheduled posts are imported by default, --all imports every status.`);
+    out.push(term`${plural(plan.filteredOut.length, 'post')} not selected (${countByStatus(plan.filteredOut)}); draft and scheduled posts are imported by default, --all imports every status.`);
   }
-  if (plan.managed > 0) out.push(style.dim(`${plural(plan.managed, 'remote post')} already managed by postsync.`));
-  for (const [folder, count] of countByFolder(plan.otherCalendars)) out.push(style.dim(`${plural(count, 'remote post')} managed by the calendar in ${terminalPath(folder)} of this repository: not imported here.`));
-  return out.join('\n');
+  if (plan.managed > 0) out.push(style.dim(term`${plural(plan.managed, 'remote post')} already managed by postsync.`));
+  for (const [folder, count] of countByFolder(plan.otherCalendars)) out.push(style.dim(term`${plural(count, 'remote post')} managed by the calendar in ${terminalPath(folder)} of this repository: not imported here.`));
+  return joinTerminal(out, '\n');
 }
 
 /** The one JSON document of `import --json`. */

@@ -9,35 +9,36 @@ import { renderDiagnostics } from './diagnostics.js';
 import { notReadyNote } from './drafts.js';
 import { bytes, plural } from './format.js';
 import type { Style } from './style.js';
-import { terminalPath } from '../../src/text/terminal.js';
+import { joinTerminal, term, terminalPath, type Terminal } from '../../src/text/terminal.js';
 
 /**
  * One line per change with +, ~, -, →; the summary line last. `noop` lines only when verbose.
  * `pruneNote` (pruneHeader) goes under the label.
  */
-export function renderPlan(plan: Plan, options: { label: string; pruneNote?: string | null; style: Style; timezone: string; verbose?: boolean; fullText?: boolean; aliases?: ReadonlyMap<string, string> }): string {
+export function renderPlan(plan: Plan, options: { label: string; pruneNote?: string | null; style: Style; timezone: string; verbose?: boolean; fullText?: boolean; aliases?: ReadonlyMap<string, string> }): Terminal {
   const { style } = options;
   const verbose = options.verbose ?? false;
   const shownAs = { timezone: options.timezone, verbose, fullText: options.fullText ?? false, ...(options.aliases === undefined ? {} : { aliases: options.aliases }) };
-  const out: string[] = [options.label, ...(options.pruneNote ? [options.pruneNote] : [])];
-  if (plan.diagnostics.length > 0) out.push('', renderDiagnostics(plan.diagnostics, style));
+  const blank = term``;
+  const out: Terminal[] = [term`${options.label}`, ...(options.pruneNote ? [term`${options.pruneNote}`] : [])];
+  if (plan.diagnostics.length > 0) out.push(blank, renderDiagnostics(plan.diagnostics, style));
   const shown = plan.changes.filter((change) => verbose || change.action !== 'noop');
   if (shown.length > 0) {
-    out.push('');
+    out.push(blank);
     for (const item of groupOccurrences(shown)) {
       if ('change' in item) out.push(...changeLines(item.change, style, shownAs));
       else {
-        out.push(`  ${style.bold(terminalPath(item.file))} ${style.dim(`(repeat: ${plural(item.changes.length, 'change')})`)}`);
+        out.push(term`  ${style.bold(terminalPath(item.file))} ${style.dim(term`(repeat: ${plural(item.changes.length, 'change')})`)}`);
         for (const change of item.changes) out.push(...changeLines(change, style, { ...shownAs, underFile: true }));
       }
     }
   }
   if (plan.uploads.length > 0) {
     const total = plan.uploads.reduce((sum, upload) => sum + upload.sizeBytes, 0);
-    out.push('', `Media: ${plural(plan.uploads.length, 'file')} to upload (${bytes(total)}).`);
+    out.push(blank, term`Media: ${plural(plan.uploads.length, 'file')} to upload (${bytes(total)}).`);
   }
-  out.push('', summaryLine(plan));
-  return out.join('\n');
+  out.push(blank, term`${summaryLine(plan)}`);
+  return joinTerminal(out, '\n');
 }
 
 export function summaryLine(plan: Plan): string {

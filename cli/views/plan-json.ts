@@ -5,7 +5,7 @@ import type { Change, Plan, PlanTarget, Summary } from '../../src/plan/types.js'
 import { changeWithReasons, type ChangeWithReasons } from '../../src/plan-words/plan-json.js';
 import type { ApplyResult } from '../../src/apply/events.js';
 import type { DraftReadiness } from '../../src/pipeline/draft-readiness.js';
-import { terminalJson } from '../../src/text/terminal.js';
+import { terminalJson, type Terminal } from '../../src/text/terminal.js';
 
 /**
  * The counts of each action, and: `blockedByErrors`, the blocked changes that are so because a
@@ -65,6 +65,6 @@ export function diagnosticsReport(command: JsonReport['command'], diagnostics: D
   return { formatVersion: 1, command, target: null, summary: null, changes: [], uploads: [], diagnostics };
 }
 
-export function renderJson(report: JsonReport): string {
+export function renderJson(report: JsonReport): Terminal {
   return terminalJson(report);
 }

@@ -8,7 +8,7 @@ import type { DraftReadiness } from '../../src/pipeline/draft-readiness.js';
 import { readinessText } from './drafts.js';
 import type { Style } from './style.js';
 import { renderTable } from './table.js';
-import { terminalPath, terminalText } from '../../src/text/terminal.js';
+import { joinTerminal, term, terminalPath, type Terminal } from '../../src/text/terminal.js';
 import { shownTime } from './format.js';
 
 export interface TargetStatusView {
@@ -136,74 +136,76 @@ export function statusReport(input: { target: PlanTarget; state: StateFile; live
   };
 }
 
-function colourStatus(status: string, style: Style): string {
-  if (status === 'published') return style.green(status);
-  if (status === 'failed' || status === 'partially_published') return style.red(status);
-  if (status === 'waiting' || status === 'publishing') return style.yellow(status);
-  return status;
+function colourStatus(status: string, style: Style): Terminal {
+  const shown = term`${status}`;
+  if (status === 'published') return style.green(shown);
+  if (status === 'failed' || status === 'partially_published') return style.red(shown);
+  if (status === 'waiting' || status === 'publishing') return style.yellow(shown);
+  return shown;
 }
 
-function details(target: TargetStatusView, options: { style: Style; timezone: string }): string {
-  if (target.error) return options.style.red(terminalText(target.error));
+function details(target: TargetStatusView, options: { style: Style; timezone: string }): Terminal {
+  if (target.error) return options.style.red(term`${target.error}`);
   if (target.waitReason || target.nextAttemptAt) {
-    const next = target.nextAttemptAt ? `next attempt ${shownTime(target.nextAttemptAt, options.timezone)}` : '';
-    return [target.waitReason === null ? null : terminalText(target.waitReason), next].filter(Boolean).join('; ');
+    const next = target.nextAttemptAt ? term`next attempt ${shownTime(target.nextAttemptAt, options.timezone)}` : null;
+    return joinTerminal([target.waitReason ? term`${target.waitReason}` : null, next].filter((part) => part !== null), '; ');
   }
-  if (target.publishedAt) return `published ${shownTime(target.publishedAt, options.timezone)}`;
-  return '';
+  if (target.publishedAt) return term`published ${shownTime(target.publishedAt, options.timezone)}`;
+  return term``;
 }
 
-function postLines(post: PostStatusView, options: { style: Style; timezone: string }): string[] {
+function postLines(post: PostStatusView, options: { style: Style; timezone: string }): Terminal[] {
   const { style } = options;
-  const head = `${style.bold(terminalPath(post.file))}  ${style.dim(`key ${terminalText(post.key)}, post ${terminalText(post.postId)}`)}`;
+  const head = term`${style.bold(terminalPath(post.file))}  ${style.dim(term`key ${post.key}, post ${post.postId}`)}`;
   if (post.remote === 'gone') {
-    if (post.problems !== undefined) return [head, `  ${style.red('drifted:')} deleted on the remote since the last apply; \`postsync plan\` shows what happens next`];
-    return [head, `  ${style.red('gone')}: the post no longer exists on the remote (deleted outside postsync?); \`postsync plan\` shows what happens next`];
+    if (post.problems !== undefined) return [head, term`  ${style.red(term`drifted:`)} deleted on the remote since the last apply; \`postsync plan\` shows what happens next`];
+    return [head, term`  ${style.red(term`gone`)}: the post no longer exists on the remote (deleted outside postsync?); \`postsync plan\` shows what happens next`];
   }
   const status = post.status ?? 'unknown';
-  const facts = [colourStatus(terminalText(status), style)];
-  if (post.scheduledAt) facts.push(`${status === 'scheduled' ? 'for' : 'scheduled for'} ${shownTime(post.scheduledAt, options.timezone)}`);
-  if (post.publishedAt) facts.push(`published ${shownTime(post.publishedAt, options.timezone)}`);
+  const facts = [colourStatus(status, style)];
+  if (post.scheduledAt) facts.push(term`${status === 'scheduled' ? 'for' : 'scheduled for'} ${shownTime(post.scheduledAt, options.timezone)}`);
+  if (post.publishedAt) facts.push(term`published ${shownTime(post.publishedAt, options.timezone)}`);
   if (post.readiness !== null) facts.push(readinessText(post.readiness, style));
-  if (post.remote === 'recorded') return [head, `  ${facts.join(' · ')} ${style.dim('(as the last apply saw it; --refresh-all reads it again)')}`];
-  const lines = [head, `  ${facts.join(' · ')}`];
-  for (const problem of post.problems ?? []) lines.push(`  ${style.red(`${problem.kind}:`)} ${terminalText(problem.message)}`);
-  if (post.targets.length === 0) return [...lines, style.dim('  no targets')];
-  const rows = post.targets.map((target) => [terminalText(target.alias ?? target.handle), terminalText(target.platform), colourStatus(terminalText(target.status), style), terminalText(target.externalPostId ?? ''), details(target, options)]);
+  if (post.remote === 'recorded') return [head, term`  ${joinTerminal(facts, ' · ')} ${style.dim(term`(as the last apply saw it; --refresh-all reads it again)`)}`];
+  const lines = [head, term`  ${joinTerminal(facts, ' · ')}`];
+  for (const problem of post.problems ?? []) lines.push(term`  ${style.red(term`${problem.kind}:`)} ${problem.message}`);
+  if (post.targets.length === 0) return [...lines, style.dim(term`  no targets`)];
+  const rows = post.targets.map((target) => [term`${target.alias ?? target.handle}`, term`${target.platform}`, colourStatus(target.status, style), term`${target.externalPostId ?? ''}`, details(target, options)]);
   lines.push(renderTable([{ header: 'ACCOUNT' }, { header: 'PLATFORM' }, { header: 'STATUS' }, { header: 'EXTERNAL ID' }, { header: 'DETAILS' }], rows, { style, indent: '  ' }));
   return lines;
 }
 
-function summaryLine(report: StatusReport): string {
+function summaryLine(report: StatusReport): Terminal {
   if (report.problemsOnly === true) {
-    return report.posts.length === 0 ? 'No problems: no managed post is drifted, failed, partly published or blocked.' : `${report.posts.length} managed post${report.posts.length === 1 ? '' : 's'} with problems.`;
+    return report.posts.length === 0 ? term`No problems: no managed post is drifted, failed, partly published or blocked.` : term`${report.posts.length} managed post${report.posts.length === 1 ? '' : 's'} with problems.`;
   }
-  if (report.posts.length === 0) return 'No managed posts in the state for this target yet.';
+  if (report.posts.length === 0) return term`No managed posts in the state for this target yet.`;
   const counts = new Map<string, number>();
   for (const post of report.posts) {
-    const label = post.remote === 'gone' ? 'gone' : terminalText(post.status ?? 'unknown');
+    const label = post.remote === 'gone' ? 'gone' : (post.status ?? 'unknown');
     counts.set(label, (counts.get(label) ?? 0) + 1);
   }
-  const parts = [...counts].sort(([a], [b]) => compareText(a, b)).map(([label, count]) => `${count} ${label}`);
-  return `${report.posts.length} managed post${report.posts.length === 1 ? '' : 's'}: ${parts.join(', ')}.`;
+  const parts = [...counts].sort(([a], [b]) => compareText(a, b)).map(([label, count]) => term`${count} ${label}`);
+  return term`${report.posts.length} managed post${report.posts.length === 1 ? '' : 's'}: ${joinTerminal(parts, ', ')}.`;
 }
 
-export function renderStatus(report: StatusReport, options: { label: string; style: Style; timezone: string }): string {
+export function renderStatus(report: StatusReport, options: { label: string; style: Style; timezone: string }): Terminal {
   const { style } = options;
-  const out = [options.label];
-  for (const post of report.posts) out.push('', ...postLines(post, options));
+  const blank = term``;
+  const out = [term`${options.label}`];
+  for (const post of report.posts) out.push(blank, ...postLines(post, options));
   if (report.pending.length > 0) {
-    out.push('', style.yellow('Interrupted creates (the next `postsync apply` finishes them without duplicates):'));
-    for (const pending of report.pending) out.push(`  ${terminalText(pending.key)}  ${style.dim(`${terminalPath(pending.file)}, started ${shownTime(pending.startedAt, options.timezone)}`)}`);
+    out.push(blank, style.yellow(term`Interrupted creates (the next \`postsync apply\` finishes them without duplicates):`));
+    for (const pending of report.pending) out.push(term`  ${pending.key}  ${style.dim(term`${terminalPath(pending.file)}, started ${shownTime(pending.startedAt, options.timezone)}`)}`);
   }
   if (report.uploads.length > 0) {
-    out.push('', style.yellow('Unfinished media uploads (the next `postsync apply` resumes them):'));
-    for (const upload of report.uploads) out.push(`  sha256 ${upload.sha256.slice(0, 12)}…  ${style.dim(`media ${upload.mediaId}, ${upload.partCount} parts, started ${shownTime(upload.startedAt, options.timezone)}`)}`);
+    out.push(blank, style.yellow(term`Unfinished media uploads (the next \`postsync apply\` resumes them):`));
+    for (const upload of report.uploads) out.push(term`  sha256 ${upload.sha256.slice(0, 12)}…  ${style.dim(term`media ${upload.mediaId}, ${upload.partCount} parts, started ${shownTime(upload.startedAt, options.timezone)}`)}`);
   }
-  out.push('', summaryLine(report));
+  out.push(blank, summaryLine(report));
   if (report.otherTargets.length > 0) {
     const others = report.otherTargets.map((other) => `${other.id} (${other.posts})`).join(', ');
-    out.push(style.dim(`The state also has posts for other targets: ${others}; pass --api-url, or --local for the embedded API, to see those.`));
+    out.push(style.dim(term`The state also has posts for other targets: ${others}; pass --api-url, or --local for the embedded API, to see those.`));
   }
-  return out.join('\n');
+  return joinTerminal(out, '\n');
 }

@@ -1,3 +1,4 @@
+import { joinTerminal, padTerminal, term, terminalWidth, trimTerminalEnd, type Terminal } from '../../src/text/terminal.js';
 import type { Style } from './style.js';
 
 export interface Column {
@@ -6,29 +7,20 @@ export interface Column {
   align?: 'left' | 'right';
 }
 
-const ANSI = /\x1b\[[0-9;]*m/g;
-
-/** Width on a terminal: colour codes take none; each code point counts one (wide CJK glyphs are rare in these tables). */
-export function visibleWidth(text: string): number {
-  return [...text.replace(ANSI, '')].length;
-}
-
-function pad(text: string, width: number, align: Column['align']): string {
-  const fill = ' '.repeat(Math.max(0, width - visibleWidth(text)));
-  return align === 'right' ? fill + text : text + fill;
-}
+const EMPTY = term``;
 
 /**
  * A plain-text table: a header row, a rule, the rows, and an optional footer row (totals) under
  * a second rule. Cells may carry colour; widths ignore it. Trailing spaces are trimmed.
  */
-export function renderTable(columns: readonly Column[], rows: readonly (readonly string[])[], options: { style: Style; footer?: readonly string[]; indent?: string }): string {
-  const all = [columns.map((column) => column.header), ...rows, ...(options.footer ? [options.footer] : [])];
-  const widths = columns.map((_, index) => Math.max(...all.map((row) => visibleWidth(row[index] ?? ''))));
+export function renderTable(columns: readonly Column[], rows: readonly (readonly Terminal[])[], options: { style: Style; footer?: readonly Terminal[]; indent?: string }): Terminal {
+  const headers = columns.map((column) => term`${column.header}`);
+  const all = [headers, ...rows, ...(options.footer ? [options.footer] : [])];
+  const widths = columns.map((_, index) => Math.max(...all.map((row) => terminalWidth(row[index] ?? EMPTY))));
   const indent = options.indent ?? '';
-  const line = (cells: readonly string[]) => `${indent}${cells.map((cell, index) => pad(cell, widths[index]!, columns[index]!.align)).join('  ')}`.trimEnd();
-  const rule = `${indent}${options.style.dim(widths.map((width) => '─'.repeat(width)).join('  '))}`;
-  const out = [options.style.bold(line(columns.map((column) => column.header))), rule, ...rows.map(line)];
+  const line = (cells: readonly Terminal[]) => trimTerminalEnd(term`${indent}${joinTerminal(cells.map((cell, index) => padTerminal(cell, widths[index]!, columns[index]!.align)), '  ')}`);
+  const rule = term`${indent}${options.style.dim(term`${widths.map((width) => '─'.repeat(width)).join('  ')}`)}`;
+  const out = [options.style.bold(line(headers)), rule, ...rows.map(line)];
   if (options.footer) out.push(rule, options.style.bold(line(options.footer)));
-  return out.join('\n');
+  return joinTerminal(out, '\n');
 }

@@ -6,9 +6,7 @@ import { location, renderDiagnostics } from './diagnostics.js';
 import { ACTION_SYMBOLS, changeLines } from './change-lines.js';
 import { bytes, plural } from './format.js';
 import type { Style } from './style.js';
-import { terminalPath, terminalText } from '../../src/text/terminal.js';
-
-
+import { joinTerminal, term, terminalLines, terminalPath, type Terminal } from '../../src/text/terminal.js';
 /** Files named in one line before "and N more". */
 const MAX_FILES_NAMED = 3;
 
@@ -36,37 +34,37 @@ export function compactSummary(plan: Plan): string {
 }
 
 /** One file deleted and another added in one burst: a rename (`posts/a.md renamed to posts/b.md`). */
-function renameText(files: readonly FileChange[]): string | null {
+function renameText(files: readonly FileChange[]): Terminal | null {
   const deleted = files.find((change) => change.kind === 'deleted');
   const added = files.find((change) => change.kind === 'added');
-  return files.length === 2 && deleted && added ? `${terminalPath(deleted.file)} renamed to ${terminalPath(added.file)}` : null;
+  return files.length === 2 && deleted && added ? term`${terminalPath(deleted.file)} renamed to ${terminalPath(added.file)}` : null;
 }
 
-function describeFile(change: FileChange): string {
+function describeFile(change: FileChange): Terminal {
   switch (change.kind) {
     case 'folder-added':
-      return `${terminalPath(`${change.file}/`)} created`;
+      return term`${terminalPath(`${change.file}/`)} created`;
     case 'folder-deleted':
-      return `${terminalPath(`${change.file}/`)} deleted`;
+      return term`${terminalPath(`${change.file}/`)} deleted`;
     default:
-      return `${terminalPath(change.file)} ${change.kind}`;
+      return term`${terminalPath(change.file)} ${change.kind}`;
   }
 }
 
 /** What set off a re-plan: `posts/a.md saved`, `remote data re-read`, ... */
-export function describeTrigger(trigger: PlanTrigger): string {
-  const parts: string[] = [];
+export function describeTrigger(trigger: PlanTrigger): Terminal {
+  const parts: Terminal[] = [];
   const renamed = renameText(trigger.files);
   if (renamed !== null) parts.push(renamed);
   else {
     const named = trigger.files.slice(0, MAX_FILES_NAMED).map(describeFile);
-    if (named.length > 0) parts.push(named.join(', ') + (trigger.files.length > MAX_FILES_NAMED ? ` and ${trigger.files.length - MAX_FILES_NAMED} more` : ''));
+    if (named.length > 0) parts.push(term`${joinTerminal(named, ', ')}${trigger.files.length > MAX_FILES_NAMED ? ` and ${trigger.files.length - MAX_FILES_NAMED} more` : ''}`);
   }
-  if (trigger.refreshed === 'manual') parts.push('remote data re-read');
-  if (trigger.refreshed === 'interval') parts.push('remote data re-read (interval)');
-  if (trigger.stateChanged) parts.push('state file changed by another run');
-  if (trigger.draftsApplied) parts.push('after applying drafts');
-  return parts.length > 0 ? parts.join(', ') : 're-planned';
+  if (trigger.refreshed === 'manual') parts.push(term`remote data re-read`);
+  if (trigger.refreshed === 'interval') parts.push(term`remote data re-read (interval)`);
+  if (trigger.stateChanged) parts.push(term`state file changed by another run`);
+  if (trigger.draftsApplied) parts.push(term`after applying drafts`);
+  return parts.length > 0 ? joinTerminal(parts, ', ') : term`re-planned`;
 }
 
 /**
@@ -74,37 +72,34 @@ export function describeTrigger(trigger: PlanTrigger): string {
  * (was no changes)`), then only what differs from the previous screen: changes new or
  * different, changes with nothing left to do, problems shown or gone.
  */
-export function renderDelta(event: { at: Date; trigger: PlanTrigger; plan: Plan; previous: Plan; delta: PlanDelta }, style: Style, options: { timezone: string }): string {
+export function renderDelta(event: { at: Date; trigger: PlanTrigger; plan: Plan; previous: Plan; delta: PlanDelta }, style: Style, options: { timezone: string }): Terminal {
   const now = compactSummary(event.plan);
   const before = compactSummary(event.previous);
-  const lines = [`${style.bold(clockTime(event.at))} ${describeTrigger(event.trigger)} → ${now}${now === before ? '' : style.dim(` (was ${before})`)}`];
+  const lines = [term`${style.bold(term`${clockTime(event.at)}`)} ${describeTrigger(event.trigger)} → ${now}${now === before ? '' : style.dim(term` (was ${before})`)}`];
   const { delta } = event;
   for (const change of delta.changes) lines.push(...changeLines(change, style, options));
   const brokenFiles = new Set(event.plan.diagnostics.filter((d) => d.severity === 'error').map((d) => d.file));
   for (const change of delta.dropped) {
-    const was = style.dim(`(was ${ACTION_SYMBOLS[change.action]} ${change.action})`);
-    if (change.file !== null && brokenFiles.has(change.file)) lines.push(`  ${style.yellow('…')} ${terminalText(change.key)}: on hold until ${terminalPath(change.file)} is fixed ${was}`);
-    else lines.push(`  ${style.green('✓')} ${terminalText(change.key)}: nothing to do any more ${was}`);
+    const was = style.dim(term`(was ${ACTION_SYMBOLS[change.action]} ${change.action})`);
+    if (change.file !== null && brokenFiles.has(change.file)) lines.push(term`  ${style.yellow(term`…`)} ${change.key}: on hold until ${terminalPath(change.file)} is fixed ${was}`);
+    else lines.push(term`  ${style.green(term`✓`)} ${change.key}: nothing to do any more ${was}`);
   }
-  if (delta.uploadsChanged) lines.push(`  ${uploadsLine(event.plan)}`);
+  if (delta.uploadsChanged) lines.push(term`  ${uploadsLine(event.plan)}`);
   if (delta.diagnostics.length > 0) lines.push(indent(renderDiagnostics(delta.diagnostics, style)));
   for (const fixed of delta.fixed) {
     const where = location({ ...fixed, line: undefined, column: undefined });
-    lines.push(`  ${style.green('✓ fixed:')} ${where ? `${terminalText(where)} ` : ''}${terminalText(fixed.message)} ${style.dim(`[${fixed.code}]`)}`);
+    lines.push(term`  ${style.green(term`✓ fixed:`)} ${where ? `${where} ` : ''}${fixed.message} ${style.dim(term`[${fixed.code}]`)}`);
   }
-  return lines.join('\n');
+  return joinTerminal(lines, '\n');
 }
 
-function uploadsLine(plan: Plan): string {
-  if (plan.uploads.length === 0) return 'Media: nothing to upload.';
+function uploadsLine(plan: Plan): Terminal {
+  if (plan.uploads.length === 0) return term`Media: nothing to upload.`;
   const total = plan.uploads.reduce((sum, upload) => sum + upload.sizeBytes, 0);
-  const paths = plan.uploads.length <= MAX_FILES_NAMED ? `: ${plan.uploads.map((upload) => terminalPath(upload.path)).join(', ')}` : '';
-  return `Media: ${plural(plan.uploads.length, 'file')} to upload (${bytes(total)})${paths}.`;
+  const paths = plan.uploads.length <= MAX_FILES_NAMED ? term`: ${joinTerminal(plan.uploads.map((upload) => terminalPath(upload.path)), ', ')}` : term``;
+  return term`Media: ${plural(plan.uploads.length, 'file')} to upload (${bytes(total)})${paths}.`;
 }
 
-function indent(text: string): string {
-  return text
-    .split('\n')
-    .map((line) => `  ${line}`)
-    .join('\n');
+function indent(text: Terminal): Terminal {
+  return joinTerminal(terminalLines(text).map((line) => term`  ${line}`), '\n');
 }

@@ -8,7 +8,8 @@ import { plural } from './format.js';
 import { renderPlan } from './plan-human.js';
 import type { Style } from './style.js';
 import { clockTime, renderDelta } from './watch-delta.js';
-import { terminalText } from '../../src/text/terminal.js';
+import { joinTerminal, term, type Terminal } from '../../src/text/terminal.js';
+import { writerTo } from '../output.js';
 
 export interface WatchPrinterOptions {
   out: NodeJS.WriteStream;
@@ -31,30 +32,36 @@ const DURING: Record<Extract<WatchEvent, { type: 'error' }>['during'], string> =
   config: 'read postsync.yaml',
 };
 
-function watchingLine(watching: WatchingSummary, redraw: boolean): string {
+function watchingLine(watching: WatchingSummary, redraw: boolean): Terminal {
   const files = `${plural(watching.postFiles, 'post file')}, ${plural(watching.mediaFiles, 'media file')}`;
   const keys = redraw ? 'Press r to re-read the remote now, q to quit.' : 'Stop with Ctrl-C.';
-  return `Watching ${watching.contentDir}/ (${files}) and postsync.yaml; remote data is re-read every ${watching.refreshSeconds} s. ${keys}`;
+  return term`Watching ${watching.contentDir}/ (${files}) and postsync.yaml; remote data is re-read every ${watching.refreshSeconds} s. ${keys}`;
 }
 
 /** A block after a blank line, or nothing when empty. */
-function section(text: string): string {
-  return text === '' ? '' : `\n\n${text}`;
+function section(text: Terminal): Terminal {
+  return text.toString() === '' ? text : term`\n\n${text}`;
 }
 
-function appliedLine(result: ApplyResult): string {
+function appliedLine(result: ApplyResult): Terminal {
   const count = (action: string) => result.applied.filter((change) => change.action === action).length;
-  const line = `  Drafts applied: ${count('create')} created, ${count('update')} updated; ${plural(result.uploadedFiles, 'media file')} uploaded.`;
-  return result.failed.length > 0 ? `${line} ${result.failed.length} failed (not retried until the post changes).` : line;
+  const line = term`  Drafts applied: ${count('create')} created, ${count('update')} updated; ${plural(result.uploadedFiles, 'media file')} uploaded.`;
+  return result.failed.length > 0 ? term`${line} ${result.failed.length} failed (not retried until the post changes).` : line;
 }
+
+/** Clears the screen and puts the cursor top left. */
+const CLEAR_SCREEN = term`\x1b[2J\x1b[H`;
 
 /** Drafts listed under a watch's plan: its screen is drawn again after every save, and should fit. */
 const WATCH_DRAFT_LINES = 20;
 
 /** Renders watch events: the first plan whole, then after every save what changed since. */
 export function watchPrinter(options: WatchPrinterOptions): (event: WatchEvent) => void {
-  const { out, err, style, label, redraw, timezone } = options;
-  const write = (text: string) => out.write(`${text}\n`);
+  const { style, label, redraw, timezone } = options;
+  const out = writerTo(options.out);
+  const err = writerTo(options.err);
+  const write = (text: Terminal) => out.write(term`${text}\n`);
+  const at = (date: Date) => style.bold(term`${clockTime(date)}`);
   let watching: WatchingSummary | null = null;
   let applyProgress: ReturnType<typeof applyProgressPrinter> | null = null;
 
@@ -62,29 +69,29 @@ export function watchPrinter(options: WatchPrinterOptions): (event: WatchEvent) 
     switch (event.type) {
       case 'started':
         watching = event.watching;
-        if (redraw) out.write('\x1b[2J\x1b[H');
-        write(`${renderPlan(event.plan, { label, style, timezone })}${section(renderDrafts(event.drafts, style, { limit: WATCH_DRAFT_LINES }))}\n\n${style.dim(watchingLine(watching, redraw))}`);
+        if (redraw) out.write(CLEAR_SCREEN);
+        write(term`${renderPlan(event.plan, { label, style, timezone })}${section(renderDrafts(event.drafts, style, { limit: WATCH_DRAFT_LINES }))}\n\n${style.dim(watchingLine(watching, redraw))}`);
         break;
       case 'plan':
         if (redraw) {
-          out.write('\x1b[2J\x1b[H');
-          write(`${renderPlan(event.plan, { label, style, timezone })}${section(renderDrafts(event.drafts, style, { limit: WATCH_DRAFT_LINES }))}\n\n${renderDelta(event, style, { timezone })}\n\n${style.dim(watchingLine(watching!, redraw))}`);
+          out.write(CLEAR_SCREEN);
+          write(term`${renderPlan(event.plan, { label, style, timezone })}${section(renderDrafts(event.drafts, style, { limit: WATCH_DRAFT_LINES }))}\n\n${renderDelta(event, style, { timezone })}\n\n${style.dim(watchingLine(watching!, redraw))}`);
         } else {
           const saved = new Set(event.trigger.files.map((change) => change.file));
           const drafts = event.drafts.filter((draft) => saved.has(draft.file));
-          write(`\n${[renderDelta(event, style, { timezone }), ...(drafts.length === 0 ? [] : draftLines(drafts, style))].join('\n')}`);
+          write(term`\n${joinTerminal([renderDelta(event, style, { timezone }), ...(drafts.length === 0 ? [] : draftLines(drafts, style))], '\n')}`);
         }
         break;
       case 'config-invalid':
-        write(`\n${style.bold(clockTime(event.at))} postsync.yaml is invalid; the previous settings stay in use until it is fixed:\n${renderDiagnostics(event.diagnostics, style)}`);
+        write(term`\n${at(event.at)} postsync.yaml is invalid; the previous settings stay in use until it is fixed:\n${renderDiagnostics(event.diagnostics, style)}`);
         break;
       case 'notice':
-        write(`\n${style.bold(clockTime(event.at))} ${terminalText(event.message)}`);
+        write(term`\n${at(event.at)} ${event.message}`);
         break;
       case 'apply-start': {
         const totalUploadBytes = event.plan.uploads.reduce((sum, upload) => sum + upload.sizeBytes, 0);
-        applyProgress = applyProgressPrinter({ stream: out, style, mode: redraw ? 'tty' : 'plain', totalUploadBytes });
-        write(`\n${style.bold(clockTime(event.at))} applying ${plural(event.plan.changes.length, 'draft change')} (--apply-drafts):`);
+        applyProgress = applyProgressPrinter({ stream: options.out, style, mode: redraw ? 'tty' : 'plain', totalUploadBytes });
+        write(term`\n${at(event.at)} applying ${plural(event.plan.changes.length, 'draft change')} (--apply-drafts):`);
         break;
       }
       case 'apply-progress':
@@ -94,11 +101,11 @@ export function watchPrinter(options: WatchPrinterOptions): (event: WatchEvent) 
         write(appliedLine(event.result));
         break;
       case 'apply-skipped':
-        write(`\n${style.bold(clockTime(event.at))} drafts not applied: ${terminalText(event.reason)}`);
+        write(term`\n${at(event.at)} drafts not applied: ${event.reason}`);
         break;
       case 'error': {
-        const hint = event.error instanceof PostsyncError && event.error.hint ? `\n  ${terminalText(event.error.hint)}` : '';
-        err.write(`${clockTime(event.at)} ${style.red(`could not ${DURING[event.during]}:`)} ${terminalText(event.error.message)}${hint}\n`);
+        const hint = event.error instanceof PostsyncError && event.error.hint ? term`\n  ${event.error.hint}` : term``;
+        err.write(term`${clockTime(event.at)} ${style.red(term`could not ${DURING[event.during]}:`)} ${event.error.message}${hint}\n`);
         break;
       }
     }

@@ -1,7 +1,7 @@
 import { ALL_PERMISSIONS, type Permission, type Session } from '../../src/api/types.js';
 import type { PlanTarget } from '../../src/plan/types.js';
 import type { Style } from './style.js';
-import { terminalText } from '../../src/text/terminal.js';
+import { joinTerminal, term, type Terminal } from '../../src/text/terminal.js';
 import { shownTime } from './format.js';
 
 /** What postsync needs each permission for, to explain a missing one. */
@@ -44,31 +44,31 @@ export function whoamiReport(view: WhoamiView) {
   };
 }
 
-function expiry(expiresAt: string | null, options: { now: Date; timezone: string; style: Style }): string {
-  if (expiresAt === null) return 'never';
+function expiry(expiresAt: string | null, options: { now: Date; timezone: string; style: Style }): Terminal {
+  if (expiresAt === null) return term`never`;
   const left = Date.parse(expiresAt) - options.now.getTime();
   const when = shownTime(expiresAt, options.timezone);
-  if (Number.isNaN(left)) return terminalText(expiresAt);
-  if (left <= 0) return options.style.red(`${when} (expired)`);
+  if (Number.isNaN(left)) return term`${expiresAt}`;
+  if (left <= 0) return options.style.red(term`${when} (expired)`);
   const days = Math.floor(left / DAY_MS);
-  const text = `${when} (in ${days === 0 ? 'less than a day' : days === 1 ? '1 day' : `${days} days`})`;
-  return left < SOON_MS ? options.style.yellow(`${text}; ask for a new key soon`) : text;
+  const text = term`${when} (in ${days === 0 ? 'less than a day' : days === 1 ? '1 day' : `${days} days`})`;
+  return left < SOON_MS ? options.style.yellow(term`${text}; ask for a new key soon`) : text;
 }
 
-export function renderWhoami(view: WhoamiView, options: { label: string; style: Style; now: Date; timezone: string }): string {
+export function renderWhoami(view: WhoamiView, options: { label: string; style: Style; now: Date; timezone: string }): Terminal {
   const { session } = view;
   const { style } = options;
-  const rows: [string, string][] = [
-    ['Project', terminalText(session.project.id)],
-    ['API key', view.keySource === 'POSTSYNC_API_KEY' ? 'from POSTSYNC_API_KEY (not shown)' : "the local API's demo key (POSTSYNC_API_KEY is not set)"],
+  const rows: [string, Terminal][] = [
+    ['Project', term`${session.project.id}`],
+    ['API key', view.keySource === 'POSTSYNC_API_KEY' ? term`from POSTSYNC_API_KEY (not shown)` : term`the local API's demo key (POSTSYNC_API_KEY is not set)`],
     ['Expires', expiry(session.key.expiresAt, options)],
-    ['Permissions', session.permissions.length > 0 ? terminalText(session.permissions.join(', ')) : style.red('none')],
+    ['Permissions', session.permissions.length > 0 ? term`${session.permissions.join(', ')}` : style.red(term`none`)],
   ];
-  const out = [options.label, '', ...rows.map(([name, value]) => `${style.bold(`${name}:`.padEnd(13))}${value}`)];
+  const out = [term`${options.label}`, term``, ...rows.map(([name, value]) => term`${style.bold(term`${`${name}:`.padEnd(13)}`)}${value}`)];
   const missing = missingPermissions(session);
   if (missing.length > 0) {
-    out.push('', style.yellow('This key cannot do everything postsync does:'));
-    for (const { permission, neededFor } of missing) out.push(`  ${style.yellow('-')} ${permission}: needed for ${neededFor}`);
+    out.push(term``, style.yellow(term`This key cannot do everything postsync does:`));
+    for (const { permission, neededFor } of missing) out.push(term`  ${style.yellow(term`-`)} ${permission}: needed for ${neededFor}`);
   }
-  return out.join('\n');
+  return joinTerminal(out, '\n');
 }

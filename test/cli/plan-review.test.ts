@@ -1,7 +1,8 @@
-import pc from 'picocolors';
 import { describe, expect, it } from 'vitest';
 import { renderPlan, summaryLine } from '../../cli/views/plan-human.js';
 import { renderPlanMarkdown } from '../../cli/views/plan-markdown.js';
+import { colours } from '../../cli/views/style.js';
+import { term } from '../../src/text/terminal.js';
 import { PLAN_SUMMARY_BUDGET } from '../../src/actions/limits.js';
 import { createPlan } from '../../src/plan/planner.js';
 import type { Change, Plan } from '../../src/plan/types.js';
@@ -9,8 +10,8 @@ import { LONG_AFTER, LONG_BEFORE } from '../text/texts.js';
 import { desired, desiredMedia, livePost, looseChange, mediaState, planInput, planOf, PHOTO, record, shape, state, SHA_A, SHA_B } from '../helpers/fixtures.js';
 
 /** What a reviewer reads: the plan in the terminal and the job summary shows what changes in a post, not only which fields. */
-const plain = pc.createColors(false);
-const colour = pc.createColors(true);
+const plain = colours(false);
+const colour = colours(true);
 const aliases = new Map([[PHOTO, 'brand-photo']]);
 
 /** The plan of one post that was `applied` and is now `edited` in its file. */
@@ -21,7 +22,7 @@ function planOfEdit(applied = shape({ content: LONG_BEFORE }), edited = shape({ 
 }
 
 const terminal = (plan: Plan, options: { style?: typeof plain; fullText?: boolean; verbose?: boolean } = {}) =>
-  renderPlan(plan, { label: 'Target: local', style: options.style ?? plain, timezone: 'Europe/Berlin', aliases, fullText: options.fullText ?? false, verbose: options.verbose ?? false });
+  String(renderPlan(plan, { label: 'Target: local', style: options.style ?? plain, timezone: 'Europe/Berlin', aliases, fullText: options.fullText ?? false, verbose: options.verbose ?? false }));
 const markdown = (plan: Plan, options: { fullText?: boolean } = {}) => String(renderPlanMarkdown(plan, { label: 'Target: local', timezone: 'Europe/Berlin', aliases, fullText: options.fullText ?? false }));
 
 describe('a text edit in the terminal', () => {
@@ -33,7 +34,7 @@ describe('a text edit in the terminal', () => {
 
   it('in colour: removed red and struck through, added green and underlined', () => {
     const text = terminal(planOfEdit(), { style: colour });
-    expect(text).toContain(`at ${colour.red(colour.strikethrough('nine'))}${colour.green(colour.underline('ten'))}, bring`);
+    expect(text).toContain(`at ${colour.red(colour.strikethrough(term`nine`))}${colour.green(colour.underline(term`ten`))}, bring`);
   });
 
   it('--full-text: the whole text, its change marked', () => {

@@ -1,15 +1,15 @@
-import pc from 'picocolors';
 import { describe, expect, it } from 'vitest';
 import type { Post } from '../../src/api/types.js';
 import type { ImportResult } from '../../src/import/import-posts.js';
 import type { Change } from '../../src/plan/types.js';
 import { previewText } from '../../src/text/preview.js';
 import { changeLines } from '../../cli/views/change-lines.js';
+import { colours } from '../../cli/views/style.js';
 import { preview } from '../../cli/views/format.js';
 import { renderImport } from '../../cli/views/import.js';
 
 /** Previews of post texts (import, plan, watch) are cut between graphemes, never inside one. */
-const style = pc.createColors(false);
+const style = colours(false);
 const graphemes = (text: string) => [...new Intl.Segmenter(undefined, { granularity: 'grapheme' }).segment(text)].map((s) => s.segment);
 /** A lone surrogate is what prints as `�`. */
 const hasLoneSurrogate = (text: string) => /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(text);
@@ -54,9 +54,9 @@ describe('previewText', () => {
 describe('previews in the views', () => {
   it('plan and watch: a field diff (not a text: those are word diffs) previews both values without splitting an emoji', () => {
     const before = `${'x'.repeat(56)} 🇪🇺 EU`;
-    expect(preview(before)).toBe(`"${'x'.repeat(56)} 🇪🇺…`);
+    expect(String(preview(before))).toBe(`"${'x'.repeat(56)} 🇪🇺…`);
     const change = { action: 'update', key: 'launch', file: 'posts/launch.md', details: [{ code: 'file-changed', file: 'posts/launch.md', fields: ['content'] }], fields: [{ field: 'targets[a].options.vidATitle', before, after: `${'y'.repeat(57)}🍀🍀` }] } as unknown as Change;
-    const lines = changeLines(change, style, { timezone: 'UTC' });
+    const lines = changeLines(change, style, { timezone: 'UTC' }).map(String);
     expect(lines.at(-1)).toBe(`      targets[a].options.vidATitle: "${'x'.repeat(56)} 🇪🇺… → "${'y'.repeat(57)}🍀…`);
     expect(lines.some(hasLoneSurrogate)).toBe(false);
   });
@@ -64,7 +64,7 @@ describe('previews in the views', () => {
   it('import: the preview of a skipped post keeps whole graphemes', () => {
     const post = { id: 'p-1', status: 'draft', content: `Our new ${'🇪🇺'.repeat(40)} EU-funded project` } as Post;
     const result = { plan: { items: [], skipped: [{ post, reason: 'because' }], pending: [], filteredOut: [], managed: 0, otherCalendars: [], toDownload: [] }, outcome: { failed: [] } } as unknown as ImportResult;
-    const text = renderImport(result, { label: 'Import', style, dryRun: true, statePath: '.postsync/state.json' });
+    const text = String(renderImport(result, { label: 'Import', style, dryRun: true, statePath: '.postsync/state.json' }));
     expect(text).toContain(`skipped post p-1 (draft, "Our new ${'🇪🇺'.repeat(31)}…")`);
     expect(hasLoneSurrogate(text)).toBe(false);
   });

@@ -146,7 +146,7 @@ describe('analytics output helpers', () => {
     expect(csvField('a, "b"')).toBe('"a, ""b"""');
     expect(csvField('two\nlines')).toBe('"two\nlines"');
     expect(csvField(null)).toBe('');
-    expect(renderCsv(['a', 'b'], [[1, 'x,y']])).toBe('a,b\r\n1,"x,y"\r\n');
+    expect(String(renderCsv(['a', 'b'], [[1, 'x,y']]))).toBe('a,b\r\n1,"x,y"\r\n');
   });
 
   it('reads --from and --to dates in the project time zone, --to including the whole day', () => {

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import pc from 'picocolors';
 import { changeLines } from '../../cli/views/change-lines.js';
+import { colours } from '../../cli/views/style.js';
 import { renderPlanMarkdown } from '../../cli/views/plan-markdown.js';
 import { DEMO_ACCOUNTS } from '../../src/emulator/index.js';
 import type { ChangeWith, Plan } from '../../src/plan/types.js';
@@ -12,7 +12,7 @@ import { applied, inProcess, pending } from '../helpers/in-process.js';
 import { testdir } from '../helpers/testdir.js';
 
 const emulator = useEmulator();
-const plainStyle = pc.createColors(false);
+const plainStyle = colours(false);
 
 const CONFIG = [
   'timezone: Europe/Berlin',

@@ -13,9 +13,9 @@ describe('the terminal rule', () => {
   });
 
   it('quotes a path with a space, a quote, a backslash or an unsafe character, and only then', () => {
-    expect(terminalPath('posts/a.md')).toBe('posts/a.md');
-    expect(terminalPath('posts/my post.md')).toBe('"posts/my post.md"');
-    expect(terminalPath('posts/a\n::error::x.md')).toBe('"posts/a\\n::error::x.md"');
-    expect(terminalPath('posts/say "hi"\\.md')).toBe('"posts/say \\"hi\\"\\\\.md"');
+    expect(String(terminalPath('posts/a.md'))).toBe('posts/a.md');
+    expect(String(terminalPath('posts/my post.md'))).toBe('"posts/my post.md"');
+    expect(String(terminalPath('posts/a\n::error::x.md'))).toBe('"posts/a\\n::error::x.md"');
+    expect(String(terminalPath('posts/say "hi"\\.md'))).toBe('"posts/say \\"hi\\"\\\\.md"');
   });
 });
