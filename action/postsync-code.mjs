@@ -14048,7 +14048,7 @@ function changeLines(change, style, options) {
 	const file = change.file && !options.underFile ? style.dim(term`  (${terminalPath(change.file)})`) : term``;
 	const indent = options.underFile ? "  " : "";
 	const lines = [term`${indent}  ${colourFor(change, style)(head)}${file}`];
-	for (const reason of reasonSentences(change)) lines.push(term`${indent}      ${style.dim(term`${reason}`)}`);
+	for (const reason of reasonSentences(change, { accounts: options.aliases ?? NO_ALIASES })) lines.push(term`${indent}      ${style.dim(term`${reason}`)}`);
 	const detail = {
 		full: options.fullText === true,
 		indent: `${indent}      `,

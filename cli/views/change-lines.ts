@@ -44,7 +44,7 @@ export function changeLines(change: Change, style: Style, options: ChangeLineOpt
   const file = change.file && !options.underFile ? style.dim(term`  (${terminalPath(change.file)})`) : term``;
   const indent = options.underFile ? '  ' : '';
   const lines = [term`${indent}  ${colourFor(change, style)(head)}${file}`];
-  for (const reason of reasonSentences(change)) lines.push(term`${indent}      ${style.dim(term`${reason}`)}`);
+  for (const reason of reasonSentences(change, { accounts: options.aliases ?? NO_ALIASES })) lines.push(term`${indent}      ${style.dim(term`${reason}`)}`);
   const detail = { full: options.fullText === true, indent: `${indent}      `, aliases: options.aliases ?? NO_ALIASES };
   if (change.action === 'create' && !options.underFile) lines.push(...createLines(change, style, { ...detail, timezone: options.timezone }));
   const fields = change.action === 'update' || options.verbose ? change.fields ?? [] : [];

@@ -47,6 +47,9 @@ describe('a text edit in the terminal', () => {
     const applied = shape({ targets: [{ socialAccountId: PHOTO, contentOverride: 'Open until six today', options: {} }] });
     const edited = shape({ targets: [{ socialAccountId: PHOTO, contentOverride: 'Open until eight today', options: {} }] });
     expect(terminal(planOfEdit(applied, edited))).toContain('      content for brand-photo: Open until [-six-]{+eight+} today');
+    // The reason names the field the same way, not by its path `targets[<id>].contentOverride`.
+    expect(terminal(planOfEdit(applied, edited))).toContain('      changed in posts/cafe-hours.md: content for brand-photo\n');
+    expect(markdown(planOfEdit(applied, edited))).toContain('changed in posts/cafe-hours.md: content for brand-photo');
   });
 
   it('escapes what the text holds: a changed word with an escape sequence stays on its line', () => {
