@@ -3217,16 +3217,11 @@ function statsForStamp(path) {
 // dist/src/cache/post-memo.js
 var PostMemo = class PostMemo {
 	#section;
-	#media;
-	constructor(section, media) {
+	constructor(section) {
 		this.#section = section;
-		this.#media = media;
 	}
 	static inMemory() {
-		return new PostMemo(new Map(), null);
-	}
-	mediaFacts(realPath, stats, workOut) {
-		return this.#media === null ? workOut() : this.#media.recall(realPath, stats, workOut);
+		return new PostMemo(new Map());
 	}
 	reading(file, path) {
 		const entry = this.#section.get(file);
@@ -3500,8 +3495,11 @@ var RunCache = class RunCache {
 	}
 	posts(config, accountFacts) {
 		const section = this.#section("posts", contentContext(config, accountFacts), postRowsCodec);
+		return section === void 0 ? void 0 : new PostMemo(section);
+	}
+	mediaFacts() {
 		const media = this.#section("media", "");
-		return section === void 0 || media === void 0 ? void 0 : new PostMemo(section, new StampedFacts(media));
+		return media === void 0 ? void 0 : new StampedFacts(media);
 	}
 	async save() {
 		const sections = [...this.#sections.values()].map((open) => open.section);
@@ -6994,34 +6992,59 @@ async function recordFinalStatuses(input) {
 	if (recorded > 0) await store.checkpoint();
 	return recorded;
 }
-// dist/src/content/media-cache.js
-var MediaCache = class {
+// dist/src/content/media-memo.js
+var MediaMemo = class {
 	#entries = new Map();
-	describe(realPath, stats, probe, memo) {
-		const cached = this.#entries.get(realPath);
-		if (cached !== void 0 && cached.mtimeMs === stats.mtimeMs && cached.size === stats.size) return cached.facts;
-		const hashAndProbe = () => Promise.all([sha256File(realPath), probe(realPath)]).then(([hash, probed]) => ({
+	#prober;
+	#kept;
+	constructor(prober, kept) {
+		this.#prober = prober;
+		this.#kept = kept;
+	}
+	facts(realPath, stats) {
+		const entry = this.#entry(realPath, stats);
+		if (entry.facts !== void 0) return entry.facts;
+		const hashAndProbe = () => Promise.all([sha256File(realPath), this.#probeOf(realPath, entry)]).then(([hash, probed]) => ({
 			sha256: hash.sha256,
 			sizeBytes: hash.sizeBytes,
 			contentType: probed.contentType,
 			kind: probed.kind,
 			...probed.problem === void 0 ? {} : { problem: probed.problem }
 		}));
-		const facts = memo === void 0 ? hashAndProbe() : memo.mediaFacts(realPath, stats, hashAndProbe);
-		const entry = {
-			mtimeMs: stats.mtimeMs,
-			size: stats.size,
-			facts
-		};
-		this.#entries.set(realPath, entry);
-		facts.catch(() => {
-			if (this.#entries.get(realPath) === entry) this.#entries.delete(realPath);
-		});
+		const facts = this.#kept === void 0 ? hashAndProbe() : this.#kept.recall(realPath, stats, hashAndProbe);
+		entry.facts = facts;
+		this.#dropOnFailure(realPath, entry, facts);
 		return facts;
 	}
+	probe = async (realPath) => {
+		const stats = await stat$1(realPath);
+		return this.#probeOf(realPath, this.#entry(realPath, stats));
+	};
 	forget(realPath) {
 		if (realPath === void 0) this.#entries.clear();
 		else this.#entries.delete(realPath);
+	}
+	#entry(realPath, stats) {
+		const known = this.#entries.get(realPath);
+		if (known !== void 0 && known.mtimeMs === stats.mtimeMs && known.size === stats.size) return known;
+		const entry = {
+			mtimeMs: stats.mtimeMs,
+			size: stats.size
+		};
+		this.#entries.set(realPath, entry);
+		return entry;
+	}
+	#probeOf(realPath, entry) {
+		if (entry.probe !== void 0) return entry.probe;
+		const probe = this.#prober(realPath);
+		entry.probe = probe;
+		this.#dropOnFailure(realPath, entry, probe);
+		return probe;
+	}
+	#dropOnFailure(realPath, entry, work) {
+		work.catch(() => {
+			if (this.#entries.get(realPath) === entry) this.#entries.delete(realPath);
+		});
 	}
 };
 async function sha256File(path) {
@@ -7704,6 +7727,28 @@ var StateStore = class StateStore {
 		return this.nextWrite;
 	}
 };
+// dist/src/media/media-memo.js
+const probeWithReaders = async (absolutePath) => (await Promise.resolve().then(() => probe_exports)).probeMedia(absolutePath);
+function createMediaMemo(options = {}) {
+	return new MediaMemo(options.prober ?? probeWithReaders, options.kept);
+}
+async function probePostMedia(posts, probe) {
+	const files = new Map();
+	for (const media of posts.flatMap((post) => post.media)) if (!files.has(media.sha256)) files.set(media.sha256, media);
+	const entries = await Promise.all([...files].map(async ([sha256, media]) => [sha256, {
+		...await probe(media.absolutePath),
+		sizeBytes: media.sizeBytes
+	}]));
+	return new Map(entries);
+}
+// dist/src/pipeline/plan-caches.js
+function createPlanCaches(memo) {
+	const kept = memo?.mediaFacts();
+	return {
+		media: createMediaMemo(kept === void 0 ? {} : { kept }),
+		...memo === void 0 ? {} : { memo }
+	};
+}
 // dist/src/plan/foreign-owners.js
 const NO_FOREIGN_OWNERS = new Map();
 function exceptForeign(live, foreign) {
@@ -9889,51 +9934,6 @@ async function contentOf(media, atMostBytes) {
 		return;
 	}
 }
-// dist/src/media/probe-cache.js
-const probeWithReaders = async (absolutePath) => (await Promise.resolve().then(() => probe_exports)).probeMedia(absolutePath);
-function createProbeCache(options = {}) {
-	const probeFile = options.probe ?? probeWithReaders;
-	const entries = new Map();
-	return {
-		async probe(absolutePath) {
-			const { size, mtimeMs } = await stat$1(absolutePath);
-			const cached = entries.get(absolutePath);
-			if (cached && cached.size === size && cached.mtimeMs === mtimeMs) return cached.result;
-			const result = probeFile(absolutePath);
-			const entry = {
-				size,
-				mtimeMs,
-				result
-			};
-			entries.set(absolutePath, entry);
-			result.catch(() => {
-				if (entries.get(absolutePath) === entry) entries.delete(absolutePath);
-			});
-			return result;
-		},
-		forget(absolutePath) {
-			if (absolutePath === void 0) entries.clear();
-			else entries.delete(absolutePath);
-		}
-	};
-}
-async function probePostMedia(posts, probe) {
-	const files = new Map();
-	for (const media of posts.flatMap((post) => post.media)) if (!files.has(media.sha256)) files.set(media.sha256, media);
-	const entries = await Promise.all([...files].map(async ([sha256, media]) => [sha256, {
-		...await probe(media.absolutePath),
-		sizeBytes: media.sizeBytes
-	}]));
-	return new Map(entries);
-}
-// dist/src/pipeline/plan-caches.js
-function createPlanCaches(memo) {
-	return {
-		media: new MediaCache(),
-		probes: createProbeCache(),
-		...memo === void 0 ? {} : { memo }
-	};
-}
 // dist/src/content/git-ignored.js
 const GIT_TIMEOUT_MS$1 = 3e4;
 function gitIgnoredIn(root, folder, lookups) {
@@ -10437,7 +10437,7 @@ async function findMediaFile(ref, folder, realRoot, context) {
 	});
 	let facts;
 	try {
-		facts = await context.cache.describe(real, found.stats, context.probe, context.memo);
+		facts = await context.media.facts(real, found.stats);
 	} catch (error) {
 		return fail("media-unreadable", `media file \`${ref}\` cannot be read`, {
 			expected: "a readable file",
@@ -11876,15 +11876,10 @@ function pathKeyOf(file, config) {
 	return postKeyFromPath(relativePosix(config.contentDir, resolve(config.root, file)));
 }
 function mediaContextOf(options) {
-	const context = {
+	return {
 		root: options.config.root,
-		probe: options.probe,
-		cache: options.mediaCache ?? new MediaCache(),
+		media: options.media,
 		lookups: options.lookups ?? new FileLookups()
-	};
-	return options.memo === void 0 ? context : {
-		...context,
-		memo: options.memo
 	};
 }
 function assemble$1(file, reading, found, options) {
@@ -12093,7 +12088,6 @@ async function readContent(options) {
 async function readPostFiles(files, options) {
 	const shared = {
 		...options,
-		mediaCache: options.mediaCache ?? new MediaCache(),
 		lookups: options.lookups ?? new FileLookups()
 	};
 	const { memo } = shared;
@@ -13046,7 +13040,7 @@ function checkAttachments$1(post, target) {
 // dist/src/pipeline/check-posts.js
 async function checkDesiredPosts(input) {
 	const { posts, rules } = input;
-	const probes = await probePostMedia(posts, input.probes.probe);
+	const probes = await probePostMedia(posts, input.media.probe);
 	const accounts = checkAgainstCapabilities(posts, rules.capabilities, { unavailableAccounts: "warning" });
 	const media = [];
 	const findings = new MediaFindings();
@@ -13070,8 +13064,7 @@ async function readDesired(input) {
 	const content = await readContent({
 		config,
 		now: input.now,
-		probe: caches.probes.probe,
-		mediaCache: caches.media,
+		media: caches.media,
 		acceptPastSchedule: ({ key }) => owned[key] !== void 0,
 		accountFacts: facts ?? loadFacts,
 		...memo === void 0 ? {} : { memo }
@@ -13085,7 +13078,7 @@ async function readDesired(input) {
 	return checkDesired({
 		content,
 		rules,
-		probes: caches.probes,
+		media: caches.media,
 		schedule
 	});
 }
@@ -13101,7 +13094,7 @@ async function checkDesired(input) {
 	const checks = await checkDesiredPosts({
 		posts: content.checkOnly.length === 0 ? posts : sortByKey([...posts, ...content.checkOnly]),
 		rules,
-		probes: input.probes
+		media: input.media
 	});
 	const heldKeys = new Set(decided.held.map((held) => held.key));
 	return {
@@ -13160,7 +13153,7 @@ async function buildPlan(options) {
 		config,
 		client: connection.client,
 		now,
-		caches: createPlanCaches(options.memo),
+		caches: options.caches ?? createPlanCaches(),
 		schedule: {
 			state: section,
 			live: scheduleLive,
@@ -13254,7 +13247,7 @@ async function applyProject(options) {
 					section: store.section,
 					hash: store.sectionHash()
 				},
-				...options.memo === void 0 ? {} : { memo: options.memo },
+				caches: createPlanCaches(options.memo),
 				prune: options.prune,
 				selection: options.selection,
 				now: new Date(),
@@ -15093,7 +15086,7 @@ async function postCards(posts, settings) {
 	const context = {
 		place: zonePlacer(settings.timezone),
 		captions: captionsOf(settings.capabilities),
-		probes: await probePostMedia(posts, settings.probe)
+		probes: await probePostMedia(posts, settings.media.probe)
 	};
 	return posts.map((post) => postCard(post, context));
 }
@@ -15110,12 +15103,13 @@ async function readCalendarSources(options) {
 	try {
 		const state = readStateSection(config.statePath, connection.target);
 		const listing = startRemoteRead(connection.client, {});
+		const caches = createPlanCaches(options.memo);
 		const built = await buildPlan({
 			config,
 			connection,
 			state,
 			listing,
-			...options.memo === void 0 ? {} : { memo: options.memo },
+			caches,
 			prune: false,
 			selection: null,
 			now
@@ -15126,7 +15120,7 @@ async function readCalendarSources(options) {
 			state: built.state.section,
 			target: connection.label,
 			timezone: config.timezone,
-			probe: createPlanCaches().probes.probe
+			media: caches.media
 		});
 	} finally {
 		await connection.close();
@@ -15138,7 +15132,7 @@ async function plannedCalendarSources(desired, against) {
 		cards: await postCards(desired.held.length === 0 ? desired.posts : sortByKey([...desired.posts, ...desired.held]), {
 			timezone: against.timezone,
 			capabilities,
-			probe: against.probe
+			media: against.media
 		}),
 		plan: against.plan,
 		live: against.live,
@@ -15153,7 +15147,7 @@ function unreachable(error) {
 }
 async function readOffline(options, reason) {
 	const { config, now } = options;
-	const caches = createPlanCaches();
+	const caches = createPlanCaches(options.memo);
 	const state = await readState$1(config.statePath);
 	const apiUrl = config.api.url ?? "local";
 	const section = Object.values(state.targets).find((candidate) => candidate.apiUrl === apiUrl) ?? null;
@@ -15161,8 +15155,7 @@ async function readOffline(options, reason) {
 	const content = await readContent({
 		config,
 		now,
-		probe: caches.probes.probe,
-		mediaCache: caches.media,
+		media: caches.media,
 		acceptPastSchedule: ({ key }) => section?.posts[key] !== void 0,
 		...memo === void 0 ? {} : { memo }
 	});
@@ -15171,7 +15164,7 @@ async function readOffline(options, reason) {
 		cards: await postCards(content.posts, {
 			timezone: config.timezone,
 			capabilities,
-			probe: caches.probes.probe
+			media: caches.media
 		}),
 		plan: null,
 		live: null,
@@ -16676,8 +16669,7 @@ async function prepareImport(input) {
 		const back = await readBack(name.file, name.text, {
 			config,
 			now: input.now,
-			probe: caches.probes.probe,
-			mediaCache: caches.media
+			media: caches.media
 		});
 		if (!back.post) {
 			skip(post, `its file would not be valid: ${back.diagnostics.filter((d) => d.severity === "error").map((d) => d.message).join("; ")}`);
@@ -16716,7 +16708,7 @@ async function prepareImport(input) {
 	const problems = await checkDesiredPosts({
 		posts: verified.map(({ desired }) => desired),
 		rules,
-		probes: caches.probes
+		media: caches.media
 	});
 	for (const { item } of verified) {
 		const errors = problems.filter((d) => d.severity === "error" && d.file === item.file);
@@ -18162,7 +18154,7 @@ async function planProject(input) {
 		connection,
 		state: readStateSection(config.statePath, connection.target),
 		listing,
-		memo,
+		caches: createPlanCaches(memo),
 		prune: input.prune,
 		selection: input.selection,
 		now: input.now,
@@ -24780,7 +24772,6 @@ async function startWatchCalendar(options) {
 		port: options.port,
 		editor
 	});
-	const probes = createProbeCache();
 	let latest = null;
 	let made = 0;
 	const rebuild = (plan) => {
@@ -24793,7 +24784,7 @@ async function startWatchCalendar(options) {
 			state: planned.state,
 			target: options.label,
 			timezone: planned.config.timezone,
-			probe: probes.probe
+			media: planned.media
 		}).then((sources) => {
 			if (turn !== made) return;
 			server.update(calendarOf(sources, {
@@ -25225,8 +25216,7 @@ var ContentSnapshot = class {
 			config: this.#config,
 			now,
 			lookups: new FileLookups(),
-			probe: this.#caches.probes.probe,
-			mediaCache: this.#caches.media,
+			media: this.#caches.media,
 			acceptPastSchedule: ({ key }) => this.#ownedKeys.has(key),
 			memo: this.#memo,
 			...this.#accountFacts === void 0 ? {} : { accountFacts: this.#accountFacts }
@@ -25925,7 +25915,8 @@ var WatchSession = class WatchSession {
 			config: this.#config,
 			desired: this.#desired,
 			live: this.#remote.live,
-			state: this.#section
+			state: this.#section,
+			media: this.#caches.media
 		};
 	}
 	refresh() {
@@ -26011,7 +26002,6 @@ var WatchSession = class WatchSession {
 			case "content-folder": return folderChanged(path, change, batch);
 			case "other":
 				this.#caches.media.forget(path);
-				this.#caches.probes.forget(path);
 				return mediaChanged(path, change, batch, {
 					content: this.#content,
 					scope: this.#scope,
@@ -26074,7 +26064,7 @@ var WatchSession = class WatchSession {
 		const desired = await checkDesired({
 			content,
 			rules: this.#remote.rules,
-			probes: this.#caches.probes,
+			media: this.#caches.media,
 			schedule
 		});
 		this.#desired = desired;

@@ -60,7 +60,7 @@ export async function writeProject(dir, { posts, variant = 'v1', videoBytes }) {
 export async function seedRemote(dir, { baseUrl, concurrency = 16, local = false }) {
   const { loadConfig } = await fromRepoDist('src/config/load-config.js');
   const { readContent } = await fromRepoDist('src/content/read-content.js');
-  const { createProbeCache } = await fromRepoDist('src/media/probe-cache.js');
+  const { createMediaMemo } = await fromRepoDist('src/media/media-memo.js');
   const { ApiClient } = await fromRepoDist('src/api/index.js');
   const { createBody } = await fromRepoDist('src/apply/payload.js');
   const { prettyCanonicalJson } = await fromRepoDist('src/state/hash.js');
@@ -70,7 +70,7 @@ export async function seedRemote(dir, { baseUrl, concurrency = 16, local = false
   const { StateSeal, calendarIdentity } = await fromRepoDist('src/state/seal.js');
 
   const config = await loadConfig({ cwd: dir, env: { POSTSYNC_API_KEY: DEMO_API_KEY }, flags: { apiUrl: baseUrl } });
-  const content = await readContent({ config, now: new Date(), probe: createProbeCache().probe });
+  const content = await readContent({ config, now: new Date(), media: createMediaMemo() });
   const errors = content.diagnostics.filter((d) => d.severity === 'error');
   if (errors.length > 0) throw new Error(`generated posts do not validate: ${JSON.stringify(errors.slice(0, 3))}`);
 

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import pLimit from 'p-limit';
 import { ApiError, type ApiClient } from '../api/index.js';
 import type { Post } from '../api/types.js';
-import { sha256File } from '../content/media-cache.js';
+import { sha256File } from '../content/media-memo.js';
 import { StalePlanError } from '../errors.js';
 import { checkPlanFresh, postIdsToCheck } from '../plan/plan-file.js';
 import type { Plan, PlanTarget } from '../plan/types.js';

@@ -9,6 +9,7 @@ import { hasChanges } from '../plan/has-changes.js';
 import type { LivePostsById, Plan, PlanChoices } from '../plan/types.js';
 import { acquireLock, type LockOwner } from '../state/lock.js';
 import { StateStore } from '../state/state-store.js';
+import { createPlanCaches } from './plan-caches.js';
 import { buildPlan } from './build-plan.js';
 import type { Connection } from './connect.js';
 
@@ -66,7 +67,7 @@ export async function applyProject(options: ApplyProjectOptions): Promise<ApplyO
       plan = options.saved;
     } else {
       const state = { section: store.section, hash: store.sectionHash() };
-      const built = await buildPlan({ config, connection, state, ...(options.memo === undefined ? {} : { memo: options.memo }), prune: options.prune, selection: options.selection, now: new Date(), ...(options.refreshAll === undefined ? {} : { refreshAll: options.refreshAll }), ...(options.choices === undefined ? {} : { choices: options.choices }) });
+      const built = await buildPlan({ config, connection, state, caches: createPlanCaches(options.memo), prune: options.prune, selection: options.selection, now: new Date(), ...(options.refreshAll === undefined ? {} : { refreshAll: options.refreshAll }), ...(options.choices === undefined ? {} : { choices: options.choices }) });
       ({ plan, live } = built);
     }
     await options.onPlan(plan);

@@ -105,8 +105,8 @@ export class WatchSession {
    * configuration, its desired side, the remote posts as last read, and the state section. Read
    * it in the listener of a `started` or `plan` event.
    */
-  planned(): { config: Config; desired: DesiredSide; live: LivePostsById; state: TargetState } {
-    return { config: this.#config, desired: this.#desired!, live: this.#remote.live, state: this.#section! };
+  planned(): { config: Config; desired: DesiredSide; live: LivePostsById; state: TargetState; media: PlanCaches['media'] } {
+    return { config: this.#config, desired: this.#desired!, live: this.#remote.live, state: this.#section!, media: this.#caches.media };
   }
 
   /** Reads the remote again and re-plans (the `r` key). */
@@ -183,7 +183,6 @@ export class WatchSession {
         return folderChanged(path, change, batch);
       case 'other':
         this.#caches.media.forget(path);
-        this.#caches.probes.forget(path);
         return mediaChanged(path, change, batch, { content: this.#content, scope: this.#scope, root: this.#config.root });
     }
   }
@@ -237,7 +236,7 @@ export class WatchSession {
     const content = this.#content.result();
     await this.#remote.prepare(content, this.#section!.posts);
     const schedule = { config: this.#config, state: this.#section!, live: this.#remote.live, now, prune: false };
-    const desired = await checkDesired({ content, rules: this.#remote.rules, probes: this.#caches.probes, schedule });
+    const desired = await checkDesired({ content, rules: this.#remote.rules, media: this.#caches.media, schedule });
     this.#desired = desired;
     const { target, seal } = this.#options.connection;
     const section = this.#section!;
