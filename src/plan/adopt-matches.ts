@@ -9,7 +9,7 @@ import { sourcesOf } from './field-origins.js';
 import { isLeftToService, withoutOptionsHash } from './live-shape.js';
 import { pendingDraft } from './pending-matches.js';
 import { isEditable, type PlanContext } from './plan-context.js';
-import { matchTidiedAdoptions, type HeldPost } from './tidied-adoptions.js';
+import { matchTidiedAdoptions, type HeldAdoption } from './tidied-adoptions.js';
 import type { AdoptChange, AdoptedMedia, BlockedChange, LivePostsById, ReasonOf } from './types.js';
 
 /** How a new file came to adopt a remote post (its adopt reason). */
@@ -18,7 +18,7 @@ export type AdoptHow = ReasonOf<'adopt'>;
 /** What `matchAdoptions` found: new key → the remote post it adopts and how, the files it holds, and a warning per choice it could not follow. */
 export interface Adoptions {
   adopted: Map<string, { live: Post; how: AdoptHow }>;
-  held: Map<string, HeldPost>;
+  held: Map<string, HeldAdoption>;
   diagnostics: Diagnostic[];
 }
 
@@ -95,7 +95,7 @@ export function matchAdoptions(newPosts: readonly DesiredPost[], live: LivePosts
 }
 
 /** Why a held file is blocked, with its candidates and the commands that decide. */
-export function heldChange(post: DesiredPost, held: HeldPost, context: Pick<PlanContext, 'shapeOf'>): BlockedChange {
+export function heldChange(post: DesiredPost, held: HeldAdoption, context: Pick<PlanContext, 'shapeOf'>): BlockedChange {
   const candidates = held.candidates.map((live) => ({ postId: live.id, status: live.status, createdAt: live.createdAt, differs: fieldNames(diffShapes(context.shapeOf(live), post.shape)) }));
   return {
     action: 'blocked',
