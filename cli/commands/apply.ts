@@ -11,7 +11,7 @@ import { parsePlan } from '../../src/plan/plan-file.js';
 import { applyProject } from '../../src/pipeline/apply-project.js';
 import { reportApplyOutcome } from '../../src/actions/index.js';
 import { reportPlanToGitHubActions } from '../actions-report.js';
-import { globalOptions, isCI, openTarget } from '../context.js';
+import { globalOptions, isCI, openProject } from '../context.js';
 import { confirm } from '../prompt.js';
 import { applyProgressPrinter } from '../views/apply-progress.js';
 import { planReport, renderJson } from '../views/plan-json.js';
@@ -47,7 +47,7 @@ export async function runApply(planFile: string | undefined, flags: ApplyFlags, 
     throw new InputError('apply changes things on the remote and needs confirmation.', { hint: 'Outside an interactive terminal, pass --yes (review the plan first with `postsync plan`).' });
   }
 
-  const { config, connection, style, memo } = await openTarget(globalOptions(command));
+  const { config, connection, style, memo } = await openProject(globalOptions(command));
   const prune = pruneSetting({ flag: flags.prune, config: config.prune });
   // A saved plan was pruned or not when it was made: only a fresh plan says what decided.
   const pruneNote = saved ? null : pruneHeader(prune, { config: config.prune });

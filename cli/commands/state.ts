@@ -3,7 +3,7 @@ import { InputError } from '../../src/errors.js';
 import { confirmState } from '../../src/pipeline/confirm-state.js';
 import { mergeStateFiles } from '../../src/state/merge-files.js';
 import { terminalText } from '../../src/text/terminal.js';
-import { globalOptions, isCI, openTarget } from '../context.js';
+import { globalOptions, isCI, openProject } from '../context.js';
 import { confirm } from '../prompt.js';
 import { renderUnconfirmed } from '../views/unconfirmed-records.js';
 
@@ -35,7 +35,7 @@ export async function runStateConfirm(keys: string[], flags: StateConfirmFlags, 
   if (!flags.yes && !interactive) {
     throw new InputError('state confirm vouches for state records and needs confirmation.', { hint: 'Outside an interactive terminal, pass --yes (run it first on a terminal to see what it would confirm).' });
   }
-  const { config, connection, style } = await openTarget(globalOptions(command));
+  const { config, connection, style } = await openProject(globalOptions(command));
   try {
     const outcome = await confirmState({
       config,

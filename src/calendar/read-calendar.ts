@@ -14,7 +14,7 @@ import type { MediaProbe } from '../media/probe.js';
 import { sortByKey } from '../text/ordering.js';
 import { createPlanCaches } from '../pipeline/plan-caches.js';
 import { readState, readStateSection } from '../state/state-file.js';
-import type { TargetState } from '../state/types.js';
+import type { ProjectState } from '../state/types.js';
 import type { PostCard } from './post-card.js';
 import { postCards } from './read-cards.js';
 
@@ -25,7 +25,7 @@ export interface CalendarSources {
   /** Null when the API was not reached. */
   plan: Plan | null;
   live: LivePostsById | null;
-  state: TargetState | null;
+  state: ProjectState | null;
   capabilities: ReadonlyMap<string, Capabilities>;
   diagnostics: Diagnostic[];
   /** The target line (`Target: …`), as a plan prints it. */
@@ -58,7 +58,7 @@ export async function readCalendarSources(options: ReadCalendarOptions): Promise
     return readOffline(options, (error as Error).message);
   }
   try {
-    const state = readStateSection(config.statePath, connection.target);
+    const state = readStateSection(config.statePath, connection.project);
     // The plan as `plan` makes it (deletes left as skipped, as without --prune); then the cards.
     const listing = startRemoteRead(connection.client, {});
     // The cards' media facts come from the plan's own memo: no file is probed twice.
@@ -77,7 +77,7 @@ export async function readCalendarSources(options: ReadCalendarOptions): Promise
  */
 export async function plannedCalendarSources(
   desired: Pick<DesiredSide, 'posts' | 'held' | 'contentDiagnostics' | 'checkDiagnostics' | 'rules'>,
-  against: { plan: Plan; live: LivePostsById; state: TargetState; target: string; timezone: string; media: Pick<MediaMemo<MediaProbe>, 'probe'> },
+  against: { plan: Plan; live: LivePostsById; state: ProjectState; target: string; timezone: string; media: Pick<MediaMemo<MediaProbe>, 'probe'> },
 ): Promise<CalendarSources> {
   const { capabilities } = desired.rules;
   const posts = desired.held.length === 0 ? desired.posts : sortByKey([...desired.posts, ...desired.held]);

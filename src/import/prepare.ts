@@ -9,7 +9,7 @@ import { checkDesiredPosts } from '../pipeline/check-posts.js';
 import { createPlanCaches, type PlanCaches } from '../pipeline/plan-caches.js';
 import { readAccountRules } from '../pipeline/account-rules.js';
 import { shapeHash } from '../content/shape-hash.js';
-import type { PostRecord, TargetState } from '../state/types.js';
+import type { PostRecord, ProjectState } from '../state/types.js';
 import { chooseName, MAX_NAME_ATTEMPTS } from './choose-name.js';
 import { contentKeys } from './content-keys.js';
 import type { FetchForeignMedia } from './foreign-media.js';
@@ -59,7 +59,7 @@ export interface ImportPlan {
 export interface PrepareImportInput {
   config: Config;
   client: ApiClient;
-  section: TargetState;
+  section: ProjectState;
   /** Every remote post (one listing). */
   posts: readonly Post[];
   filter: ImportFilter;

@@ -15,7 +15,7 @@ import type { Connection } from './connect.js';
 
 export interface ApplyProjectOptions {
   config: Config;
-  connection: Pick<Connection, 'client' | 'target' | 'seal'>;
+  connection: Pick<Connection, 'client' | 'project' | 'seal'>;
   /** A plan saved by `plan --out`: applied exactly as it is, refused (StalePlanError) when stale. Null: a plan is made now. */
   saved: Plan | null;
   /** The reading memo, saved by the caller. */
@@ -59,11 +59,11 @@ export async function applyProject(options: ApplyProjectOptions): Promise<ApplyO
   const { config, connection } = options;
   const release = await acquireLock(config.statePath, { command: 'apply', root: config.root, timezone: config.timezone, ...(options.onStaleLock === undefined ? {} : { onStaleLock: options.onStaleLock }) });
   try {
-    const store = await StateStore.open(config.statePath, connection.target, { seal: connection.seal, root: config.root });
+    const store = await StateStore.open(config.statePath, connection.project, { seal: connection.seal, root: config.root });
     let plan: Plan;
     let live: LivePostsById | undefined;
     if (options.saved !== null) {
-      await verifyPlanFresh({ plan: options.saved, client: connection.client, target: connection.target, stateHash: store.sectionHash(), root: config.root });
+      await verifyPlanFresh({ plan: options.saved, client: connection.client, project: connection.project, stateHash: store.sectionHash(), root: config.root });
       plan = options.saved;
     } else {
       const state = { section: store.section, hash: store.sectionHash() };

@@ -16,7 +16,7 @@ import { readDesired, type DesiredSide } from './read-desired.js';
 
 export interface BuildPlanOptions {
   config: Config;
-  connection: Pick<Connection, 'client' | 'target' | 'seal'>;
+  connection: Pick<Connection, 'client' | 'project' | 'seal'>;
   /** The state section to plan against; may still be being read, alongside the listing. */
   state: StateSection | Promise<StateSection>;
   /**
@@ -65,7 +65,7 @@ export async function buildPlan(options: BuildPlanOptions): Promise<BuiltPlan> {
   const { config, connection, now } = options;
   const read = options.listing ?? startRemoteRead(connection.client, options);
   // Read alongside the listing; awaited once the desired side is read.
-  const othersRead = foreignOwners(config.root, connection.target);
+  const othersRead = foreignOwners(config.root, connection.project);
   const state = await options.state;
   const { section } = state;
   // The schedule rules and slots see the open posts (drafts and scheduled), not the by-id reads that complete a scoped listing.
@@ -80,7 +80,7 @@ export async function buildPlan(options: BuildPlanOptions): Promise<BuiltPlan> {
     ? await completeScopedListing({ client: connection.client, listings: listed, records: section.posts, readFinal: changedSinceApply(desired) })
     : listed;
   const input: PlanInput = {
-    target: connection.target,
+    project: connection.project,
     desired,
     remote: { live, capabilities: desired.rules.capabilities },
     state: { ...state, unconfirmed: unconfirmedRecords(section, connection.seal), foreignOwners: await othersRead },

@@ -12,7 +12,7 @@ import type { PlanChoices } from '../plan/types.js';
  */
 export async function planProject(input: {
   config: Config;
-  connection: Pick<Connection, 'client' | 'target' | 'seal'>;
+  connection: Pick<Connection, 'client' | 'project' | 'seal'>;
   /** The reading memo, saved by the caller. */
   memo: RunCache;
   prune: boolean;
@@ -26,6 +26,6 @@ export async function planProject(input: {
 }): Promise<BuiltPlan> {
   const { config, connection, memo } = input;
   const listing = startRemoteRead(connection.client, input);
-  const state = readStateSection(config.statePath, connection.target);
+  const state = readStateSection(config.statePath, connection.project);
   return buildPlan({ config, connection, state, listing, caches: createPlanCaches(memo), prune: input.prune, selection: input.selection, now: input.now, ...(input.choices === undefined ? {} : { choices: input.choices }) });
 }

@@ -9,7 +9,7 @@ import type { MediaProbe } from '../media/probe.js';
 import { scheduleRulesOf, needsAccountFacts } from '../house-rules/index.js';
 import { decideSchedule } from '../plan/schedule-policy.js';
 import type { LivePostsById, PlanInput } from '../plan/types.js';
-import type { TargetState } from '../state/types.js';
+import type { ProjectState } from '../state/types.js';
 import { sortByKey, sortDiagnostics } from '../text/ordering.js';
 import { accountFactsLoader, platformsOf } from './account-facts.js';
 import { prefetchAccountRules, readAccountRules, type AccountRules } from './account-rules.js';
@@ -71,7 +71,7 @@ export async function readDesired(input: {
 /** What the schedule decisions of a plan need besides the posts (see `decideSchedule`). */
 export interface ScheduleContext {
   config: Config;
-  state: TargetState;
+  state: ProjectState;
   /** The remote posts; a promise while they are being listed (awaited only when rules or slots need them). */
   live?: LivePostsById | Promise<LivePostsById>;
   now: Date;

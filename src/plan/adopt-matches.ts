@@ -2,7 +2,7 @@ import type { Post } from '../api/types.js';
 import type { DesiredPost } from '../content/types.js';
 import { shapeHash } from '../content/shape-hash.js';
 import type { Diagnostic } from '../diagnostics.js';
-import type { TargetState } from '../state/types.js';
+import type { ProjectState } from '../state/types.js';
 import { compareText } from '../text/ordering.js';
 import { diffShapes, fieldNames } from './diff.js';
 import { sourcesOf } from './field-origins.js';
@@ -27,7 +27,7 @@ export interface Adoptions {
  * no pending create could turn out to be (same content, targets and media as its payload), oldest
  * first (createdAt, then id), so pairing is deterministic.
  */
-export function orphans(live: LivePostsById, state: TargetState, context: PlanContext): Post[] {
+export function orphans(live: LivePostsById, state: ProjectState, context: PlanContext): Post[] {
   const owned = new Set(Object.values(state.posts).map((record) => record.postId));
   const pendingDrafts = new Set(Object.values(state.pending).map((pending) => withoutOptionsHash(pendingDraft(pending.payload, context))));
   const posts: Post[] = [];

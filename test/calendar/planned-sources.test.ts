@@ -23,7 +23,7 @@ describe('the calendar of a plan', () => {
     const caches = { media: createMediaMemo({ prober: (path) => (probed.push(path), probeMedia(path)) }) };
     const connection = await connect(config, { ci: false });
     try {
-      const state = await readStateSection(config.statePath, connection.target);
+      const state = await readStateSection(config.statePath, connection.project);
       const built = await buildPlan({ config, connection, state, caches, prune: false, selection: null, now: new Date() });
       const sources = await plannedCalendarSources(built.desired, { plan: built.plan, live: built.live, state: built.state.section, target: connection.label, timezone: config.timezone, media: caches.media });
       expect(sources.cards.flatMap((card) => card.content.media.map((media) => [media.path, media.width, media.height]))).toEqual([
