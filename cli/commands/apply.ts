@@ -12,7 +12,7 @@ import { applyProject } from '../../src/pipeline/apply-project.js';
 import { reportApplyOutcome } from '../../src/actions/index.js';
 import { reportPlanToGitHubActions } from '../actions-report.js';
 import { globalOptions, isCI, openProject } from '../context.js';
-import { confirm } from '../prompt.js';
+import { askApproval } from '../prompt.js';
 import { applyProgressPrinter } from '../views/apply-progress.js';
 import { planReport, renderJson } from '../views/plan-json.js';
 import { renderPlan } from '../views/plan-human.js';
@@ -72,8 +72,8 @@ export async function runApply(planFile: string | undefined, flags: ApplyFlags, 
         out(renderPlan(plan, { label: connection.label, pruneNote, style, timezone: config.timezone, aliases: accountAliases(config) }));
         await reportPlanToGitHubActions(plan, { root: config.root, label: connection.label, timezone: config.timezone, pruneNote });
       },
-      confirm: async () => {
-        if (!flags.yes && !(await confirm('\nDo you want to apply these changes?'))) return false;
+      approve: async () => {
+        if (!flags.yes && !(await askApproval('\nDo you want to apply these changes?'))) return false;
         out('');
         return true;
       },

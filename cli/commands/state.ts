@@ -4,7 +4,7 @@ import { confirmState } from '../../src/pipeline/confirm-state.js';
 import { mergeStateFiles } from '../../src/state/merge-files.js';
 import { terminalText } from '../../src/text/terminal.js';
 import { globalOptions, isCI, openProject } from '../context.js';
-import { confirm } from '../prompt.js';
+import { askApproval } from '../prompt.js';
 import { renderUnconfirmed } from '../views/unconfirmed-records.js';
 
 /**
@@ -43,7 +43,7 @@ export async function runStateConfirm(keys: string[], flags: StateConfirmFlags, 
       select: flags.all === true ? { all: true } : { keys },
       approve: async (records) => {
         process.stdout.write(`${renderUnconfirmed(records, { label: connection.label, style })}\n`);
-        return flags.yes === true || (await confirm('\nDo these records point at what this calendar owns?'));
+        return flags.yes === true || (await askApproval('\nDo these records point at what this calendar owns?'));
       },
     });
     if (outcome.kind === 'nothing') process.stdout.write('Nothing to confirm: every record named carries a valid seal.\n');

@@ -19,7 +19,7 @@ export interface Selection {
   candidates: Post[];
   /** Unowned posts left out by the status filter. */
   filteredOut: Post[];
-  /** Unowned posts that are the result of an interrupted create: `postsync apply` confirms them. */
+  /** Unowned posts that are the result of an interrupted create: `postsync apply` completes them (records them as created). */
   pending: { post: Post; key: string }[];
   /** Posts already recorded in state. */
   managed: number;
@@ -47,7 +47,7 @@ function postAsPayload(post: Post): string {
  * of the repository (`foreign`: set apart with its folder), with a selected status.
  * A post equal to the payload of a pending create is most likely that create's result (sent, but
  * the run stopped before state was written); adopting it as a new key would give one post two
- * owners, so it is set apart for `postsync apply` to confirm.
+ * owners, so it is set apart for `postsync apply` to complete.
  */
 export function selectForImport(posts: readonly Post[], section: Pick<ProjectState, 'posts' | 'pending'>, filter: ImportFilter, foreign: ForeignOwners = NO_FOREIGN_OWNERS): Selection {
   const owned = new Set(Object.values(section.posts).map((record) => record.postId));

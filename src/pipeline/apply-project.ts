@@ -38,22 +38,22 @@ export interface ApplyProjectOptions {
   /** The plan, once made or verified, before anything is sent. */
   onPlan: (plan: Plan) => Promise<void>;
   /** Whether to apply the plan (it has changes, and no errors under `strict`). */
-  confirm: (plan: Plan) => Promise<boolean>;
-  /** The listener of the apply's events, once the plan is confirmed. */
+  approve: (plan: Plan) => Promise<boolean>;
+  /** The listener of the apply's events, once the plan is approved. */
   progress: (plan: Plan) => ApplyListener;
 }
 
 /**
  * - `invalid`: `strict`, and the plan has errors: nothing was applied;
  * - `nothing`: nothing to send or record;
- * - `declined`: not confirmed: nothing was applied;
+ * - `declined`: not approved: nothing was applied;
  * - `applied`: `result` says what was done (it may have failed in part).
  */
 export type ApplyOutcome = { kind: 'invalid' | 'nothing' | 'declined'; plan: Plan } | { kind: 'applied'; plan: Plan; result: ApplyResult };
 
 /**
  * `postsync apply`: under the state lock, the plan (made now against the locked state, or the
- * saved one once verified fresh), then, confirmed, the apply with a state write after every change.
+ * saved one once verified fresh), then, approved, the apply with a state write after every change.
  */
 export async function applyProject(options: ApplyProjectOptions): Promise<ApplyOutcome> {
   const { config, connection } = options;
@@ -78,7 +78,7 @@ export async function applyProject(options: ApplyProjectOptions): Promise<ApplyO
       await recordFinal();
       return { kind: 'nothing', plan };
     }
-    if (!(await options.confirm(plan))) return { kind: 'declined', plan };
+    if (!(await options.approve(plan))) return { kind: 'declined', plan };
     const result = await applyPlan({ plan, client: connection.client, store, root: config.root, concurrency: options.concurrency, onEvent: options.progress(plan) });
     await recordFinal();
     return { kind: 'applied', plan, result };

@@ -95,8 +95,8 @@ export class StateStore {
     ]);
   }
 
-  /** The create is confirmed by the service: the pending record becomes an owned post. */
-  confirmCreate(key: string, record: PostRecord): Promise<void> {
+  /** The service answered the create: the pending record becomes an owned post. */
+  completeCreate(key: string, record: PostRecord): Promise<void> {
     return this.mutate(() => [
       ['pending', key, null],
       ['posts', key, this.seal.sealed('posts', key, record)],
