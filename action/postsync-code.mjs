@@ -4335,9 +4335,9 @@ var Pacer = class {
 		waiter.resolve(ticket);
 	}
 };
-// dist/src/api/connection.js
+// dist/src/api/http-connection.js
 const MIN_REDACTED_KEY_LENGTH = 8;
-var Connection = class {
+var HttpConnection = class {
 	#authorization;
 	#apiKey;
 	base;
@@ -5033,7 +5033,7 @@ const MULTIPART_OPERATION_TEXT = {
 var ApiClient = class {
 	connection;
 	constructor(options) {
-		this.connection = new Connection({
+		this.connection = new HttpConnection({
 			baseUrl: options.baseUrl,
 			apiKey: options.apiKey,
 			userAgent: options.userAgent ?? "postsync",
@@ -5366,7 +5366,7 @@ function emptyStateFile() {
 		targets: {}
 	};
 }
-function emptyTargetState({ apiUrl, projectId }) {
+function emptyProjectState({ apiUrl, projectId }) {
 	return {
 		apiUrl,
 		projectId,
@@ -5386,11 +5386,11 @@ function normalizeApiUrl(apiUrl) {
 	const path = url.pathname.replace(/\/+$/, "");
 	return `${url.protocol}//${url.host}${path}${url.search}`;
 }
-function targetId({ apiUrl, projectId, local }) {
+function stateSectionId({ apiUrl, projectId, local }) {
 	return local ? `local:${projectId}` : `${normalizeApiUrl(apiUrl)}#${projectId}`;
 }
-function sectionFor(state, target) {
-	return state.targets[target.id] ?? emptyTargetState(target);
+function sectionFor(state, project) {
+	return state.targets[project.id] ?? emptyProjectState(project);
 }
 function stateSectionHash(section) {
 	return sha256Hex(canonicalJson(section));
@@ -5404,8 +5404,8 @@ async function readState$1(path) {
 		path
 	});
 }
-async function readStateSection(path, target) {
-	const section = sectionFor(await readState$1(path), target);
+async function readStateSection(path, project) {
+	const section = sectionFor(await readState$1(path), project);
 	return {
 		section,
 		hash: stateSectionHash(section)
@@ -5506,8 +5506,8 @@ async function openSession(client, options) {
 	try {
 		const session = await client.session();
 		const projectId = session.project.id;
-		const target = {
-			id: targetId({
+		const project = {
+			id: stateSectionId({
 				apiUrl: options.apiUrl,
 				projectId,
 				local: options.local
@@ -5520,10 +5520,10 @@ async function openSession(client, options) {
 		return {
 			client,
 			session,
-			target,
+			project,
 			seal: new StateSeal({
 				apiKey: options.apiKey,
-				targetId: target.id,
+				targetId: project.id,
 				calendar: calendarIdentity(options.root),
 				checks
 			}),
@@ -5548,7 +5548,7 @@ var context_exports = __exportAll({
 	isCI: () => isCI,
 	loadProjectConfig: () => loadProjectConfig,
 	openMemo: () => openMemo,
-	openTarget: () => openTarget
+	openProject: () => openProject
 });
 function globalOptions(command) {
 	return command.optsWithGlobals();
@@ -5591,7 +5591,7 @@ function clientEventPrinter(style) {
 		}
 	};
 }
-async function openTarget(options) {
+async function openProject(options) {
 	const style = styleFor(process.stdout, options);
 	const config = await loadProjectConfig(options);
 	const memo = openMemo(options);
@@ -5914,7 +5914,7 @@ function accountsReport(view) {
 // dist/.tsc-cli/commands/accounts.js
 var accounts_exports = __exportAll({ runAccounts: () => runAccounts });
 async function runAccounts(flags, command) {
-	const { config, connection, style } = await openTarget(globalOptions(command));
+	const { config, connection, style } = await openProject(globalOptions(command));
 	try {
 		const { accounts, unknownAliases } = await readAccounts({
 			config,
@@ -5927,7 +5927,7 @@ async function runAccounts(flags, command) {
 			capabilitiesError
 		}));
 		const view = {
-			target: connection.target,
+			target: connection.project,
 			accounts: views,
 			unknownAliases
 		};
@@ -5971,7 +5971,7 @@ async function readAnalytics(input) {
 	return {
 		query,
 		items,
-		section: sectionFor(state, connection.target),
+		section: sectionFor(state, connection.project),
 		accountNames
 	};
 }
@@ -6122,7 +6122,7 @@ function outputFormat(flags) {
 }
 async function runAnalytics(flags, command) {
 	const format = outputFormat(flags);
-	const { config, connection, style } = await openTarget(globalOptions(command));
+	const { config, connection, style } = await openProject(globalOptions(command));
 	try {
 		const { query, items, section, accountNames } = await readAnalytics({
 			config,
@@ -6133,7 +6133,7 @@ async function runAnalytics(flags, command) {
 		const report = {
 			formatVersion: 1,
 			command: "analytics",
-			target: connection.target,
+			target: connection.project,
 			filters: {
 				from: query.from ?? null,
 				to: query.to ?? null,
@@ -6387,7 +6387,7 @@ function remoteWrites(plan) {
 function postIdsToCheck(plan) {
 	return [...new Set(remoteWrites(plan).map((change) => change.postId))];
 }
-function checkPlanFresh({ plan, currentStateHash, currentTarget, livePosts }) {
+function checkPlanFresh({ plan, currentStateHash, currentProject: currentTarget, livePosts }) {
 	const planned = plan.target;
 	if (planned.id !== currentTarget.id || planned.projectId !== currentTarget.projectId || planned.local !== currentTarget.local) throw new StalePlanError(`the plan was made for ${describeTarget(planned)}, not ${describeTarget(currentTarget)}`, { hint: "Run `postsync plan` against this target and review the new plan." });
 	if (plan.stateHash !== currentStateHash) throw new StalePlanError("the state file changed since the plan was made (another apply ran, or it was edited)");
@@ -6621,14 +6621,14 @@ async function createFresh(change, context) {
 		shapeHash: shapeHash(draftOf$1(desired)),
 		startedAt: context.now().toISOString()
 	});
-	return confirm$1(change.key, change.file, await sendCreate(change.key, payload, key, context), shapeHash(draftOf$1(desired)), context, change.sources);
+	return recordCreated(change.key, change.file, await sendCreate(change.key, payload, key, context), shapeHash(draftOf$1(desired)), context, change.sources);
 }
 async function resendPending(change, context) {
 	const { key } = change;
 	const pending = context.store.section.pending[key];
 	if (!pending) throw new PostsyncError(`no interrupted create of "${key}" is recorded any more; plan again`);
 	const post = (change.postId === null ? null : await readIfThere(change.postId, context)) ?? await sendCreate(key, pending.payload, pending.idempotencyKey, context);
-	return confirm$1(key, pending.file, post, pending.shapeHash, context);
+	return recordCreated(key, pending.file, post, pending.shapeHash, context);
 }
 async function readIfThere(postId, context) {
 	try {
@@ -6651,8 +6651,8 @@ function refusedForGood(error) {
 	if (error.status === 422) return error.code !== ErrorCodes.idempotencyKeyReused;
 	return error.status === 400 || error.status === 413;
 }
-async function confirm$1(key, file, post, appliedHash, context, sources) {
-	await saved(context, context.store.confirmCreate(key, {
+async function recordCreated(key, file, post, appliedHash, context, sources) {
+	await saved(context, context.store.completeCreate(key, {
 		postId: post.id,
 		file,
 		appliedHash,
@@ -7076,7 +7076,7 @@ async function verifyPlanFresh(input) {
 	checkPlanFresh({
 		plan,
 		currentStateHash: input.stateHash,
-		currentTarget: input.target,
+		currentProject: input.project,
 		livePosts
 	});
 	const changedFiles = [];
@@ -7139,7 +7139,7 @@ var AnchoredFolder = class AnchoredFolder {
 	get anchored() {
 		return this.#via !== null;
 	}
-	async confirm(name, written) {
+	async checkHolds(name, written) {
 		const now = await lstat(this.path).catch(() => null);
 		const inPlace = now !== null && !now.isSymbolicLink() && sameFile(identityOf(now), this.#identity);
 		const found = this.anchored ? null : await lstat(this.at(name)).catch(() => null);
@@ -7274,7 +7274,7 @@ async function inFolder(path, options, write) {
 	try {
 		const { result, written } = await write(folder, fs);
 		if (written !== null) {
-			await folder.confirm(basename(path), written);
+			await folder.checkHolds(basename(path), written);
 			await syncDirectory(folder.self, fs);
 		}
 		return result;
@@ -7547,12 +7547,12 @@ var StateStore = class StateStore {
 		this.root = options.root;
 		this.journal = new JournalFile(journalPathFor(path), { root: options.root });
 	}
-	static async open(path, target, options) {
+	static async open(path, project, options) {
 		const root = options.root ?? dirname(path);
 		for (const written of [path, journalPathFor(path)]) await guardWrite(written, { root });
 		const leftover = existsSync(journalPathFor(path));
 		const file = await readState$1(path);
-		const store = new StateStore(path, target.id, file, sectionFor(file, target), {
+		const store = new StateStore(path, project.id, file, sectionFor(file, project), {
 			seal: options.seal,
 			root
 		});
@@ -7579,7 +7579,7 @@ var StateStore = class StateStore {
 			this.seal.sealed("pending", key, pending)
 		]]);
 	}
-	confirmCreate(key, record) {
+	completeCreate(key, record) {
 		return this.mutate(() => [[
 			"pending",
 			key,
@@ -9161,7 +9161,7 @@ function createPlan(input) {
 	return {
 		formatVersion: 1,
 		createdAt: now,
-		target: input.target,
+		target: input.project,
 		stateHash: input.state.hash,
 		prune: input.prune,
 		only: null,
@@ -9561,7 +9561,7 @@ async function untrack(repository, path) {
 	return true;
 }
 // dist/src/pipeline/foreign-owners.js
-async function foreignOwners(root, target) {
+async function foreignOwners(root, project) {
 	const realRoot = await realpath(root);
 	const top = await workTreeTop({
 		cwd: root,
@@ -9571,7 +9571,7 @@ async function foreignOwners(root, target) {
 	const owners = new Map();
 	for (const calendar of await findCalendars(top).catch(() => [])) {
 		if (calendar.folder === own) continue;
-		for (const state of await calendarStates(top, calendar.folder)) for (const record of Object.values(state.targets[target.id]?.posts ?? {})) if (!owners.has(record.postId)) owners.set(record.postId, calendar.folder);
+		for (const state of await calendarStates(top, calendar.folder)) for (const record of Object.values(state.targets[project.id]?.posts ?? {})) if (!owners.has(record.postId)) owners.set(record.postId, calendar.folder);
 	}
 	return owners;
 }
@@ -13144,7 +13144,7 @@ function startRemoteRead(client, options) {
 async function buildPlan(options) {
 	const { config, connection, now } = options;
 	const read = options.listing ?? startRemoteRead(connection.client, options);
-	const othersRead = foreignOwners(config.root, connection.target);
+	const othersRead = foreignOwners(config.root, connection.project);
 	const state = await options.state;
 	const { section } = state;
 	const scheduleLive = "full" in read ? read.full : read.open.then((listings) => new ScopedListing(listings, new Map(), []));
@@ -13167,7 +13167,7 @@ async function buildPlan(options) {
 		readFinal: changedSinceApply(desired)
 	}) : listed;
 	const input = {
-		target: connection.target,
+		project: connection.project,
 		desired,
 		remote: {
 			live,
@@ -13224,7 +13224,7 @@ async function applyProject(options) {
 		...options.onStaleLock === void 0 ? {} : { onStaleLock: options.onStaleLock }
 	});
 	try {
-		const store = await StateStore.open(config.statePath, connection.target, {
+		const store = await StateStore.open(config.statePath, connection.project, {
 			seal: connection.seal,
 			root: config.root
 		});
@@ -13234,7 +13234,7 @@ async function applyProject(options) {
 			await verifyPlanFresh({
 				plan: options.saved,
 				client: connection.client,
-				target: connection.target,
+				project: connection.project,
 				stateHash: store.sectionHash(),
 				root: config.root
 			});
@@ -13273,7 +13273,7 @@ async function applyProject(options) {
 				plan
 			};
 		}
-		if (!await options.confirm(plan)) return {
+		if (!await options.approve(plan)) return {
 			kind: "declined",
 			plan
 		};
@@ -13700,7 +13700,7 @@ async function reportPlanToGitHubActions(plan, context) {
 	});
 }
 // dist/.tsc-cli/prompt.js
-async function confirm(question) {
+async function askApproval(question) {
 	const rl = createInterface({
 		input: process.stdin,
 		output: process.stderr
@@ -14305,7 +14305,7 @@ async function runApply(planFile, flags, command) {
 	if (saved && (flags.prune !== void 0 || flags.target || flags.refreshAll || planChoices(flags) !== void 0)) throw new InputError("--prune, --no-prune, --target, --refresh-all, --adopt and --recreate are decided when planning; a saved plan is applied exactly as it is.");
 	const interactive = process.stdin.isTTY === true && process.stderr.isTTY === true && !isCI();
 	if (!flags.yes && !interactive) throw new InputError("apply changes things on the remote and needs confirmation.", { hint: "Outside an interactive terminal, pass --yes (review the plan first with `postsync plan`)." });
-	const { config, connection, style, memo } = await openTarget(globalOptions(command));
+	const { config, connection, style, memo } = await openProject(globalOptions(command));
 	const prune = pruneSetting({
 		flag: flags.prune,
 		config: config.prune
@@ -14342,8 +14342,8 @@ async function runApply(planFile, flags, command) {
 					pruneNote
 				});
 			},
-			confirm: async () => {
-				if (!flags.yes && !await confirm("\nDo you want to apply these changes?")) return false;
+			approve: async () => {
+				if (!flags.yes && !await askApproval("\nDo you want to apply these changes?")) return false;
 				out("");
 				return true;
 			},
@@ -15101,7 +15101,7 @@ async function readCalendarSources(options) {
 		return readOffline(options, error.message);
 	}
 	try {
-		const state = readStateSection(config.statePath, connection.target);
+		const state = readStateSection(config.statePath, connection.project);
 		const listing = startRemoteRead(connection.client, {});
 		const caches = createPlanCaches(options.memo);
 		const built = await buildPlan({
@@ -16766,10 +16766,10 @@ async function importPosts(options) {
 		filter: options.filter,
 		now,
 		fetchForeignMedia,
-		foreignOwners: await foreignOwners(config.root, connection.target)
+		foreignOwners: await foreignOwners(config.root, connection.project)
 	});
 	if (options.dryRun) return {
-		plan: await prepare(sectionFor(await readState$1(config.statePath), connection.target), describeForeignMedia),
+		plan: await prepare(sectionFor(await readState$1(config.statePath), connection.project), describeForeignMedia),
 		outcome: {
 			written: [],
 			failed: []
@@ -16787,7 +16787,7 @@ async function importPosts(options) {
 	});
 	const used = new Set();
 	try {
-		const store = await StateStore.open(config.statePath, connection.target, {
+		const store = await StateStore.open(config.statePath, connection.project, {
 			seal: connection.seal,
 			root: config.root
 		});
@@ -16912,7 +16912,7 @@ function countByFolder(posts) {
 // dist/.tsc-cli/commands/import.js
 var import_exports = __exportAll({ runImport: () => runImport });
 async function runImport(flags, command) {
-	const { config, connection, style } = await openTarget(globalOptions(command));
+	const { config, connection, style } = await openProject(globalOptions(command));
 	try {
 		const dryRun = flags.dryRun ?? false;
 		const result = await importPosts({
@@ -16926,7 +16926,7 @@ async function runImport(flags, command) {
 			now: () => new Date()
 		});
 		if (flags.json) process.stdout.write(terminalJson(importReport(result, {
-			target: connection.target,
+			target: connection.project,
 			dryRun
 		})));
 		else process.stdout.write(`${renderImport(result, {
@@ -17586,7 +17586,7 @@ function mergeStates(base, ours, theirs) {
 			targets[id] = o ?? t;
 			continue;
 		}
-		targets[id] = mergeSection(id, ancestor.targets[id] ?? emptyTargetState(o), o, t, notes);
+		targets[id] = mergeSection(id, ancestor.targets[id] ?? emptyProjectState(o), o, t, notes);
 	}
 	return {
 		state: {
@@ -18152,7 +18152,7 @@ async function planProject(input) {
 	return buildPlan({
 		config,
 		connection,
-		state: readStateSection(config.statePath, connection.target),
+		state: readStateSection(config.statePath, connection.project),
 		listing,
 		caches: createPlanCaches(memo),
 		prune: input.prune,
@@ -18306,7 +18306,7 @@ function fieldText(field, timezone) {
 // dist/.tsc-cli/commands/plan.js
 var plan_exports = __exportAll({ runPlan: () => runPlan });
 async function runPlan(flags, command) {
-	const { config, connection, style, memo } = await openTarget(globalOptions(command));
+	const { config, connection, style, memo } = await openProject(globalOptions(command));
 	try {
 		const prune = pruneSetting({
 			flag: flags.prune,
@@ -22515,7 +22515,7 @@ async function confirmState(options) {
 		timezone: config.timezone
 	});
 	try {
-		const store = await StateStore.open(config.statePath, connection.target, {
+		const store = await StateStore.open(config.statePath, connection.project, {
 			seal: connection.seal,
 			root: config.root
 		});
@@ -22524,7 +22524,7 @@ async function confirmState(options) {
 			kind: "nothing",
 			records: []
 		};
-		refuseForeign(chosen, store.section, await foreignOwners(config.root, connection.target));
+		refuseForeign(chosen, store.section, await foreignOwners(config.root, connection.project));
 		const records = await Promise.all(chosen.map(([kind, key]) => describeRecord(kind, key, store.section, connection.client)));
 		if (!await options.approve(records)) return {
 			kind: "declined",
@@ -22665,7 +22665,7 @@ async function runStateConfirm(keys, flags, command) {
 	if (keys.length > 0 === (flags.all === true)) throw new InputError("name the post keys to confirm, or pass --all (not both)", { hint: "Example: postsync state confirm 2027-01/launch, or postsync state confirm --all" });
 	const interactive = process.stdin.isTTY === true && process.stderr.isTTY === true && !isCI();
 	if (!flags.yes && !interactive) throw new InputError("state confirm vouches for state records and needs confirmation.", { hint: "Outside an interactive terminal, pass --yes (run it first on a terminal to see what it would confirm)." });
-	const { config, connection, style } = await openTarget(globalOptions(command));
+	const { config, connection, style } = await openProject(globalOptions(command));
 	try {
 		const outcome = await confirmState({
 			config,
@@ -22676,7 +22676,7 @@ async function runStateConfirm(keys, flags, command) {
 					label: connection.label,
 					style
 				})}\n`);
-				return flags.yes === true || await confirm("\nDo these records point at what this calendar owns?");
+				return flags.yes === true || await askApproval("\nDo these records point at what this calendar owns?");
 			}
 		});
 		if (outcome.kind === "nothing") process.stdout.write("Nothing to confirm: every record named carries a valid seal.\n");
@@ -22710,7 +22710,7 @@ function draftReadiness(desired) {
 async function projectStatus(input) {
 	const { config, connection } = input;
 	const state = await readState$1(config.statePath);
-	const section = sectionFor(state, connection.target);
+	const section = sectionFor(state, connection.project);
 	const live = Object.keys(section.posts).length > 0 ? await readOwned(connection.client, section.posts, input.refreshAll === true) : [];
 	const read = new Set(live.map((post) => post.id));
 	const unread = new Set(Object.values(section.posts).flatMap((record) => record.final !== void 0 && !read.has(record.postId) && input.refreshAll !== true ? [record.postId] : []));
@@ -22933,7 +22933,7 @@ function problemsSummaryMarkdown(posts, options) {
 // dist/.tsc-cli/commands/status.js
 var status_exports = __exportAll({ runStatus: () => runStatus });
 async function runStatus(flags, command) {
-	const { config, connection, style, memo } = await openTarget(globalOptions(command));
+	const { config, connection, style, memo } = await openProject(globalOptions(command));
 	try {
 		const { state, live, unread, drafts } = await projectStatus({
 			config,
@@ -22942,7 +22942,7 @@ async function runStatus(flags, command) {
 			now: new Date(),
 			refreshAll: flags.refreshAll === true
 		});
-		const section = sectionFor(state, connection.target);
+		const section = sectionFor(state, connection.project);
 		const problems = flags.problems ? await (await Promise.resolve().then(() => post_problems_exports)).findPostProblems({
 			client: connection.client,
 			section,
@@ -22951,7 +22951,7 @@ async function runStatus(flags, command) {
 			label: accountLabel(config.accounts)
 		}) : void 0;
 		const report = statusReport({
-			target: connection.target,
+			target: connection.project,
 			state,
 			live,
 			drafts,
@@ -23039,7 +23039,7 @@ function looksLikePost(path) {
 // dist/src/pipeline/validate-project.js
 async function validateProject(input) {
 	const { config, connection, memo } = input;
-	const { section } = await readStateSection(config.statePath, connection.target);
+	const { section } = await readStateSection(config.statePath, connection.project);
 	const desired = await readDesired({
 		config,
 		client: connection.client,
@@ -23059,7 +23059,7 @@ async function validateProject(input) {
 // dist/.tsc-cli/commands/validate.js
 var validate_exports = __exportAll({ runValidate: () => runValidate });
 async function runValidate(flags, command) {
-	const { config, connection, style, memo } = await openTarget(globalOptions(command));
+	const { config, connection, style, memo } = await openProject(globalOptions(command));
 	try {
 		const desired = await validateProject({
 			config,
@@ -23120,7 +23120,7 @@ function stopSignal() {
 async function runWatch(flags, command) {
 	const { stopped, stop, isStopped } = stopSignal();
 	try {
-		const [{ globalOptions, isCI, loadProjectConfig, openTarget }, { WatchSession }, { watchPrinter }, { listenForKeys }] = await Promise.all([
+		const [{ globalOptions, isCI, loadProjectConfig, openProject }, { WatchSession }, { watchPrinter }, { listenForKeys }] = await Promise.all([
 			Promise.resolve().then(() => context_exports),
 			Promise.resolve().then(() => session_exports),
 			Promise.resolve().then(() => watch_exports),
@@ -23129,7 +23129,7 @@ async function runWatch(flags, command) {
 		const options = globalOptions(command);
 		if (isStopped()) return 0;
 		if (flags.port !== void 0 && !flags.calendar) throw new InputError("--port is the port of the calendar page: use it with --calendar.", { hint: "postsync watch --calendar --port 4173" });
-		const { config, connection, style, memo } = await openTarget(options);
+		const { config, connection, style, memo } = await openProject(options);
 		const redraw = process.stdout.isTTY === true && !isCI();
 		const printer = watchPrinter({
 			out: process.stdout,
@@ -23252,11 +23252,11 @@ function renderWhoami(view, options) {
 // dist/.tsc-cli/commands/whoami.js
 var whoami_exports = __exportAll({ runWhoami: () => runWhoami });
 async function runWhoami(flags, command) {
-	const { config, connection, style } = await openTarget(globalOptions(command));
+	const { config, connection, style } = await openProject(globalOptions(command));
 	try {
 		const view = {
 			session: connection.session,
-			target: connection.target,
+			target: connection.project,
 			keySource: config.api.key !== null ? "POSTSYNC_API_KEY" : "local-demo-key"
 		};
 		if (flags.json) process.stdout.write(terminalJson(whoamiReport(view)));
@@ -24539,7 +24539,7 @@ async function readPostFile(path, options) {
 	try {
 		const read = await readPostAt(folder.at(basename(path)));
 		if (typeof read === "string") return read;
-		await folder.confirm(basename(path), read.identity);
+		await folder.checkHolds(basename(path), read.identity);
 		return read.bytes;
 	} catch (error) {
 		if (error instanceof InputError) return "its folder was moved or replaced while it was read";
@@ -25931,8 +25931,8 @@ var WatchSession = class WatchSession {
 	async #start() {
 		const now = this.#now();
 		const state = await readState$1(this.#config.statePath);
-		this.#adoptState(sectionFor(state, this.#options.connection.target));
-		this.#foreignOwners = await foreignOwners(this.#config.root, this.#options.connection.target);
+		this.#adoptState(sectionFor(state, this.#options.connection.project));
+		this.#foreignOwners = await foreignOwners(this.#config.root, this.#options.connection.project);
 		this.#watcher = await FileWatcher.start({
 			root: this.#config.root,
 			isRelevant: (path) => this.#scope.isRelevant(path),
@@ -26068,7 +26068,7 @@ var WatchSession = class WatchSession {
 			schedule
 		});
 		this.#desired = desired;
-		const { target, seal } = this.#options.connection;
+		const { project: target, seal } = this.#options.connection;
 		const section = this.#section;
 		const state = {
 			section,
@@ -26078,7 +26078,7 @@ var WatchSession = class WatchSession {
 		};
 		return {
 			plan: await planDesired({
-				target,
+				project: target,
 				desired,
 				remote: {
 					live: this.#remote.live,
@@ -26123,8 +26123,8 @@ var WatchSession = class WatchSession {
 	}
 	async #readStateFile() {
 		try {
-			const section = sectionFor(await readState$1(this.#config.statePath), this.#options.connection.target);
-			this.#foreignOwners = await foreignOwners(this.#config.root, this.#options.connection.target);
+			const section = sectionFor(await readState$1(this.#config.statePath), this.#options.connection.project);
+			this.#foreignOwners = await foreignOwners(this.#config.root, this.#options.connection.project);
 			if (stateSectionHash(section) === this.#stateHash) return {
 				changed: false,
 				reread: []
