@@ -3272,16 +3272,11 @@ function statsForStamp(path) {
 // dist/src/cache/post-memo.js
 var PostMemo = class PostMemo {
 	#section;
-	#media;
-	constructor(section, media) {
+	constructor(section) {
 		this.#section = section;
-		this.#media = media;
 	}
 	static inMemory() {
-		return new PostMemo(new Map(), null);
-	}
-	mediaFacts(realPath, stats, workOut) {
-		return this.#media === null ? workOut() : this.#media.recall(realPath, stats, workOut);
+		return new PostMemo(new Map());
 	}
 	reading(file, path) {
 		const entry = this.#section.get(file);
@@ -3555,8 +3550,11 @@ var RunCache = class RunCache {
 	}
 	posts(config, accountFacts) {
 		const section = this.#section("posts", contentContext(config, accountFacts), postRowsCodec);
+		return section === void 0 ? void 0 : new PostMemo(section);
+	}
+	mediaFacts() {
 		const media = this.#section("media", "");
-		return section === void 0 || media === void 0 ? void 0 : new PostMemo(section, new StampedFacts(media));
+		return media === void 0 ? void 0 : new StampedFacts(media);
 	}
 	async save() {
 		const sections = [...this.#sections.values()].map((open) => open.section);
@@ -4392,9 +4390,9 @@ var Pacer = class {
 		waiter.resolve(ticket);
 	}
 };
-// dist/src/api/connection.js
+// dist/src/api/http-connection.js
 const MIN_REDACTED_KEY_LENGTH = 8;
-var Connection = class {
+var HttpConnection = class {
 	#authorization;
 	#apiKey;
 	base;
@@ -5090,7 +5088,7 @@ const MULTIPART_OPERATION_TEXT = {
 var ApiClient = class {
 	connection;
 	constructor(options) {
-		this.connection = new Connection({
+		this.connection = new HttpConnection({
 			baseUrl: options.baseUrl,
 			apiKey: options.apiKey,
 			userAgent: options.userAgent ?? "postsync",
@@ -5423,7 +5421,7 @@ function emptyStateFile() {
 		targets: {}
 	};
 }
-function emptyTargetState({ apiUrl, projectId }) {
+function emptyProjectState({ apiUrl, projectId }) {
 	return {
 		apiUrl,
 		projectId,
@@ -5443,11 +5441,11 @@ function normalizeApiUrl(apiUrl) {
 	const path = url.pathname.replace(/\/+$/, "");
 	return `${url.protocol}//${url.host}${path}${url.search}`;
 }
-function targetId({ apiUrl, projectId, local }) {
+function stateSectionId({ apiUrl, projectId, local }) {
 	return local ? `local:${projectId}` : `${normalizeApiUrl(apiUrl)}#${projectId}`;
 }
-function sectionFor(state, target) {
-	return state.targets[target.id] ?? emptyTargetState(target);
+function sectionFor(state, project) {
+	return state.targets[project.id] ?? emptyProjectState(project);
 }
 function stateSectionHash(section) {
 	return sha256Hex(canonicalJson(section));
@@ -5461,8 +5459,8 @@ async function readState$1(path) {
 		path
 	});
 }
-async function readStateSection(path, target) {
-	const section = sectionFor(await readState$1(path), target);
+async function readStateSection(path, project) {
+	const section = sectionFor(await readState$1(path), project);
 	return {
 		section,
 		hash: stateSectionHash(section)
@@ -5563,8 +5561,8 @@ async function openSession(client, options) {
 	try {
 		const session = await client.session();
 		const projectId = session.project.id;
-		const target = {
-			id: targetId({
+		const project = {
+			id: stateSectionId({
 				apiUrl: options.apiUrl,
 				projectId,
 				local: options.local
@@ -5577,10 +5575,10 @@ async function openSession(client, options) {
 		return {
 			client,
 			session,
-			target,
+			project,
 			seal: new StateSeal({
 				apiKey: options.apiKey,
-				targetId: target.id,
+				targetId: project.id,
 				calendar: calendarIdentity(options.root),
 				checks
 			}),
@@ -5622,7 +5620,7 @@ var context_exports = __exportAll({
 	isCI: () => isCI,
 	loadProjectConfig: () => loadProjectConfig,
 	openMemo: () => openMemo,
-	openTarget: () => openTarget
+	openProject: () => openProject
 });
 function globalOptions(command) {
 	return command.optsWithGlobals();
@@ -5665,7 +5663,7 @@ function clientEventPrinter(style) {
 		}
 	};
 }
-async function openTarget(options) {
+async function openProject(options) {
 	const style = styleFor(process.stdout, options);
 	const config = await loadProjectConfig(options);
 	const memo = openMemo(options);
@@ -5983,7 +5981,7 @@ function accountsReport(view) {
 // dist/.tsc-cli/commands/accounts.js
 var accounts_exports = __exportAll({ runAccounts: () => runAccounts });
 async function runAccounts(flags, command) {
-	const { config, connection, style } = await openTarget(globalOptions(command));
+	const { config, connection, style } = await openProject(globalOptions(command));
 	try {
 		const { accounts, unknownAliases } = await readAccounts({
 			config,
@@ -5996,7 +5994,7 @@ async function runAccounts(flags, command) {
 			capabilitiesError
 		}));
 		const view = {
-			target: connection.target,
+			target: connection.project,
 			accounts: views,
 			unknownAliases
 		};
@@ -6040,7 +6038,7 @@ async function readAnalytics(input) {
 	return {
 		query,
 		items,
-		section: sectionFor(state, connection.target),
+		section: sectionFor(state, connection.project),
 		accountNames
 	};
 }
@@ -6192,7 +6190,7 @@ function outputFormat(flags) {
 }
 async function runAnalytics(flags, command) {
 	const format = outputFormat(flags);
-	const { config, connection, style } = await openTarget(globalOptions(command));
+	const { config, connection, style } = await openProject(globalOptions(command));
 	try {
 		const { query, items, section, accountNames } = await readAnalytics({
 			config,
@@ -6203,7 +6201,7 @@ async function runAnalytics(flags, command) {
 		const report = {
 			formatVersion: 1,
 			command: "analytics",
-			target: connection.target,
+			target: connection.project,
 			filters: {
 				from: query.from ?? null,
 				to: query.to ?? null,
@@ -6457,7 +6455,7 @@ function remoteWrites(plan) {
 function postIdsToCheck(plan) {
 	return [...new Set(remoteWrites(plan).map((change) => change.postId))];
 }
-function checkPlanFresh({ plan, currentStateHash, currentTarget, livePosts }) {
+function checkPlanFresh({ plan, currentStateHash, currentProject: currentTarget, livePosts }) {
 	const planned = plan.target;
 	if (planned.id !== currentTarget.id || planned.projectId !== currentTarget.projectId || planned.local !== currentTarget.local) throw new StalePlanError(`the plan was made for ${describeTarget(planned)}, not ${describeTarget(currentTarget)}`, { hint: "Run `postsync plan` against this target and review the new plan." });
 	if (plan.stateHash !== currentStateHash) throw new StalePlanError("the state file changed since the plan was made (another apply ran, or it was edited)");
@@ -6691,14 +6689,14 @@ async function createFresh(change, context) {
 		shapeHash: shapeHash(draftOf$1(desired)),
 		startedAt: context.now().toISOString()
 	});
-	return confirm$1(change.key, change.file, await sendCreate(change.key, payload, key, context), shapeHash(draftOf$1(desired)), context, change.sources);
+	return recordCreated(change.key, change.file, await sendCreate(change.key, payload, key, context), shapeHash(draftOf$1(desired)), context, change.sources);
 }
 async function resendPending(change, context) {
 	const { key } = change;
 	const pending = context.store.section.pending[key];
 	if (!pending) throw new PostsyncError(`no interrupted create of "${key}" is recorded any more; plan again`);
 	const post = (change.postId === null ? null : await readIfThere(change.postId, context)) ?? await sendCreate(key, pending.payload, pending.idempotencyKey, context);
-	return confirm$1(key, pending.file, post, pending.shapeHash, context);
+	return recordCreated(key, pending.file, post, pending.shapeHash, context);
 }
 async function readIfThere(postId, context) {
 	try {
@@ -6721,8 +6719,8 @@ function refusedForGood(error) {
 	if (error.status === 422) return error.code !== ErrorCodes.idempotencyKeyReused;
 	return error.status === 400 || error.status === 413;
 }
-async function confirm$1(key, file, post, appliedHash, context, sources) {
-	await saved(context, context.store.confirmCreate(key, {
+async function recordCreated(key, file, post, appliedHash, context, sources) {
+	await saved(context, context.store.completeCreate(key, {
 		postId: post.id,
 		file,
 		appliedHash,
@@ -7062,34 +7060,59 @@ async function recordFinalStatuses(input) {
 	if (recorded > 0) await store.checkpoint();
 	return recorded;
 }
-// dist/src/content/media-cache.js
-var MediaCache = class {
+// dist/src/content/media-memo.js
+var MediaMemo = class {
 	#entries = new Map();
-	describe(realPath, stats, probe, memo) {
-		const cached = this.#entries.get(realPath);
-		if (cached !== void 0 && cached.mtimeMs === stats.mtimeMs && cached.size === stats.size) return cached.facts;
-		const hashAndProbe = () => Promise.all([sha256File(realPath), probe(realPath)]).then(([hash, probed]) => ({
+	#prober;
+	#kept;
+	constructor(prober, kept) {
+		this.#prober = prober;
+		this.#kept = kept;
+	}
+	facts(realPath, stats) {
+		const entry = this.#entry(realPath, stats);
+		if (entry.facts !== void 0) return entry.facts;
+		const hashAndProbe = () => Promise.all([sha256File(realPath), this.#probeOf(realPath, entry)]).then(([hash, probed]) => ({
 			sha256: hash.sha256,
 			sizeBytes: hash.sizeBytes,
 			contentType: probed.contentType,
 			kind: probed.kind,
 			...probed.problem === void 0 ? {} : { problem: probed.problem }
 		}));
-		const facts = memo === void 0 ? hashAndProbe() : memo.mediaFacts(realPath, stats, hashAndProbe);
-		const entry = {
-			mtimeMs: stats.mtimeMs,
-			size: stats.size,
-			facts
-		};
-		this.#entries.set(realPath, entry);
-		facts.catch(() => {
-			if (this.#entries.get(realPath) === entry) this.#entries.delete(realPath);
-		});
+		const facts = this.#kept === void 0 ? hashAndProbe() : this.#kept.recall(realPath, stats, hashAndProbe);
+		entry.facts = facts;
+		this.#dropOnFailure(realPath, entry, facts);
 		return facts;
 	}
+	probe = async (realPath) => {
+		const stats = await stat$1(realPath);
+		return this.#probeOf(realPath, this.#entry(realPath, stats));
+	};
 	forget(realPath) {
 		if (realPath === void 0) this.#entries.clear();
 		else this.#entries.delete(realPath);
+	}
+	#entry(realPath, stats) {
+		const known = this.#entries.get(realPath);
+		if (known !== void 0 && known.mtimeMs === stats.mtimeMs && known.size === stats.size) return known;
+		const entry = {
+			mtimeMs: stats.mtimeMs,
+			size: stats.size
+		};
+		this.#entries.set(realPath, entry);
+		return entry;
+	}
+	#probeOf(realPath, entry) {
+		if (entry.probe !== void 0) return entry.probe;
+		const probe = this.#prober(realPath);
+		entry.probe = probe;
+		this.#dropOnFailure(realPath, entry, probe);
+		return probe;
+	}
+	#dropOnFailure(realPath, entry, work) {
+		work.catch(() => {
+			if (this.#entries.get(realPath) === entry) this.#entries.delete(realPath);
+		});
 	}
 };
 async function sha256File(path) {
@@ -7121,7 +7144,7 @@ async function verifyPlanFresh(input) {
 	checkPlanFresh({
 		plan,
 		currentStateHash: input.stateHash,
-		currentTarget: input.target,
+		currentProject: input.project,
 		livePosts
 	});
 	const changedFiles = [];
@@ -7184,7 +7207,7 @@ var AnchoredFolder = class AnchoredFolder {
 	get anchored() {
 		return this.#via !== null;
 	}
-	async confirm(name, written) {
+	async checkHolds(name, written) {
 		const now = await lstat(this.path).catch(() => null);
 		const inPlace = now !== null && !now.isSymbolicLink() && sameFile(identityOf(now), this.#identity);
 		const found = this.anchored ? null : await lstat(this.at(name)).catch(() => null);
@@ -7319,7 +7342,7 @@ async function inFolder(path, options, write) {
 	try {
 		const { result, written } = await write(folder, fs);
 		if (written !== null) {
-			await folder.confirm(basename(path), written);
+			await folder.checkHolds(basename(path), written);
 			await syncDirectory(folder.self, fs);
 		}
 		return result;
@@ -7592,12 +7615,12 @@ var StateStore = class StateStore {
 		this.root = options.root;
 		this.journal = new JournalFile(journalPathFor(path), { root: options.root });
 	}
-	static async open(path, target, options) {
+	static async open(path, project, options) {
 		const root = options.root ?? dirname(path);
 		for (const written of [path, journalPathFor(path)]) await guardWrite(written, { root });
 		const leftover = existsSync(journalPathFor(path));
 		const file = await readState$1(path);
-		const store = new StateStore(path, target.id, file, sectionFor(file, target), {
+		const store = new StateStore(path, project.id, file, sectionFor(file, project), {
 			seal: options.seal,
 			root
 		});
@@ -7624,7 +7647,7 @@ var StateStore = class StateStore {
 			this.seal.sealed("pending", key, pending)
 		]]);
 	}
-	confirmCreate(key, record) {
+	completeCreate(key, record) {
 		return this.mutate(() => [[
 			"pending",
 			key,
@@ -7772,6 +7795,28 @@ var StateStore = class StateStore {
 		return this.nextWrite;
 	}
 };
+// dist/src/media/media-memo.js
+const probeWithReaders = async (absolutePath) => (await Promise.resolve().then(() => probe_exports)).probeMedia(absolutePath);
+function createMediaMemo(options = {}) {
+	return new MediaMemo(options.prober ?? probeWithReaders, options.kept);
+}
+async function probePostMedia(posts, probe) {
+	const files = new Map();
+	for (const media of posts.flatMap((post) => post.media)) if (!files.has(media.sha256)) files.set(media.sha256, media);
+	const entries = await Promise.all([...files].map(async ([sha256, media]) => [sha256, {
+		...await probe(media.absolutePath),
+		sizeBytes: media.sizeBytes
+	}]));
+	return new Map(entries);
+}
+// dist/src/pipeline/plan-caches.js
+function createPlanCaches(memo) {
+	const kept = memo?.mediaFacts();
+	return {
+		media: createMediaMemo(kept === void 0 ? {} : { kept }),
+		...memo === void 0 ? {} : { memo }
+	};
+}
 // dist/src/plan/foreign-owners.js
 const NO_FOREIGN_OWNERS = new Map();
 function exceptForeign(live, foreign) {
@@ -9184,7 +9229,7 @@ function createPlan(input) {
 	return {
 		formatVersion: 1,
 		createdAt: now,
-		target: input.target,
+		target: input.project,
 		stateHash: input.state.hash,
 		prune: input.prune,
 		only: null,
@@ -9584,7 +9629,7 @@ async function untrack(repository, path) {
 	return true;
 }
 // dist/src/pipeline/foreign-owners.js
-async function foreignOwners(root, target) {
+async function foreignOwners(root, project) {
 	const realRoot = await realpath(root);
 	const top = await workTreeTop({
 		cwd: root,
@@ -9594,7 +9639,7 @@ async function foreignOwners(root, target) {
 	const owners = new Map();
 	for (const calendar of await findCalendars(top).catch(() => [])) {
 		if (calendar.folder === own) continue;
-		for (const state of await calendarStates(top, calendar.folder)) for (const record of Object.values(state.targets[target.id]?.posts ?? {})) if (!owners.has(record.postId)) owners.set(record.postId, calendar.folder);
+		for (const state of await calendarStates(top, calendar.folder)) for (const record of Object.values(state.targets[project.id]?.posts ?? {})) if (!owners.has(record.postId)) owners.set(record.postId, calendar.folder);
 	}
 	return owners;
 }
@@ -9956,51 +10001,6 @@ async function contentOf(media, atMostBytes) {
 	} catch {
 		return;
 	}
-}
-// dist/src/media/probe-cache.js
-const probeWithReaders = async (absolutePath) => (await Promise.resolve().then(() => probe_exports)).probeMedia(absolutePath);
-function createProbeCache(options = {}) {
-	const probeFile = options.probe ?? probeWithReaders;
-	const entries = new Map();
-	return {
-		async probe(absolutePath) {
-			const { size, mtimeMs } = await stat$1(absolutePath);
-			const cached = entries.get(absolutePath);
-			if (cached && cached.size === size && cached.mtimeMs === mtimeMs) return cached.result;
-			const result = probeFile(absolutePath);
-			const entry = {
-				size,
-				mtimeMs,
-				result
-			};
-			entries.set(absolutePath, entry);
-			result.catch(() => {
-				if (entries.get(absolutePath) === entry) entries.delete(absolutePath);
-			});
-			return result;
-		},
-		forget(absolutePath) {
-			if (absolutePath === void 0) entries.clear();
-			else entries.delete(absolutePath);
-		}
-	};
-}
-async function probePostMedia(posts, probe) {
-	const files = new Map();
-	for (const media of posts.flatMap((post) => post.media)) if (!files.has(media.sha256)) files.set(media.sha256, media);
-	const entries = await Promise.all([...files].map(async ([sha256, media]) => [sha256, {
-		...await probe(media.absolutePath),
-		sizeBytes: media.sizeBytes
-	}]));
-	return new Map(entries);
-}
-// dist/src/pipeline/plan-caches.js
-function createPlanCaches(memo) {
-	return {
-		media: new MediaCache(),
-		probes: createProbeCache(),
-		...memo === void 0 ? {} : { memo }
-	};
 }
 // dist/src/content/git-ignored.js
 const GIT_TIMEOUT_MS$1 = 3e4;
@@ -10505,7 +10505,7 @@ async function findMediaFile(ref, folder, realRoot, context) {
 	});
 	let facts;
 	try {
-		facts = await context.cache.describe(real, found.stats, context.probe, context.memo);
+		facts = await context.media.facts(real, found.stats);
 	} catch (error) {
 		return fail("media-unreadable", `media file \`${ref}\` cannot be read`, {
 			expected: "a readable file",
@@ -11944,15 +11944,10 @@ function pathKeyOf(file, config) {
 	return postKeyFromPath(relativePosix(config.contentDir, resolve(config.root, file)));
 }
 function mediaContextOf(options) {
-	const context = {
+	return {
 		root: options.config.root,
-		probe: options.probe,
-		cache: options.mediaCache ?? new MediaCache(),
+		media: options.media,
 		lookups: options.lookups ?? new FileLookups()
-	};
-	return options.memo === void 0 ? context : {
-		...context,
-		memo: options.memo
 	};
 }
 function assemble$1(file, reading, found, options) {
@@ -12161,7 +12156,6 @@ async function readContent(options) {
 async function readPostFiles(files, options) {
 	const shared = {
 		...options,
-		mediaCache: options.mediaCache ?? new MediaCache(),
 		lookups: options.lookups ?? new FileLookups()
 	};
 	const { memo } = shared;
@@ -13114,7 +13108,7 @@ function checkAttachments$1(post, target) {
 // dist/src/pipeline/check-posts.js
 async function checkDesiredPosts(input) {
 	const { posts, rules } = input;
-	const probes = await probePostMedia(posts, input.probes.probe);
+	const probes = await probePostMedia(posts, input.media.probe);
 	const accounts = checkAgainstCapabilities(posts, rules.capabilities, { unavailableAccounts: "warning" });
 	const media = [];
 	const findings = new MediaFindings();
@@ -13138,8 +13132,7 @@ async function readDesired(input) {
 	const content = await readContent({
 		config,
 		now: input.now,
-		probe: caches.probes.probe,
-		mediaCache: caches.media,
+		media: caches.media,
 		acceptPastSchedule: ({ key }) => owned[key] !== void 0,
 		accountFacts: facts ?? loadFacts,
 		...memo === void 0 ? {} : { memo }
@@ -13153,7 +13146,7 @@ async function readDesired(input) {
 	return checkDesired({
 		content,
 		rules,
-		probes: caches.probes,
+		media: caches.media,
 		schedule
 	});
 }
@@ -13169,7 +13162,7 @@ async function checkDesired(input) {
 	const checks = await checkDesiredPosts({
 		posts: content.checkOnly.length === 0 ? posts : sortByKey([...posts, ...content.checkOnly]),
 		rules,
-		probes: input.probes
+		media: input.media
 	});
 	const heldKeys = new Set(decided.held.map((held) => held.key));
 	return {
@@ -13219,7 +13212,7 @@ function startRemoteRead(client, options) {
 async function buildPlan(options) {
 	const { config, connection, now } = options;
 	const read = options.listing ?? startRemoteRead(connection.client, options);
-	const othersRead = foreignOwners(config.root, connection.target);
+	const othersRead = foreignOwners(config.root, connection.project);
 	const state = await options.state;
 	const { section } = state;
 	const scheduleLive = "full" in read ? read.full : read.open.then((listings) => new ScopedListing(listings, new Map(), []));
@@ -13228,7 +13221,7 @@ async function buildPlan(options) {
 		config,
 		client: connection.client,
 		now,
-		caches: createPlanCaches(options.memo),
+		caches: options.caches ?? createPlanCaches(),
 		schedule: {
 			state: section,
 			live: scheduleLive,
@@ -13242,7 +13235,7 @@ async function buildPlan(options) {
 		readFinal: changedSinceApply(desired)
 	}) : listed;
 	const input = {
-		target: connection.target,
+		project: connection.project,
 		desired,
 		remote: {
 			live,
@@ -13299,7 +13292,7 @@ async function applyProject(options) {
 		...options.onStaleLock === void 0 ? {} : { onStaleLock: options.onStaleLock }
 	});
 	try {
-		const store = await StateStore.open(config.statePath, connection.target, {
+		const store = await StateStore.open(config.statePath, connection.project, {
 			seal: connection.seal,
 			root: config.root
 		});
@@ -13309,7 +13302,7 @@ async function applyProject(options) {
 			await verifyPlanFresh({
 				plan: options.saved,
 				client: connection.client,
-				target: connection.target,
+				project: connection.project,
 				stateHash: store.sectionHash(),
 				root: config.root
 			});
@@ -13322,7 +13315,7 @@ async function applyProject(options) {
 					section: store.section,
 					hash: store.sectionHash()
 				},
-				...options.memo === void 0 ? {} : { memo: options.memo },
+				caches: createPlanCaches(options.memo),
 				prune: options.prune,
 				selection: options.selection,
 				now: new Date(),
@@ -13348,7 +13341,7 @@ async function applyProject(options) {
 				plan
 			};
 		}
-		if (!await options.confirm(plan)) return {
+		if (!await options.approve(plan)) return {
 			kind: "declined",
 			plan
 		};
@@ -13795,7 +13788,7 @@ async function reportPlanToGitHubActions(plan, context) {
 	});
 }
 // dist/.tsc-cli/prompt.js
-async function confirm(question) {
+async function askApproval(question) {
 	const rl = createInterface({
 		input: process.stdin,
 		output: process.stderr
@@ -14407,7 +14400,7 @@ async function runApply(planFile, flags, command) {
 	if (saved && (flags.prune !== void 0 || flags.target || flags.refreshAll || planChoices(flags) !== void 0)) throw new InputError("--prune, --no-prune, --target, --refresh-all, --adopt and --recreate are decided when planning; a saved plan is applied exactly as it is.");
 	const interactive = process.stdin.isTTY === true && process.stderr.isTTY === true && !isCI();
 	if (!flags.yes && !interactive) throw new InputError("apply changes things on the remote and needs confirmation.", { hint: "Outside an interactive terminal, pass --yes (review the plan first with `postsync plan`)." });
-	const { config, connection, style, memo } = await openTarget(globalOptions(command));
+	const { config, connection, style, memo } = await openProject(globalOptions(command));
 	const prune = pruneSetting({
 		flag: flags.prune,
 		config: config.prune
@@ -14444,8 +14437,8 @@ async function runApply(planFile, flags, command) {
 					pruneNote
 				});
 			},
-			confirm: async () => {
-				if (!flags.yes && !await confirm(term`\nDo you want to apply these changes?`)) return false;
+			approve: async () => {
+				if (!flags.yes && !await askApproval(term`\nDo you want to apply these changes?`)) return false;
 				out$1(term``);
 				return true;
 			},
@@ -15189,7 +15182,7 @@ async function postCards(posts, settings) {
 	const context = {
 		place: zonePlacer(settings.timezone),
 		captions: captionsOf(settings.capabilities),
-		probes: await probePostMedia(posts, settings.probe)
+		probes: await probePostMedia(posts, settings.media.probe)
 	};
 	return posts.map((post) => postCard(post, context));
 }
@@ -15204,14 +15197,15 @@ async function readCalendarSources(options) {
 		return readOffline(options, error.message);
 	}
 	try {
-		const state = readStateSection(config.statePath, connection.target);
+		const state = readStateSection(config.statePath, connection.project);
 		const listing = startRemoteRead(connection.client, {});
+		const caches = createPlanCaches(options.memo);
 		const built = await buildPlan({
 			config,
 			connection,
 			state,
 			listing,
-			...options.memo === void 0 ? {} : { memo: options.memo },
+			caches,
 			prune: false,
 			selection: null,
 			now
@@ -15222,7 +15216,7 @@ async function readCalendarSources(options) {
 			state: built.state.section,
 			target: connection.label,
 			timezone: config.timezone,
-			probe: createPlanCaches().probes.probe
+			media: caches.media
 		});
 	} finally {
 		await connection.close();
@@ -15234,7 +15228,7 @@ async function plannedCalendarSources(desired, against) {
 		cards: await postCards(desired.held.length === 0 ? desired.posts : sortByKey([...desired.posts, ...desired.held]), {
 			timezone: against.timezone,
 			capabilities,
-			probe: against.probe
+			media: against.media
 		}),
 		plan: against.plan,
 		live: against.live,
@@ -15249,7 +15243,7 @@ function unreachable(error) {
 }
 async function readOffline(options, reason) {
 	const { config, now } = options;
-	const caches = createPlanCaches();
+	const caches = createPlanCaches(options.memo);
 	const state = await readState$1(config.statePath);
 	const apiUrl = config.api.url ?? "local";
 	const section = Object.values(state.targets).find((candidate) => candidate.apiUrl === apiUrl) ?? null;
@@ -15257,8 +15251,7 @@ async function readOffline(options, reason) {
 	const content = await readContent({
 		config,
 		now,
-		probe: caches.probes.probe,
-		mediaCache: caches.media,
+		media: caches.media,
 		acceptPastSchedule: ({ key }) => section?.posts[key] !== void 0,
 		...memo === void 0 ? {} : { memo }
 	});
@@ -15267,7 +15260,7 @@ async function readOffline(options, reason) {
 		cards: await postCards(content.posts, {
 			timezone: config.timezone,
 			capabilities,
-			probe: caches.probes.probe
+			media: caches.media
 		}),
 		plan: null,
 		live: null,
@@ -16772,8 +16765,7 @@ async function prepareImport(input) {
 		const back = await readBack(name.file, name.text, {
 			config,
 			now: input.now,
-			probe: caches.probes.probe,
-			mediaCache: caches.media
+			media: caches.media
 		});
 		if (!back.post) {
 			skip(post, `its file would not be valid: ${back.diagnostics.filter((d) => d.severity === "error").map((d) => d.message).join("; ")}`);
@@ -16812,7 +16804,7 @@ async function prepareImport(input) {
 	const problems = await checkDesiredPosts({
 		posts: verified.map(({ desired }) => desired),
 		rules,
-		probes: caches.probes
+		media: caches.media
 	});
 	for (const { item } of verified) {
 		const errors = problems.filter((d) => d.severity === "error" && d.file === item.file);
@@ -16870,10 +16862,10 @@ async function importPosts(options) {
 		filter: options.filter,
 		now,
 		fetchForeignMedia,
-		foreignOwners: await foreignOwners(config.root, connection.target)
+		foreignOwners: await foreignOwners(config.root, connection.project)
 	});
 	if (options.dryRun) return {
-		plan: await prepare(sectionFor(await readState$1(config.statePath), connection.target), describeForeignMedia),
+		plan: await prepare(sectionFor(await readState$1(config.statePath), connection.project), describeForeignMedia),
 		outcome: {
 			written: [],
 			failed: []
@@ -16891,7 +16883,7 @@ async function importPosts(options) {
 	});
 	const used = new Set();
 	try {
-		const store = await StateStore.open(config.statePath, connection.target, {
+		const store = await StateStore.open(config.statePath, connection.project, {
 			seal: connection.seal,
 			root: config.root
 		});
@@ -17016,7 +17008,7 @@ function countByFolder(posts) {
 // dist/.tsc-cli/commands/import.js
 var import_exports = __exportAll({ runImport: () => runImport });
 async function runImport(flags, command) {
-	const { config, connection, style } = await openTarget(globalOptions(command));
+	const { config, connection, style } = await openProject(globalOptions(command));
 	try {
 		const dryRun = flags.dryRun ?? false;
 		const result = await importPosts({
@@ -17030,7 +17022,7 @@ async function runImport(flags, command) {
 			now: () => new Date()
 		});
 		if (flags.json) out.write(terminalJson(importReport(result, {
-			target: connection.target,
+			target: connection.project,
 			dryRun
 		})));
 		else out.write(term`${renderImport(result, {
@@ -17690,7 +17682,7 @@ function mergeStates(base, ours, theirs) {
 			targets[id] = o ?? t;
 			continue;
 		}
-		targets[id] = mergeSection(id, ancestor.targets[id] ?? emptyTargetState(o), o, t, notes);
+		targets[id] = mergeSection(id, ancestor.targets[id] ?? emptyProjectState(o), o, t, notes);
 	}
 	return {
 		state: {
@@ -18256,9 +18248,9 @@ async function planProject(input) {
 	return buildPlan({
 		config,
 		connection,
-		state: readStateSection(config.statePath, connection.target),
+		state: readStateSection(config.statePath, connection.project),
 		listing,
-		memo,
+		caches: createPlanCaches(memo),
 		prune: input.prune,
 		selection: input.selection,
 		now: input.now,
@@ -18410,7 +18402,7 @@ function fieldText(field, timezone) {
 // dist/.tsc-cli/commands/plan.js
 var plan_exports = __exportAll({ runPlan: () => runPlan });
 async function runPlan(flags, command) {
-	const { config, connection, style, memo } = await openTarget(globalOptions(command));
+	const { config, connection, style, memo } = await openProject(globalOptions(command));
 	try {
 		const prune = pruneSetting({
 			flag: flags.prune,
@@ -22619,7 +22611,7 @@ async function confirmState(options) {
 		timezone: config.timezone
 	});
 	try {
-		const store = await StateStore.open(config.statePath, connection.target, {
+		const store = await StateStore.open(config.statePath, connection.project, {
 			seal: connection.seal,
 			root: config.root
 		});
@@ -22628,7 +22620,7 @@ async function confirmState(options) {
 			kind: "nothing",
 			records: []
 		};
-		refuseForeign(chosen, store.section, await foreignOwners(config.root, connection.target));
+		refuseForeign(chosen, store.section, await foreignOwners(config.root, connection.project));
 		const records = await Promise.all(chosen.map(([kind, key]) => describeRecord(kind, key, store.section, connection.client)));
 		if (!await options.approve(records)) return {
 			kind: "declined",
@@ -22769,7 +22761,7 @@ async function runStateConfirm(keys, flags, command) {
 	if (keys.length > 0 === (flags.all === true)) throw new InputError("name the post keys to confirm, or pass --all (not both)", { hint: "Example: postsync state confirm 2027-01/launch, or postsync state confirm --all" });
 	const interactive = process.stdin.isTTY === true && process.stderr.isTTY === true && !isCI();
 	if (!flags.yes && !interactive) throw new InputError("state confirm vouches for state records and needs confirmation.", { hint: "Outside an interactive terminal, pass --yes (run it first on a terminal to see what it would confirm)." });
-	const { config, connection, style } = await openTarget(globalOptions(command));
+	const { config, connection, style } = await openProject(globalOptions(command));
 	try {
 		const outcome = await confirmState({
 			config,
@@ -22780,7 +22772,7 @@ async function runStateConfirm(keys, flags, command) {
 					label: connection.label,
 					style
 				})}\n`);
-				return flags.yes === true || await confirm(term`\nDo these records point at what this calendar owns?`);
+				return flags.yes === true || await askApproval(term`\nDo these records point at what this calendar owns?`);
 			}
 		});
 		if (outcome.kind === "nothing") out.write(term`Nothing to confirm: every record named carries a valid seal.\n`);
@@ -22814,7 +22806,7 @@ function draftReadiness(desired) {
 async function projectStatus(input) {
 	const { config, connection } = input;
 	const state = await readState$1(config.statePath);
-	const section = sectionFor(state, connection.target);
+	const section = sectionFor(state, connection.project);
 	const live = Object.keys(section.posts).length > 0 ? await readOwned(connection.client, section.posts, input.refreshAll === true) : [];
 	const read = new Set(live.map((post) => post.id));
 	const unread = new Set(Object.values(section.posts).flatMap((record) => record.final !== void 0 && !read.has(record.postId) && input.refreshAll !== true ? [record.postId] : []));
@@ -23039,7 +23031,7 @@ function problemsSummaryMarkdown(posts, options) {
 // dist/.tsc-cli/commands/status.js
 var status_exports = __exportAll({ runStatus: () => runStatus });
 async function runStatus(flags, command) {
-	const { config, connection, style, memo } = await openTarget(globalOptions(command));
+	const { config, connection, style, memo } = await openProject(globalOptions(command));
 	try {
 		const { state, live, unread, drafts } = await projectStatus({
 			config,
@@ -23048,7 +23040,7 @@ async function runStatus(flags, command) {
 			now: new Date(),
 			refreshAll: flags.refreshAll === true
 		});
-		const section = sectionFor(state, connection.target);
+		const section = sectionFor(state, connection.project);
 		const problems = flags.problems ? await (await Promise.resolve().then(() => post_problems_exports)).findPostProblems({
 			client: connection.client,
 			section,
@@ -23057,7 +23049,7 @@ async function runStatus(flags, command) {
 			label: accountLabel(config.accounts)
 		}) : void 0;
 		const report = statusReport({
-			target: connection.target,
+			target: connection.project,
 			state,
 			live,
 			drafts,
@@ -23145,7 +23137,7 @@ function looksLikePost(path) {
 // dist/src/pipeline/validate-project.js
 async function validateProject(input) {
 	const { config, connection, memo } = input;
-	const { section } = await readStateSection(config.statePath, connection.target);
+	const { section } = await readStateSection(config.statePath, connection.project);
 	const desired = await readDesired({
 		config,
 		client: connection.client,
@@ -23165,7 +23157,7 @@ async function validateProject(input) {
 // dist/.tsc-cli/commands/validate.js
 var validate_exports = __exportAll({ runValidate: () => runValidate });
 async function runValidate(flags, command) {
-	const { config, connection, style, memo } = await openTarget(globalOptions(command));
+	const { config, connection, style, memo } = await openProject(globalOptions(command));
 	try {
 		const desired = await validateProject({
 			config,
@@ -23226,7 +23218,7 @@ function stopSignal() {
 async function runWatch(flags, command) {
 	const { stopped, stop, isStopped } = stopSignal();
 	try {
-		const [{ globalOptions, isCI, loadProjectConfig, openTarget }, { WatchSession }, { watchPrinter }, { listenForKeys }] = await Promise.all([
+		const [{ globalOptions, isCI, loadProjectConfig, openProject }, { WatchSession }, { watchPrinter }, { listenForKeys }] = await Promise.all([
 			Promise.resolve().then(() => context_exports),
 			Promise.resolve().then(() => session_exports),
 			Promise.resolve().then(() => watch_exports),
@@ -23235,7 +23227,7 @@ async function runWatch(flags, command) {
 		const options = globalOptions(command);
 		if (isStopped()) return 0;
 		if (flags.port !== void 0 && !flags.calendar) throw new InputError("--port is the port of the calendar page: use it with --calendar.", { hint: "postsync watch --calendar --port 4173" });
-		const { config, connection, style, memo } = await openTarget(options);
+		const { config, connection, style, memo } = await openProject(options);
 		const redraw = process.stdout.isTTY === true && !isCI();
 		const printer = watchPrinter({
 			out: process.stdout,
@@ -23358,11 +23350,11 @@ function renderWhoami(view, options) {
 // dist/.tsc-cli/commands/whoami.js
 var whoami_exports = __exportAll({ runWhoami: () => runWhoami });
 async function runWhoami(flags, command) {
-	const { config, connection, style } = await openTarget(globalOptions(command));
+	const { config, connection, style } = await openProject(globalOptions(command));
 	try {
 		const view = {
 			session: connection.session,
-			target: connection.target,
+			target: connection.project,
 			keySource: config.api.key !== null ? "POSTSYNC_API_KEY" : "local-demo-key"
 		};
 		if (flags.json) out.write(terminalJson(whoamiReport(view)));
@@ -24649,7 +24641,7 @@ async function readPostFile(path, options) {
 	try {
 		const read = await readPostAt(folder.at(basename(path)));
 		if (typeof read === "string") return read;
-		await folder.confirm(basename(path), read.identity);
+		await folder.checkHolds(basename(path), read.identity);
 		return read.bytes;
 	} catch (error) {
 		if (error instanceof InputError) return "its folder was moved or replaced while it was read";
@@ -24882,7 +24874,6 @@ async function startWatchCalendar(options) {
 		port: options.port,
 		editor
 	});
-	const probes = createProbeCache();
 	let latest = null;
 	let made = 0;
 	const rebuild = (plan) => {
@@ -24895,7 +24886,7 @@ async function startWatchCalendar(options) {
 			state: planned.state,
 			target: options.label,
 			timezone: planned.config.timezone,
-			probe: probes.probe
+			media: planned.media
 		}).then((sources) => {
 			if (turn !== made) return;
 			server.update(calendarOf(sources, {
@@ -25367,8 +25358,7 @@ var ContentSnapshot = class {
 			config: this.#config,
 			now,
 			lookups: new FileLookups(),
-			probe: this.#caches.probes.probe,
-			mediaCache: this.#caches.media,
+			media: this.#caches.media,
 			acceptPastSchedule: ({ key }) => this.#ownedKeys.has(key),
 			memo: this.#memo,
 			...this.#accountFacts === void 0 ? {} : { accountFacts: this.#accountFacts }
@@ -26067,7 +26057,8 @@ var WatchSession = class WatchSession {
 			config: this.#config,
 			desired: this.#desired,
 			live: this.#remote.live,
-			state: this.#section
+			state: this.#section,
+			media: this.#caches.media
 		};
 	}
 	refresh() {
@@ -26082,8 +26073,8 @@ var WatchSession = class WatchSession {
 	async #start() {
 		const now = this.#now();
 		const state = await readState$1(this.#config.statePath);
-		this.#adoptState(sectionFor(state, this.#options.connection.target));
-		this.#foreignOwners = await foreignOwners(this.#config.root, this.#options.connection.target);
+		this.#adoptState(sectionFor(state, this.#options.connection.project));
+		this.#foreignOwners = await foreignOwners(this.#config.root, this.#options.connection.project);
 		this.#watcher = await FileWatcher.start({
 			root: this.#config.root,
 			isRelevant: (path) => this.#scope.isRelevant(path),
@@ -26153,7 +26144,6 @@ var WatchSession = class WatchSession {
 			case "content-folder": return folderChanged(path, change, batch);
 			case "other":
 				this.#caches.media.forget(path);
-				this.#caches.probes.forget(path);
 				return mediaChanged(path, change, batch, {
 					content: this.#content,
 					scope: this.#scope,
@@ -26216,11 +26206,11 @@ var WatchSession = class WatchSession {
 		const desired = await checkDesired({
 			content,
 			rules: this.#remote.rules,
-			probes: this.#caches.probes,
+			media: this.#caches.media,
 			schedule
 		});
 		this.#desired = desired;
-		const { target, seal } = this.#options.connection;
+		const { project: target, seal } = this.#options.connection;
 		const section = this.#section;
 		const state = {
 			section,
@@ -26230,7 +26220,7 @@ var WatchSession = class WatchSession {
 		};
 		return {
 			plan: await planDesired({
-				target,
+				project: target,
 				desired,
 				remote: {
 					live: this.#remote.live,
@@ -26275,8 +26265,8 @@ var WatchSession = class WatchSession {
 	}
 	async #readStateFile() {
 		try {
-			const section = sectionFor(await readState$1(this.#config.statePath), this.#options.connection.target);
-			this.#foreignOwners = await foreignOwners(this.#config.root, this.#options.connection.target);
+			const section = sectionFor(await readState$1(this.#config.statePath), this.#options.connection.project);
+			this.#foreignOwners = await foreignOwners(this.#config.root, this.#options.connection.project);
 			if (stateSectionHash(section) === this.#stateHash) return {
 				changed: false,
 				reread: []

@@ -67,7 +67,7 @@ export function clientEventPrinter(style: Style): (event: ClientEvent) => void {
 }
 
 /** Config + connection for a command that talks to the API, and the project's cache; the caller closes the connection. */
-export async function openTarget(options: GlobalOptions): Promise<{ config: Config; connection: Connection; style: Style; memo: RunCache }> {
+export async function openProject(options: GlobalOptions): Promise<{ config: Config; connection: Connection; style: Style; memo: RunCache }> {
   const style = styleFor(process.stdout, options);
   const config = await loadProjectConfig(options);
   const memo = openMemo(options);

@@ -60,17 +60,17 @@ export async function writeProject(dir, { posts, variant = 'v1', videoBytes }) {
 export async function seedRemote(dir, { baseUrl, concurrency = 16, local = false }) {
   const { loadConfig } = await fromRepoDist('src/config/load-config.js');
   const { readContent } = await fromRepoDist('src/content/read-content.js');
-  const { createProbeCache } = await fromRepoDist('src/media/probe-cache.js');
+  const { createMediaMemo } = await fromRepoDist('src/media/media-memo.js');
   const { ApiClient } = await fromRepoDist('src/api/index.js');
   const { createBody } = await fromRepoDist('src/apply/payload.js');
   const { prettyCanonicalJson } = await fromRepoDist('src/state/hash.js');
   const { shapeHash } = await fromRepoDist('src/content/shape-hash.js');
-  const { targetId } = await fromRepoDist('src/state/state-file.js');
+  const { stateSectionId } = await fromRepoDist('src/state/state-file.js');
   const { writeFileAtomic } = await fromRepoDist('src/state/atomic.js');
   const { StateSeal, calendarIdentity } = await fromRepoDist('src/state/seal.js');
 
   const config = await loadConfig({ cwd: dir, env: { POSTSYNC_API_KEY: DEMO_API_KEY }, flags: { apiUrl: baseUrl } });
-  const content = await readContent({ config, now: new Date(), probe: createProbeCache().probe });
+  const content = await readContent({ config, now: new Date(), media: createMediaMemo() });
   const errors = content.diagnostics.filter((d) => d.severity === 'error');
   if (errors.length > 0) throw new Error(`generated posts do not validate: ${JSON.stringify(errors.slice(0, 3))}`);
 
@@ -79,7 +79,7 @@ export async function seedRemote(dir, { baseUrl, concurrency = 16, local = false
     const session = await client.session();
     // `local`: the remote is the project's embedded local API (served from its folder while seeding).
     const apiUrl = local ? 'local' : config.api.url;
-    const id = targetId({ apiUrl, projectId: session.project.id, local });
+    const id = stateSectionId({ apiUrl, projectId: session.project.id, local });
     // Sealed as an apply seals them: a record without its seal blocks its post from every plan.
     const seal = new StateSeal({ apiKey: DEMO_API_KEY, targetId: id, calendar: calendarIdentity(dir) });
     const section = { apiUrl, projectId: session.project.id, posts: {}, media: {}, pending: {}, uploads: {} };

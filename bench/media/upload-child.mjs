@@ -16,7 +16,7 @@ const { applyPlan } = await fromDist('src/apply/apply-plan.js');
 const config = await loadConfig({ cwd: dir, env: { POSTSYNC_API_KEY: apiKey }, flags: { apiUrl: baseUrl } });
 const connection = await connect(config, { ci: false });
 try {
-  const store = await StateStore.open(config.statePath, connection.target);
+  const store = await StateStore.open(config.statePath, connection.project);
   const planStarted = performance.now();
   const state = { section: store.section, hash: store.sectionHash() };
   const { plan } = await buildPlan({ config, connection, state, prune: false, selection: null, now: new Date() });

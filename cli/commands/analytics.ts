@@ -1,7 +1,7 @@
 import { out } from '../output.js';
 import type { Command } from 'commander';
 import { readAnalytics } from '../../src/reports/read-analytics.js';
-import { globalOptions, openTarget } from '../context.js';
+import { globalOptions, openProject } from '../context.js';
 import { analyticsRows, renderAnalyticsCsv, renderAnalyticsTable, totalsOf, type AnalyticsReport } from '../views/analytics.js';
 import { term, terminalJson } from '../../src/text/terminal.js';
 
@@ -24,14 +24,14 @@ function outputFormat(flags: AnalyticsFlags): AnalyticsFormat {
 /** One row per published post/account pair, joined with file keys through the state. */
 export async function runAnalytics(flags: AnalyticsFlags, command: Command): Promise<number> {
   const format = outputFormat(flags);
-  const { config, connection, style } = await openTarget(globalOptions(command));
+  const { config, connection, style } = await openProject(globalOptions(command));
   try {
     const { query, items, section, accountNames } = await readAnalytics({ config, connection, filters: flags });
     const rows = analyticsRows(items, section, (id) => accountNames.get(id));
     const report: AnalyticsReport = {
       formatVersion: 1,
       command: 'analytics',
-      target: connection.target,
+      target: connection.project,
       filters: { from: query.from ?? null, to: query.to ?? null, accountId: query.accountId ?? null, platform: query.platform ?? null },
       rows,
       totals: totalsOf(rows),

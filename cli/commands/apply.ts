@@ -11,8 +11,8 @@ import { parsePlan } from '../../src/plan/plan-file.js';
 import { applyProject } from '../../src/pipeline/apply-project.js';
 import { reportApplyOutcome } from '../../src/actions/index.js';
 import { reportPlanToGitHubActions } from '../actions-report.js';
-import { globalOptions, isCI, openTarget } from '../context.js';
-import { confirm } from '../prompt.js';
+import { globalOptions, isCI, openProject } from '../context.js';
+import { askApproval } from '../prompt.js';
 import { applyProgressPrinter } from '../views/apply-progress.js';
 import { planReport, renderJson } from '../views/plan-json.js';
 import { renderPlan } from '../views/plan-human.js';
@@ -48,7 +48,7 @@ export async function runApply(planFile: string | undefined, flags: ApplyFlags, 
     throw new InputError('apply changes things on the remote and needs confirmation.', { hint: 'Outside an interactive terminal, pass --yes (review the plan first with `postsync plan`).' });
   }
 
-  const { config, connection, style, memo } = await openTarget(globalOptions(command));
+  const { config, connection, style, memo } = await openProject(globalOptions(command));
   const prune = pruneSetting({ flag: flags.prune, config: config.prune });
   // A saved plan was pruned or not when it was made: only a fresh plan says what decided.
   const pruneNote = saved ? null : pruneHeader(prune, { config: config.prune });
@@ -73,8 +73,8 @@ export async function runApply(planFile: string | undefined, flags: ApplyFlags, 
         out(renderPlan(plan, { label: connection.label, pruneNote, style, timezone: config.timezone, aliases: accountAliases(config) }));
         await reportPlanToGitHubActions(plan, { root: config.root, label: connection.label, timezone: config.timezone, pruneNote });
       },
-      confirm: async () => {
-        if (!flags.yes && !(await confirm(term`\nDo you want to apply these changes?`))) return false;
+      approve: async () => {
+        if (!flags.yes && !(await askApproval(term`\nDo you want to apply these changes?`))) return false;
         out(term``);
         return true;
       },

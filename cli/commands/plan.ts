@@ -7,7 +7,7 @@ import { pruneHeader, pruneSetting } from '../../src/plan/prune-setting.js';
 import { writePlanFile } from '../../src/plan-words/plan-json.js';
 import { planProject } from '../../src/pipeline/plan-project.js';
 import { reportPlanToGitHubActions } from '../actions-report.js';
-import { globalOptions, openTarget } from '../context.js';
+import { globalOptions, openProject } from '../context.js';
 import { planReport, renderJson } from '../views/plan-json.js';
 import { renderPlan } from '../views/plan-human.js';
 import { renderPlanMarkdown } from '../views/plan-markdown.js';
@@ -28,7 +28,7 @@ export interface PlanFlags extends ChoiceFlags {
 
 /** Exit 0, 1 for invalid files, 2 with --detailed-exitcode when there are changes. */
 export async function runPlan(flags: PlanFlags, command: Command): Promise<number> {
-  const { config, connection, style, memo } = await openTarget(globalOptions(command));
+  const { config, connection, style, memo } = await openProject(globalOptions(command));
   try {
     const prune = pruneSetting({ flag: flags.prune, config: config.prune });
     const pruneNote = pruneHeader(prune, { config: config.prune });

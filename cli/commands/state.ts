@@ -4,8 +4,8 @@ import { confirmState } from '../../src/pipeline/confirm-state.js';
 import { mergeStateFiles } from '../../src/state/merge-files.js';
 import { term } from '../../src/text/terminal.js';
 import { err, out } from '../output.js';
-import { globalOptions, isCI, openTarget } from '../context.js';
-import { confirm } from '../prompt.js';
+import { globalOptions, isCI, openProject } from '../context.js';
+import { askApproval } from '../prompt.js';
 import { renderUnconfirmed } from '../views/unconfirmed-records.js';
 
 /**
@@ -36,7 +36,7 @@ export async function runStateConfirm(keys: string[], flags: StateConfirmFlags, 
   if (!flags.yes && !interactive) {
     throw new InputError('state confirm vouches for state records and needs confirmation.', { hint: 'Outside an interactive terminal, pass --yes (run it first on a terminal to see what it would confirm).' });
   }
-  const { config, connection, style } = await openTarget(globalOptions(command));
+  const { config, connection, style } = await openProject(globalOptions(command));
   try {
     const outcome = await confirmState({
       config,
@@ -44,7 +44,7 @@ export async function runStateConfirm(keys: string[], flags: StateConfirmFlags, 
       select: flags.all === true ? { all: true } : { keys },
       approve: async (records) => {
         out.write(term`${renderUnconfirmed(records, { label: connection.label, style })}\n`);
-        return flags.yes === true || (await confirm(term`\nDo these records point at what this calendar owns?`));
+        return flags.yes === true || (await askApproval(term`\nDo these records point at what this calendar owns?`));
       },
     });
     if (outcome.kind === 'nothing') out.write(term`Nothing to confirm: every record named carries a valid seal.\n`);

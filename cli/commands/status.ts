@@ -2,7 +2,7 @@ import { out } from '../output.js';
 import type { Command } from 'commander';
 import { projectStatus } from '../../src/pipeline/project-status.js';
 import { sectionFor } from '../../src/state/state-file.js';
-import { globalOptions, openTarget } from '../context.js';
+import { globalOptions, openProject } from '../context.js';
 import { accountLabel, renderStatus, statusReport } from '../views/status.js';
 import { term, terminalJson } from '../../src/text/terminal.js';
 import { gitHubActionsEnvironment } from '../../src/actions/environment.js';
@@ -21,12 +21,12 @@ export interface StatusFlags {
 
 /** Where each managed post stands on the remote, by file; per draft, whether its file is ready to schedule. */
 export async function runStatus(flags: StatusFlags, command: Command): Promise<number> {
-  const { config, connection, style, memo } = await openTarget(globalOptions(command));
+  const { config, connection, style, memo } = await openProject(globalOptions(command));
   try {
     const { state, live, unread, drafts } = await projectStatus({ config, connection, memo, now: new Date(), refreshAll: flags.refreshAll === true });
-    const section = sectionFor(state, connection.target);
+    const section = sectionFor(state, connection.project);
     const problems = flags.problems ? await (await import('../../src/health/post-problems.js')).findPostProblems({ client: connection.client, section, live, unread, label: accountLabel(config.accounts) }) : undefined;
-    const report = statusReport({ target: connection.target, state, live, drafts, aliases: config.accounts, unread, ...(problems ? { problems } : {}) });
+    const report = statusReport({ target: connection.project, state, live, drafts, aliases: config.accounts, unread, ...(problems ? { problems } : {}) });
     if (flags.json) out.write(terminalJson(report));
     else out.write(term`${renderStatus(report, { label: connection.label, style, timezone: config.timezone })}\n`);
     if (problems === undefined) return 0;

@@ -6,7 +6,7 @@ import { draftReadiness } from '../../src/pipeline/draft-readiness.js';
 import { desiredDiagnostics } from '../../src/pipeline/read-desired.js';
 import { validateProject } from '../../src/pipeline/validate-project.js';
 import { reportToGitHubActions, validateSummaryMarkdown } from '../../src/actions/index.js';
-import { globalOptions, openTarget } from '../context.js';
+import { globalOptions, openProject } from '../context.js';
 import { diagnosticCounts, renderDiagnostics } from '../views/diagnostics.js';
 import { notReadyNote, renderDrafts } from '../views/drafts.js';
 import { plural } from '../views/format.js';
@@ -15,7 +15,7 @@ import { writeWorkflowCommand } from '../workflow-output.js';
 
 /** Checks every file and every post against its accounts' rules; sends nothing that writes. Exit 1 on any error. */
 export async function runValidate(flags: { json?: boolean }, command: Command): Promise<number> {
-  const { config, connection, style, memo } = await openTarget(globalOptions(command));
+  const { config, connection, style, memo } = await openProject(globalOptions(command));
   try {
     const desired = await validateProject({ config, connection, memo, now: new Date() });
     const posts = desired.posts.length + desired.held.length;

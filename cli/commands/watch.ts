@@ -40,7 +40,7 @@ function stopSignal(): { stopped: Promise<void>; stop: () => void; isStopped: ()
 export async function runWatch(flags: WatchFlags, command: Command): Promise<number> {
   const { stopped, stop, isStopped } = stopSignal();
   try {
-    const [{ globalOptions, isCI, loadProjectConfig, openTarget }, { WatchSession }, { watchPrinter }, { listenForKeys }] = await Promise.all([
+    const [{ globalOptions, isCI, loadProjectConfig, openProject }, { WatchSession }, { watchPrinter }, { listenForKeys }] = await Promise.all([
       import('../context.js'),
       import('../../src/watch/session.js'),
       import('../views/watch.js'),
@@ -49,7 +49,7 @@ export async function runWatch(flags: WatchFlags, command: Command): Promise<num
     const options = globalOptions(command);
     if (isStopped()) return 0;
     if (flags.port !== undefined && !flags.calendar) throw new InputError('--port is the port of the calendar page: use it with --calendar.', { hint: 'postsync watch --calendar --port 4173' });
-    const { config, connection, style, memo } = await openTarget(options);
+    const { config, connection, style, memo } = await openProject(options);
     const redraw = process.stdout.isTTY === true && !isCI();
     const printer = watchPrinter({ out: process.stdout, err: process.stderr, style, label: connection.label, timezone: config.timezone, redraw });
     let calendar: WatchCalendar | null = null;

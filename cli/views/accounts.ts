@@ -1,5 +1,5 @@
 import type { Account } from '../../src/api/types.js';
-import type { PlanTarget } from '../../src/plan/types.js';
+import type { RemoteProject } from '../../src/plan/types.js';
 import { capabilityLines, type CapabilitySummary } from './capabilities.js';
 import type { Style } from './style.js';
 import { renderTable } from './table.js';
@@ -14,7 +14,7 @@ export interface AccountView {
 }
 
 export interface AccountsView {
-  target: PlanTarget;
+  target: RemoteProject;
   accounts: AccountView[];
   /** Aliases in postsync.yaml whose uuid is not an account of this project. */
   unknownAliases: { alias: string; id: string }[];

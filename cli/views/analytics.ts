@@ -1,6 +1,6 @@
 import type { AnalyticsItem } from '../../src/api/types.js';
-import type { PlanTarget } from '../../src/plan/types.js';
-import type { TargetState } from '../../src/state/types.js';
+import type { RemoteProject } from '../../src/plan/types.js';
+import type { ProjectState } from '../../src/state/types.js';
 import { renderCsv } from './csv.js';
 import type { Style } from './style.js';
 import { renderTable, type Column } from './table.js';
@@ -25,14 +25,14 @@ export type Totals = Record<Metric, number>;
 export interface AnalyticsReport {
   formatVersion: 1;
   command: 'analytics';
-  target: PlanTarget;
+  target: RemoteProject;
   filters: { from: string | null; to: string | null; accountId: string | null; platform: string | null };
   rows: AnalyticsRow[];
   totals: Totals;
 }
 
 /** Joins analytics items with the state (post id → key, file), in the API's order (newest first). */
-export function analyticsRows(items: readonly AnalyticsItem[], section: Pick<TargetState, 'posts'>, accountName: (id: string) => string | undefined): AnalyticsRow[] {
+export function analyticsRows(items: readonly AnalyticsItem[], section: Pick<ProjectState, 'posts'>, accountName: (id: string) => string | undefined): AnalyticsRow[] {
   const byPostId = new Map(Object.entries(section.posts).map(([key, record]) => [record.postId, { key, file: record.file }]));
   return items.map((item) => {
     const owned = byPostId.get(item.postId);

@@ -1,6 +1,6 @@
 import type { Post } from '../../src/api/types.js';
 import type { ImportResult } from '../../src/import/import-posts.js';
-import type { PlanTarget } from '../../src/plan/types.js';
+import type { RemoteProject } from '../../src/plan/types.js';
 import { compareText } from '../../src/text/ordering.js';
 import { previewText } from '../../src/text/preview.js';
 import { plural } from './format.js';
@@ -56,7 +56,7 @@ export function renderImport(result: ImportResult, options: { label: string; sty
 }
 
 /** The one JSON document of `import --json`. */
-export function importReport(result: ImportResult, options: { target: PlanTarget; dryRun: boolean }) {
+export function importReport(result: ImportResult, options: { target: RemoteProject; dryRun: boolean }) {
   const { plan, outcome } = result;
   const failed = new Map(outcome.failed.map((failure) => [failure.item.key, failure.error.message]));
   return {

@@ -1,7 +1,7 @@
 import { notReadyDraftFiles, type Diagnostic } from '../../src/diagnostics.js';
 import { blockedByErrors } from '../../src/plan/posts-with-errors.js';
 import { unconfirmedBlocked } from '../../src/plan/unconfirmed-records.js';
-import type { Change, Plan, PlanTarget, Summary } from '../../src/plan/types.js';
+import type { Change, Plan, RemoteProject, Summary } from '../../src/plan/types.js';
 import { changeWithReasons, type ChangeWithReasons } from '../../src/plan-words/plan-json.js';
 import type { ApplyResult } from '../../src/apply/events.js';
 import type { DraftReadiness } from '../../src/pipeline/draft-readiness.js';
@@ -19,7 +19,7 @@ export type ReportSummary = Summary & { blockedByErrors: number; unconfirmedReco
 export interface JsonReport {
   formatVersion: 1;
   command: 'plan' | 'apply' | 'validate';
-  target: PlanTarget | null;
+  target: RemoteProject | null;
   summary: ReportSummary | null;
   /** The plan's changes, their details as the sentences `reasons`. */
   changes: ChangeWithReasons[];

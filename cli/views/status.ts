@@ -1,7 +1,7 @@
 import type { Post, Target } from '../../src/api/types.js';
 import type { PostProblem } from '../../src/health/post-problems.js';
 import { compareText } from '../../src/text/ordering.js';
-import type { PlanTarget } from '../../src/plan/types.js';
+import type { RemoteProject } from '../../src/plan/types.js';
 import { sectionFor } from '../../src/state/state-file.js';
 import type { StateFile } from '../../src/state/types.js';
 import type { DraftReadiness } from '../../src/pipeline/draft-readiness.js';
@@ -51,7 +51,7 @@ export interface PostStatusView {
 export interface StatusReport {
   formatVersion: 1;
   command: 'status';
-  target: PlanTarget;
+  target: RemoteProject;
   posts: PostStatusView[];
   pending: { key: string; file: string; startedAt: string }[];
   uploads: { sha256: string; mediaId: string; partCount: number; startedAt: string }[];
@@ -93,7 +93,7 @@ export function accountLabel(aliases: Readonly<Record<string, string>>): (id: st
  * Joins the state section with one listing of the remote posts (by post id), sorted by file.
  * Given `problems` (by key, `status --problems`), only the posts that have some are shown.
  */
-export function statusReport(input: { target: PlanTarget; state: StateFile; live: readonly Post[]; drafts?: readonly DraftReadiness[]; aliases: Readonly<Record<string, string>>; problems?: ReadonlyMap<string, PostProblem[]>; unread?: ReadonlySet<string> }): StatusReport {
+export function statusReport(input: { target: RemoteProject; state: StateFile; live: readonly Post[]; drafts?: readonly DraftReadiness[]; aliases: Readonly<Record<string, string>>; problems?: ReadonlyMap<string, PostProblem[]>; unread?: ReadonlySet<string> }): StatusReport {
   const section = sectionFor(input.state, input.target);
   const byId = new Map(input.live.map((post) => [post.id, post]));
   const aliasFor = aliasLookup(input.aliases);

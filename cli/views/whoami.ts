@@ -1,5 +1,5 @@
 import { ALL_PERMISSIONS, type Permission, type Session } from '../../src/api/types.js';
-import type { PlanTarget } from '../../src/plan/types.js';
+import type { RemoteProject } from '../../src/plan/types.js';
 import type { Style } from './style.js';
 import { joinTerminal, term, type Terminal } from '../../src/text/terminal.js';
 import { shownTime } from './format.js';
@@ -23,7 +23,7 @@ export type KeySource = 'POSTSYNC_API_KEY' | 'local-demo-key';
 
 export interface WhoamiView {
   session: Session;
-  target: PlanTarget;
+  target: RemoteProject;
   keySource: KeySource;
 }
 

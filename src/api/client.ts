@@ -1,5 +1,5 @@
 import { PostsyncError } from '../errors.js';
-import { Connection } from './connection.js';
+import { HttpConnection } from './http-connection.js';
 import type { ClientEvent } from './events.js';
 import { allItems, collect } from './paging.js';
 import { readAccounts } from './read-account.js';
@@ -73,10 +73,10 @@ const MULTIPART_OPERATION_TEXT: Record<MultipartOperation, string> = {
  * fields and status values in answers pass through untouched. Call `close()` when done.
  */
 export class ApiClient {
-  private readonly connection: Connection;
+  private readonly connection: HttpConnection;
 
   constructor(options: ClientOptions) {
-    this.connection = new Connection({
+    this.connection = new HttpConnection({
       baseUrl: options.baseUrl,
       apiKey: options.apiKey,
       userAgent: options.userAgent ?? 'postsync',

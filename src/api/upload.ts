@@ -1,5 +1,5 @@
 import { PostsyncError } from '../errors.js';
-import type { Connection } from './connection.js';
+import type { HttpConnection } from './http-connection.js';
 import { ApiError } from './errors.js';
 import type { MultipartOperation, MultipartResult, UploadTicket } from './types.js';
 import { assertFileSize, forEachBounded, UploadProgress } from './upload-stream.js';
@@ -42,7 +42,7 @@ type MultipartCall = (mediaId: string, operation: MultipartOperation, partNumber
 const DEFAULT_PART_CONCURRENCY = 4;
 
 /** One presigned PUT of the whole file, streamed from disk. */
-export async function uploadSingle(connection: Connection, ticket: UploadTicket, file: SingleUploadFile, onProgress?: (sentBytes: number) => void): Promise<void> {
+export async function uploadSingle(connection: HttpConnection, ticket: UploadTicket, file: SingleUploadFile, onProgress?: (sentBytes: number) => void): Promise<void> {
   const url = ticket.upload.url;
   if (url === undefined) {
     throw new PostsyncError(`Media ${ticket.media.id} needs a multipart upload, not a single PUT.`);
@@ -60,7 +60,7 @@ export async function uploadSingle(connection: Connection, ticket: UploadTicket,
  * the ETag its PUT returned, and calls `complete`. The media-complete call is left to the caller.
  */
 export async function uploadMultipart(
-  connection: Connection,
+  connection: HttpConnection,
   multipart: MultipartCall,
   upload: MultipartUpload,
   file: { path: string; sizeBytes: number },

@@ -16,7 +16,7 @@ export interface ExecuteContext {
   targetId: string;
   now: () => Date;
   /**
-   * Takes the state writes that record a finished request (confirm, update, move, delete) instead
+   * Takes the state writes that record a finished request (a create completed, update, move, delete) instead
    * of awaiting them here; the caller awaits them before it counts the change as done. A pending
    * record is always awaited: it must be on disk before its create is sent.
    */
@@ -75,7 +75,7 @@ async function createFresh(change: ChangeWith<'create'>, context: ExecuteContext
     shapeHash: shapeHash(draftOf(desired)),
     startedAt: context.now().toISOString(),
   });
-  return confirm(change.key, change.file, await sendCreate(change.key, payload, key, context), shapeHash(draftOf(desired)), context, change.sources);
+  return recordCreated(change.key, change.file, await sendCreate(change.key, payload, key, context), shapeHash(draftOf(desired)), context, change.sources);
 }
 
 /**
@@ -89,7 +89,7 @@ async function resendPending(change: ChangeWith<'create' | 'unschedule' | 'delet
   if (!pending) throw new PostsyncError(`no interrupted create of "${key}" is recorded any more; plan again`);
   const made = change.postId === null ? null : await readIfThere(change.postId, context);
   const post = made ?? (await sendCreate(key, pending.payload, pending.idempotencyKey, context));
-  return confirm(key, pending.file, post, pending.shapeHash, context);
+  return recordCreated(key, pending.file, post, pending.shapeHash, context);
 }
 
 async function readIfThere(postId: string, context: ExecuteContext): Promise<Post | null> {
@@ -133,8 +133,8 @@ function refusedForGood(error: unknown): boolean {
 }
 
 /** `sources`: what the applied file was made from (a resumed create's pending payload may be an older file's: none). */
-async function confirm(key: string, file: string, post: Post, appliedHash: string, context: ExecuteContext, sources?: Record<string, string>): Promise<Post> {
-  await saved(context, context.store.confirmCreate(key, { postId: post.id, file, appliedHash, remoteUpdatedAt: post.updatedAt, observedHash: observedHash(post, context), appliedAt: context.now().toISOString(), ...(sources === undefined ? {} : { sources }) }));
+async function recordCreated(key: string, file: string, post: Post, appliedHash: string, context: ExecuteContext, sources?: Record<string, string>): Promise<Post> {
+  await saved(context, context.store.completeCreate(key, { postId: post.id, file, appliedHash, remoteUpdatedAt: post.updatedAt, observedHash: observedHash(post, context), appliedAt: context.now().toISOString(), ...(sources === undefined ? {} : { sources }) }));
   return post;
 }
 

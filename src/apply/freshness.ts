@@ -2,19 +2,19 @@ import { join } from 'node:path';
 import pLimit from 'p-limit';
 import { ApiError, type ApiClient } from '../api/index.js';
 import type { Post } from '../api/types.js';
-import { sha256File } from '../content/media-cache.js';
+import { sha256File } from '../content/media-memo.js';
 import { StalePlanError } from '../errors.js';
 import { checkPlanFresh, postIdsToCheck } from '../plan/plan-file.js';
-import type { Plan, PlanTarget } from '../plan/types.js';
+import type { Plan, RemoteProject } from '../plan/types.js';
 
 const READ_CONCURRENCY = 8;
 
 /**
- * Before a saved plan is applied: same target, same state, every post it writes unchanged on the
+ * Before a saved plan is applied: same remote project, same state, every post it writes unchanged on the
  * remote (fetched one by one: only the posts the plan touches, never the whole listing), and every
  * media file it uploads still holding the bytes that were planned. Throws StalePlanError.
  */
-export async function verifyPlanFresh(input: { plan: Plan; client: ApiClient; target: PlanTarget; stateHash: string; root: string }): Promise<void> {
+export async function verifyPlanFresh(input: { plan: Plan; client: ApiClient; project: RemoteProject; stateHash: string; root: string }): Promise<void> {
   const { plan, client } = input;
   const limit = pLimit(READ_CONCURRENCY);
   const livePosts = new Map<string, Post | null>();
@@ -28,7 +28,7 @@ export async function verifyPlanFresh(input: { plan: Plan; client: ApiClient; ta
       }),
     ),
   );
-  checkPlanFresh({ plan, currentStateHash: input.stateHash, currentTarget: input.target, livePosts });
+  checkPlanFresh({ plan, currentStateHash: input.stateHash, currentProject: input.project, livePosts });
   const changedFiles: string[] = [];
   await Promise.all(
     plan.uploads.map((upload) =>

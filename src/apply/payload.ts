@@ -2,10 +2,10 @@ import type { CreatePostBody, PatchPostBody, TargetInput } from '../api/types.js
 import type { PostShape } from '../content/types.js';
 import { PostsyncError } from '../errors.js';
 import type { FieldChange } from '../plan/types.js';
-import type { TargetState } from '../state/types.js';
+import type { ProjectState } from '../state/types.js';
 
 /** Media ids of a shape's files, from the state's sha256 → media id records. */
-export function mediaIdsFor(shape: PostShape, state: Pick<TargetState, 'media'>): string[] {
+export function mediaIdsFor(shape: PostShape, state: Pick<ProjectState, 'media'>): string[] {
   return shape.media.map((sha256) => {
     const record = state.media[sha256];
     if (!record) throw new PostsyncError(`media ${sha256.slice(0, 12)}… has no uploaded copy; its upload did not finish`);
@@ -22,7 +22,7 @@ function targetInputs(shape: PostShape): TargetInput[] {
 }
 
 /** Creates always make a draft: scheduling is a separate PATCH, so a create never needs posts-publish. */
-export function createBody(shape: PostShape, state: Pick<TargetState, 'media'>): CreatePostBody {
+export function createBody(shape: PostShape, state: Pick<ProjectState, 'media'>): CreatePostBody {
   return { content: shape.content, targets: targetInputs(shape), mediaIds: mediaIdsFor(shape, state) };
 }
 
@@ -32,7 +32,7 @@ export function draftOf(shape: PostShape): PostShape {
 }
 
 /** A PATCH carrying just the changed fields; targets and media are sent whole (the API replaces the lists). */
-export function patchBody(shape: PostShape, fields: readonly FieldChange[], state: Pick<TargetState, 'media'>): PatchPostBody {
+export function patchBody(shape: PostShape, fields: readonly FieldChange[], state: Pick<ProjectState, 'media'>): PatchPostBody {
   const changed = new Set(fields.map((field) => field.field.split(/[.[]/, 1)[0]));
   const body: PatchPostBody = {};
   if (changed.has('content')) body.content = shape.content;

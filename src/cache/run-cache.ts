@@ -18,7 +18,7 @@ export const CACHE_DIR = '.postsync/cache';
 
 /**
  * `.postsync/cache/`: the reading memo of content reading, one file per section: `posts` (each
- * post file's reading) and `media` (each media file's facts), by file stamp (PostMemo). The CLI
+ * post file's reading, PostMemo) and `media` (each media file's facts, for MediaMemo), by file stamp. The CLI
  * opens it when a command starts and saves it once when the command ends. It stays because it
  * saves at least a tenth of the command it serves (bench/README.md, Ledger). Nothing here is page
  * markup. A section is read when first asked for and written by `save` (only if it changed). A
@@ -62,14 +62,16 @@ export class RunCache {
     return new RunCache({ dir: null, root: '' }, '', () => undefined);
   }
 
-  /**
-   * The reading memo under this content config and these account facts (entries made under others
-   * are not used), with the facts of media files.
-   */
+  /** The reading memo under this content config and these account facts (entries made under others are not used). */
   posts(config: ContentConfig, accountFacts?: ReadonlyMap<string, AccountFacts>): PostMemo | undefined {
     const section = this.#section<PostEntry>('posts', contentContext(config, accountFacts), postRowsCodec);
+    return section === undefined ? undefined : new PostMemo(section);
+  }
+
+  /** The facts of media files, by real path and file stamp (`MediaMemo`'s `kept`): whatever the content config. */
+  mediaFacts(): StampedFacts<MediaFacts> | undefined {
     const media = this.#section<StampedEntry<MediaFacts>>('media', '');
-    return section === undefined || media === undefined ? undefined : new PostMemo(section, new StampedFacts(media));
+    return media === undefined ? undefined : new StampedFacts(media);
   }
 
   /** Writes the sections that changed, never through a link; never throws (see CacheSection.save). */

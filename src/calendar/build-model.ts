@@ -1,7 +1,7 @@
 import type { Capabilities, Post } from '../api/types.js';
 import type { Diagnostic } from '../diagnostics.js';
 import type { Change, LivePostsById, Plan } from '../plan/types.js';
-import type { TargetState } from '../state/types.js';
+import type { ProjectState } from '../state/types.js';
 import { calendarAccounts } from './accounts.js';
 import type { SlotTable } from '../config/slots-section.js';
 import type { CalendarModel, CalendarSlot, CalendarSummary, CalendarPost } from './model.js';
@@ -28,7 +28,7 @@ export interface CalendarInput {
   plan: Plan | null;
   live: LivePostsById | null;
   /** The target's state section (post ids of owned posts), or null when there is none. */
-  state: TargetState | null;
+  state: ProjectState | null;
   capabilities: ReadonlyMap<string, Capabilities>;
   /** Every problem of every file, and of the project. */
   diagnostics: readonly Diagnostic[];

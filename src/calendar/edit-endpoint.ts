@@ -3,7 +3,7 @@ import { PostsyncError } from '../errors.js';
 import { mediaEntries, targetTexts } from '../post-edit/index.js';
 import { readEditRequest, readMediaUpload } from './edit-request.js';
 import { addMedia, MAX_UPLOAD_BYTES, type MediaContext } from './media-upload.js';
-import type { PostFileEditor, PostSource } from './post-file-editor.js';
+import type { PostFileEditor, VersionedPostFile } from './post-file-editor.js';
 
 /** Where the page reads a post file's source (GET `?file=`), and sends its edits (POST, JSON). */
 export const POST_SOURCE_PATH = '/post';
@@ -81,7 +81,7 @@ async function readJson(request: IncomingMessage, max: number): Promise<unknown>
 }
 
 /** A post file as the page reads it, with what the editor shows of its front-matter as written: its `media:` entries and its accounts' own texts. */
-function forEditor(post: PostSource): PostSource & { media: ReturnType<typeof mediaEntries>; texts: Record<string, string> } {
+function forEditor(post: VersionedPostFile): VersionedPostFile & { media: ReturnType<typeof mediaEntries>; texts: Record<string, string> } {
   return { ...post, media: mediaEntries(post.text), texts: targetTexts(post.text) };
 }
 

@@ -1,7 +1,7 @@
 import { isInside } from '../text/paths.js';
 import { join } from 'node:path';
 import type { Post } from '../api/types.js';
-import type { TargetState } from '../state/types.js';
+import type { ProjectState } from '../state/types.js';
 import type { CalendarModel } from './model.js';
 import { cardThumbnails, type PostCard } from './post-card.js';
 
@@ -10,7 +10,7 @@ import { cardThumbnails, type PostCard } from './post-card.js';
  * files). `lives`: the remote post of each card, in the cards' order. Only https URLs: a page
  * never loads anything else from the remote.
  */
-export function remotePosters(cards: readonly PostCard[], lives: readonly (Post | undefined)[], state: TargetState | null): Map<string, string> {
+export function remotePosters(cards: readonly PostCard[], lives: readonly (Post | undefined)[], state: ProjectState | null): Map<string, string> {
   const posters = new Map<string, string>();
   if (state === null) return posters;
   let shaOf: Map<string, string> | undefined;

@@ -172,14 +172,14 @@ export interface PostContent {
   media: ContentMedia[];
 }
 
-/** An account's preview as the content has it; its remote status comes with the post (TargetStatus). */
+/** An account's preview as the content has it; its remote status comes with the post (CalendarTargetStatus). */
 export type ContentTarget = Omit<CalendarTarget, 'status' | 'error'>;
 
 /** A media file as the content has it; its picture comes with the post. */
 export type ContentMedia = Omit<CalendarMedia, 'src'>;
 
 /** A target's status on the remote (CalendarTarget's). */
-export type TargetStatus = Pick<CalendarTarget, 'status' | 'error'>;
+export type CalendarTargetStatus = Pick<CalendarTarget, 'status' | 'error'>;
 
 /** The caption a target shows (see CalendarTarget). */
 export function captionOf(target: Pick<CalendarTarget, 'shown' | 'overflow'>, post: Pick<CalendarPost, 'text'>): string {

@@ -2,7 +2,7 @@ import { draftReadiness } from '../content/readiness.js';
 import type { Post } from '../api/types.js';
 import type { Diagnostic } from '../diagnostics.js';
 import type { Change } from '../plan/types.js';
-import type { CalendarAccount, CalendarPost, ContentTarget, Slot, TargetStatus } from './model.js';
+import type { CalendarAccount, CalendarPost, ContentTarget, Slot, CalendarTargetStatus } from './model.js';
 import { changeOf, overlayOf } from './overlay.js';
 import { captionPreview, optionsShown, thumbnailSrc, type CardMedia, type PostCard } from './post-card.js';
 import type { Placer } from './zone-placer.js';
@@ -28,7 +28,7 @@ function pictureOf(media: CardMedia, context: EntryContext): string | null {
   return 'thumbnail' in media ? thumbnailSrc(context.mediaPrefix, media) : (context.posters.get(media.video) ?? null);
 }
 
-function statusOf(target: Post['targets'][number] | undefined): TargetStatus {
+function statusOf(target: Post['targets'][number] | undefined): CalendarTargetStatus {
   const status = target?.status ?? null;
   return target?.error === undefined ? { status } : { status, error: target.error };
 }

@@ -21,14 +21,14 @@ import { readPostAt, readPostFile } from './read-post-file.js';
 export type PostProject = Pick<Config, 'root' | 'contentDir' | 'vars' | 'hashtags' | 'timezone'> & Partial<Pick<Config, 'snippetsDir'>>;
 
 /** A post file as the page edits it: its source text and its version. */
-export interface PostSource {
+export interface VersionedPostFile {
   file: string;
   text: string;
   version: string;
 }
 
 /** What an edit came to: the file as written, or, when it changed on disk since the page read it, as it is now. */
-export type EditOutcome = { kind: 'written'; post: PostSource } | { kind: 'conflict'; post: PostSource };
+export type EditOutcome = { kind: 'written'; post: VersionedPostFile } | { kind: 'conflict'; post: VersionedPostFile };
 
 /** Files whose last edit can be undone, and the text kept for them: the oldest is forgotten past either. */
 const MAX_UNDOS = 100;
@@ -69,7 +69,7 @@ export class PostFileEditor {
     return this.#project();
   }
 
-  async read(file: unknown): Promise<PostSource> {
+  async read(file: unknown): Promise<VersionedPostFile> {
     const path = await this.#checked(file);
     const bytes = await readPostFile(path, { root: this.#project().root });
     if (typeof bytes === 'string') throw refused(file as string, bytes);
@@ -119,7 +119,7 @@ export class PostFileEditor {
   }
 
   /** The edit's inverse: the file's bytes before it, written only while the file is still what the edit wrote (the version check of every edit). */
-  async #undo(current: PostSource, path: string): Promise<EditOutcome> {
+  async #undo(current: VersionedPostFile, path: string): Promise<EditOutcome> {
     const undo = this.#undos.get(current.file);
     if (undo === undefined || undo.version !== current.version) {
       throw new InputError(`there is no edit of ${current.file} to undo: the page's last edit of it was undone already, or was not made by this watch`, { hint: 'Edit the post again instead.' });
@@ -132,7 +132,7 @@ export class PostFileEditor {
    * Replaces the file at `path` with `text` only while it is still `current`'s version: checked
    * again just before the replace, so an edit that came between is answered as a conflict.
    */
-  async #replace(current: PostSource, path: string, text: string): Promise<EditOutcome> {
+  async #replace(current: VersionedPostFile, path: string, text: string): Promise<EditOutcome> {
     const stillCurrent = async (now: string) => {
       const read = await readPostAt(now);
       return typeof read !== 'string' && postVersion(read.bytes) === current.version;
@@ -150,7 +150,7 @@ export class PostFileEditor {
   }
 
   /** The copy goes to `at`, else it is a draft: never on the original's time, where a rule or a slot would block it at once. */
-  async #duplicate(original: PostSource, at: string | undefined): Promise<EditOutcome> {
+  async #duplicate(original: VersionedPostFile, at: string | undefined): Promise<EditOutcome> {
     const { dir, name } = posix.parse(original.file);
     const moved = (text: string) => editPost(text, at === undefined ? { kind: 'unschedule' } : this.#zoned({ kind: 'schedule', at }));
     return this.#createFirst((suffix) => ({ file: posix.join(dir, `${name}-copy${suffix}.md`), text: moved(duplicateText(original.text, `-copy${suffix}`)) }), { relative: true });
@@ -200,7 +200,7 @@ export class PostFileEditor {
   }
 }
 
-function sourceOf(file: string, bytes: Uint8Array | string): PostSource {
+function sourceOf(file: string, bytes: Uint8Array | string): VersionedPostFile {
   return { file, text: typeof bytes === 'string' ? bytes : Buffer.from(bytes).toString('utf8'), version: postVersion(bytes) };
 }
 

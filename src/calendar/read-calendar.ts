@@ -9,11 +9,12 @@ import type { LivePostsById, Plan } from '../plan/types.js';
 import { buildPlan, startRemoteRead } from '../pipeline/build-plan.js';
 import type { Connection } from '../pipeline/connect.js';
 import { desiredDiagnostics, type DesiredSide } from '../pipeline/read-desired.js';
-import type { ProbeMedia } from '../media/probe-cache.js';
+import type { MediaMemo } from '../content/media-memo.js';
+import type { MediaProbe } from '../media/probe.js';
 import { sortByKey } from '../text/ordering.js';
 import { createPlanCaches } from '../pipeline/plan-caches.js';
 import { readState, readStateSection } from '../state/state-file.js';
-import type { TargetState } from '../state/types.js';
+import type { ProjectState } from '../state/types.js';
 import type { PostCard } from './post-card.js';
 import { postCards } from './read-cards.js';
 
@@ -24,7 +25,7 @@ export interface CalendarSources {
   /** Null when the API was not reached. */
   plan: Plan | null;
   live: LivePostsById | null;
-  state: TargetState | null;
+  state: ProjectState | null;
   capabilities: ReadonlyMap<string, Capabilities>;
   diagnostics: Diagnostic[];
   /** The target line (`Target: …`), as a plan prints it. */
@@ -57,11 +58,13 @@ export async function readCalendarSources(options: ReadCalendarOptions): Promise
     return readOffline(options, (error as Error).message);
   }
   try {
-    const state = readStateSection(config.statePath, connection.target);
+    const state = readStateSection(config.statePath, connection.project);
     // The plan as `plan` makes it (deletes left as skipped, as without --prune); then the cards.
     const listing = startRemoteRead(connection.client, {});
-    const built = await buildPlan({ config, connection, state, listing, ...(options.memo === undefined ? {} : { memo: options.memo }), prune: false, selection: null, now });
-    return plannedCalendarSources(built.desired, { plan: built.plan, live: built.live, state: built.state.section, target: connection.label, timezone: config.timezone, probe: createPlanCaches().probes.probe });
+    // The cards' media facts come from the plan's own memo: no file is probed twice.
+    const caches = createPlanCaches(options.memo);
+    const built = await buildPlan({ config, connection, state, listing, caches, prune: false, selection: null, now });
+    return plannedCalendarSources(built.desired, { plan: built.plan, live: built.live, state: built.state.section, target: connection.label, timezone: config.timezone, media: caches.media });
   } finally {
     await connection.close();
   }
@@ -74,12 +77,12 @@ export async function readCalendarSources(options: ReadCalendarOptions): Promise
  */
 export async function plannedCalendarSources(
   desired: Pick<DesiredSide, 'posts' | 'held' | 'contentDiagnostics' | 'checkDiagnostics' | 'rules'>,
-  against: { plan: Plan; live: LivePostsById; state: TargetState; target: string; timezone: string; probe: ProbeMedia },
+  against: { plan: Plan; live: LivePostsById; state: ProjectState; target: string; timezone: string; media: Pick<MediaMemo<MediaProbe>, 'probe'> },
 ): Promise<CalendarSources> {
   const { capabilities } = desired.rules;
   const posts = desired.held.length === 0 ? desired.posts : sortByKey([...desired.posts, ...desired.held]);
   return {
-    cards: await postCards(posts, { timezone: against.timezone, capabilities, probe: against.probe }),
+    cards: await postCards(posts, { timezone: against.timezone, capabilities, media: against.media }),
     plan: against.plan,
     live: against.live,
     state: against.state,
@@ -96,7 +99,7 @@ function unreachable(error: unknown): boolean {
 
 async function readOffline(options: ReadCalendarOptions, reason: string): Promise<CalendarSources> {
   const { config, now } = options;
-  const caches = createPlanCaches();
+  const caches = createPlanCaches(options.memo);
   const state = await readState(config.statePath);
   // The state section of the configured API (its project is unknown without the API): the one whose URL matches.
   const apiUrl = config.api.url ?? 'local';
@@ -105,15 +108,14 @@ async function readOffline(options: ReadCalendarOptions, reason: string): Promis
   const reading: ReadContentOptions = {
     config,
     now,
-    probe: caches.probes.probe,
-    mediaCache: caches.media,
+    media: caches.media,
     acceptPastSchedule: ({ key }) => section?.posts[key] !== undefined,
     ...(memo === undefined ? {} : { memo }),
   };
   const content = await readContent(reading);
   const capabilities = new Map();
   return {
-    cards: await postCards(content.posts, { timezone: config.timezone, capabilities, probe: caches.probes.probe }),
+    cards: await postCards(content.posts, { timezone: config.timezone, capabilities, media: caches.media }),
     plan: null,
     live: null,
     state: section,

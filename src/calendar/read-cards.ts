@@ -1,6 +1,8 @@
 import type { Capabilities } from '../api/types.js';
 import type { DesiredPost } from '../content/types.js';
-import { probePostMedia, type ProbeMedia } from '../media/probe-cache.js';
+import type { MediaMemo } from '../content/media-memo.js';
+import { probePostMedia } from '../media/media-memo.js';
+import type { MediaProbe } from '../media/probe.js';
 import { captionsOf, postCard, type PostCard } from './post-card.js';
 import { zonePlacer } from './zone-placer.js';
 
@@ -8,12 +10,12 @@ import { zonePlacer } from './zone-placer.js';
 export interface CardSettings {
   timezone: string;
   capabilities: ReadonlyMap<string, Capabilities>;
-  /** Probes media files (a cache's `probe` reuses what content reading probed). */
-  probe: ProbeMedia;
+  /** What media files hold: the run's memo reuses what content reading probed. */
+  media: Pick<MediaMemo<MediaProbe>, 'probe'>;
 }
 
 /** The cards of posts, in their order. */
 export async function postCards(posts: readonly DesiredPost[], settings: CardSettings): Promise<PostCard[]> {
-  const context = { place: zonePlacer(settings.timezone), captions: captionsOf(settings.capabilities), probes: await probePostMedia(posts, settings.probe) };
+  const context = { place: zonePlacer(settings.timezone), captions: captionsOf(settings.capabilities), probes: await probePostMedia(posts, settings.media.probe) };
   return posts.map((post) => postCard(post, context));
 }

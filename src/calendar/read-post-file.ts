@@ -24,7 +24,7 @@ export async function readPostFile(path: string, options: WriteRoot): Promise<Bu
   try {
     const read = await readPostAt(folder.at(basename(path)));
     if (typeof read === 'string') return read;
-    await folder.confirm(basename(path), read.identity);
+    await folder.checkHolds(basename(path), read.identity);
     return read.bytes;
   } catch (error) {
     if (error instanceof InputError) return 'its folder was moved or replaced while it was read';

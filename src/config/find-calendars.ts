@@ -11,7 +11,7 @@ import { CONFIG_FILE_NAMES } from './config-file.js';
  * names of the secrets its workflows read (`POSTSYNC_API_URL`, `POSTSYNC_API_KEY` and
  * `POSTSYNC_API_READ_KEY` for the folder the search started from, `…_CLIENTS_ACME` for `clients/acme`).
  */
-export interface Calendar {
+export interface CalendarFolder {
   /** Relative to the folder searched, forward slashes; `.` for that folder itself. */
   folder: string;
   apiUrlSecret: string;
@@ -31,7 +31,7 @@ export function secretSuffix(folder: string): string {
   return `_${folder.toUpperCase().replace(/[^A-Z0-9]+/g, '_').replace(/^_+|_+$/g, '')}`;
 }
 
-export function calendarAt(folder: string): Calendar {
+export function calendarAt(folder: string): CalendarFolder {
   const suffix = secretSuffix(folder);
   // The secret suffix in lower case with `-`: artifact names allow no `/`, and calendars whose
   // names would collide are refused already (assertDistinctSecrets).
@@ -43,7 +43,7 @@ export function calendarAt(folder: string): Calendar {
  * Every folder at or below `root` that holds a postsync.yaml (or .yml), sorted by path. Hidden
  * folders (`.git`, `.postsync`) and `node_modules` are not searched, symlinks are not followed.
  */
-export async function findCalendars(root: string): Promise<Calendar[]> {
+export async function findCalendars(root: string): Promise<CalendarFolder[]> {
   const folders: string[] = [];
   const walk = async (relative: string): Promise<void> => {
     const entries: Dirent[] = await readdir(join(root, relative), { withFileTypes: true }).catch(() => []);
@@ -84,8 +84,8 @@ function assertSafeFolderNames(folders: readonly string[]): void {
  * belongs to the calendar of the deepest folder that contains it, relative to that folder. Paths
  * outside every calendar belong to none; a calendar no path belongs to is left out.
  */
-export function pathsByCalendar(calendars: readonly Calendar[], changedPaths: readonly string[]): Map<Calendar, string[]> {
-  const byCalendar = new Map<Calendar, string[]>();
+export function pathsByCalendar(calendars: readonly CalendarFolder[], changedPaths: readonly string[]): Map<CalendarFolder, string[]> {
+  const byCalendar = new Map<CalendarFolder, string[]>();
   const deepestFirst = [...calendars].sort((a, b) => b.folder.length - a.folder.length);
   for (const path of changedPaths) {
     const owner = deepestFirst.find((calendar) => calendar.folder === '.' || path.startsWith(`${calendar.folder}/`));
@@ -105,7 +105,7 @@ export interface SharedSecret {
  * calendar would be applied with one and the same key: the posts of one client published on the
  * accounts of another.
  */
-export function sharedSecrets(calendars: readonly Calendar[]): SharedSecret[] {
+export function sharedSecrets(calendars: readonly CalendarFolder[]): SharedSecret[] {
   const byName = new Map<string, string[]>();
   for (const calendar of calendars) byName.set(calendar.apiKeySecret, [...(byName.get(calendar.apiKeySecret) ?? []), calendar.folder]);
   return [...byName].filter(([, folders]) => folders.length > 1).map(([apiKeySecret, folders]) => ({ folders, apiKeySecret }));
@@ -116,7 +116,7 @@ export function sharedSecrets(calendars: readonly Calendar[]): SharedSecret[] {
  * while the workflows apply both calendars with one key, so nothing is listed until a folder is
  * renamed.
  */
-export function assertDistinctSecrets(calendars: readonly Calendar[]): void {
+export function assertDistinctSecrets(calendars: readonly CalendarFolder[]): void {
   const shared = sharedSecrets(calendars);
   if (shared.length === 0) return;
   const lines = shared.map((group) => `  ${group.folders.map(terminalPath).join(' and ')} would both use ${group.apiKeySecret} (and its POSTSYNC_API_URL twin)`);

@@ -7,7 +7,7 @@ import { formatCivilDate, formatClock, parseScheduledAt, wallMomentOf } from '..
 import type { PostText } from './interpret-file.js';
 import type { ScheduleSource, SlotSource } from './normalize-post.js';
 import { FILE_SOURCE, nameSource, REPEAT_SOURCE, ruleSource, snippetSource } from './origins.js';
-import { renderPost, type PostSource, type RenderedPost, type TextContext, type TextUses } from './post-texts.js';
+import { renderPost, type UnrenderedPost, type RenderedPost, type TextContext, type TextUses } from './post-texts.js';
 import type { DesiredMedia, PostShape, SourcePosition, TargetShape } from './types.js';
 
 /** One post a file stands for, ready but for the clock check: the file's post, or one occurrence of its repeat. */
@@ -71,7 +71,7 @@ export function postsOfFile(input: FilePostsInput): { posts: FilePost[]; diagnos
 /** Built-ins whose values the API tells (GET /accounts). */
 const FACT_NAMES: ReadonlySet<string> = new Set(['account.handle', 'account.platform']);
 
-interface Source extends PostSource {
+interface Source extends UnrenderedPost {
   /** For an occurrence: its date, where it is moved or changed (`occurrences:`), and whether its text is the repeat's (a variant, its override) rather than the body. */
   occurrence?: { date: string; at?: SourcePosition; ruleText: boolean };
 }

@@ -3,8 +3,8 @@ export { readContent, combineContentResults, type ContentResult } from './read-c
 export { readContentFile, type ContentConfig, type ContentFileResult, type ReadContentOptions } from './read-file.js';
 export { discoverPostFiles } from './discover.js';
 export { checkAgainstCapabilities } from './capability-checks.js';
-export { MediaCache, sha256File } from './media-cache.js';
-export type { MediaFacts, MediaProbe, ProbeResult } from './types.js';
+export { MediaMemo, sha256File, type KeptMediaFacts } from './media-memo.js';
+export type { MediaFacts, Prober, ProbeResult } from './types.js';
 export { MAX_CONTENT_CHARACTERS } from './normalize-post.js';
 export { postKeyFromPath } from './post-key.js';
 export type { AcceptPastSchedule } from './schedule-check.js';

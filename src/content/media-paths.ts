@@ -2,9 +2,7 @@ import type { Stats } from 'node:fs';
 import { dirname, isAbsolute, resolve, win32 } from 'node:path';
 import type { Diagnostic } from '../diagnostics.js';
 import { FileLookups } from './file-lookups.js';
-import type { MediaCache } from './media-cache.js';
-import type { MediaProbe } from './types.js';
-import type { ReadingMemo } from './reading-memo.js';
+import type { MediaMemo } from './media-memo.js';
 import { isInside, relativePosix } from '../text/paths.js';
 import type { DesiredMedia, SourcePosition } from './types.js';
 import type { DataPath, YamlSource } from '../text/yaml-source.js';
@@ -15,12 +13,10 @@ export interface MediaContext {
   /** Project-relative path of the post file. */
   file: string;
   locate: YamlSource['locate'];
-  probe: MediaProbe;
-  cache: MediaCache;
+  /** What media files hold (hash, size, type), by real path and file stamp. */
+  media: Pick<MediaMemo, 'facts'>;
   /** Shared by the files of one read, so a media file used by many posts is looked up once. */
   lookups?: FileLookups;
-  /** The memo of readings: what media files hold, by file stamp (src/cache). */
-  memo?: Pick<ReadingMemo, 'mediaFacts'>;
 }
 
 export interface ResolvedMedia {
@@ -157,7 +153,7 @@ async function findMediaFile(ref: string, folder: string, realRoot: string, cont
   }
   let facts;
   try {
-    facts = await context.cache.describe(real, found.stats, context.probe, context.memo);
+    facts = await context.media.facts(real, found.stats);
   } catch (error) {
     return fail('media-unreadable', `media file \`${ref}\` cannot be read`, { expected: 'a readable file', hint: `Check its permissions (${(error as NodeJS.ErrnoException).code ?? 'read error'}).` });
   }

@@ -23,7 +23,7 @@ export interface TextContext {
 }
 
 /** One post as its file writes it, before templates are rendered: the text and the time of a whole file or of an occurrence. */
-export interface PostSource {
+export interface UnrenderedPost {
   key: string;
   /** An instant, or null for a draft and for a post whose time comes from a slot. */
   scheduledAt: string | null;
@@ -74,7 +74,7 @@ const SLOT_DATE = 'the time of a `next-slot` post is chosen only when planning';
  * Renders a post's templates: the text once, or once per account when it names `account.*`; each
  * target's own `content:` and its options per account. Texts without `{{` are taken as they are.
  */
-export function renderPost(source: PostSource, context: TextContext): RenderedPost {
+export function renderPost(source: UnrenderedPost, context: TextContext): RenderedPost {
   const diagnostics: Diagnostic[] = [];
   const names = new Set<string>();
   const builtIns = (account?: { alias: string; accountId: string }) =>
@@ -117,6 +117,6 @@ export function renderPost(source: PostSource, context: TextContext): RenderedPo
   return { content, targets, diagnostics, names: [...names], contentUses: taken?.uses.text ?? { names: shared.names, snippets: shared.snippets } };
 }
 
-function templateBase(context: TextContext, source: PostSource) {
+function templateBase(context: TextContext, source: UnrenderedPost) {
   return { file: context.file, vars: context.vars, hashtags: context.hashtags, snippetsFolder: context.snippetsFolder, readSnippet: context.readSnippet, ...(source.slotted ? { missing: { date: SLOT_DATE } } : {}) };
 }

@@ -3,7 +3,6 @@ import pLimit from 'p-limit';
 import { hasErrors, type Diagnostic } from '../diagnostics.js';
 import { discoverPostFiles } from './discover.js';
 import { FileLookups } from './file-lookups.js';
-import { MediaCache } from './media-cache.js';
 import { ParsePool } from './parse-pool.js';
 import { compareText, sortByKey, sortDiagnostics } from '../text/ordering.js';
 import { relativePosix } from '../text/paths.js';
@@ -48,7 +47,7 @@ export async function readContent(options: ReadContentOptions): Promise<ContentR
  * a file's reading, else read in full. Thousands of files the memo holds cost no promise each.
  */
 export async function readPostFiles(files: readonly string[], options: ReadContentOptions): Promise<ContentFileResult[]> {
-  const shared = { ...options, mediaCache: options.mediaCache ?? new MediaCache(), lookups: options.lookups ?? new FileLookups() };
+  const shared = { ...options, lookups: options.lookups ?? new FileLookups() };
   const { memo } = shared;
   const results = memo === undefined ? new Array<ContentFileResult | undefined>(files.length) : await memoFiles(files, { ...shared, memo });
   const parsePool = ParsePool.forFiles(files.length - results.filter((result) => result !== undefined).length);

@@ -7,8 +7,7 @@ import { relativePosix } from '../text/paths.js';
 import { shapeHash } from './shape-hash.js';
 import { FileLookups } from './file-lookups.js';
 import type { PostFileReading } from './interpret-file.js';
-import { MediaCache } from './media-cache.js';
-import type { MediaProbe } from './types.js';
+import type { MediaMemo } from './media-memo.js';
 import type { ParsePool } from './parse-pool.js';
 import { resolveMedia, type ResolvedMedia } from './media-paths.js';
 import { readPostBytes } from './post-bytes.js';
@@ -29,9 +28,8 @@ export interface ReadContentOptions {
   config: ContentConfig;
   /** The current time, for the "in the past" check; content reading never reads the clock. */
   now: Date;
-  probe: MediaProbe;
-  /** Reuse across files and runs so each media file is hashed once; one is made when absent. */
-  mediaCache?: MediaCache;
+  /** What media files hold: keep one across files and runs so each media file is hashed and probed once. */
+  media: MediaMemo;
   acceptPastSchedule?: AcceptPastSchedule;
   /** Real paths and media stats shared by the files of one read; one is made per file when absent. */
   lookups?: FileLookups;
@@ -139,8 +137,7 @@ function pathKeyOf(file: string, config: ContentConfig): string {
 }
 
 export function mediaContextOf(options: ReadContentOptions) {
-  const context = { root: options.config.root, probe: options.probe, cache: options.mediaCache ?? new MediaCache(), lookups: options.lookups ?? new FileLookups() };
-  return options.memo === undefined ? context : { ...context, memo: options.memo };
+  return { root: options.config.root, media: options.media, lookups: options.lookups ?? new FileLookups() };
 }
 
 /** A reading, its posts, its media and the clock check → the file's result. */

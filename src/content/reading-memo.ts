@@ -1,6 +1,5 @@
 import type { Stats } from 'node:fs';
 import type { Diagnostic } from '../diagnostics.js';
-import type { MediaFacts } from './types.js';
 import type { ScheduleSource } from './normalize-post.js';
 import type { SnippetUse } from './snippet-files.js';
 import type { DesiredPost, SourcePosition } from './types.js';
@@ -29,18 +28,16 @@ export interface BytesRead {
 }
 
 /**
- * The one memo of content reading, keyed by file stamps (src/cache keeps it in `.postsync/cache`):
- * the reading of a post file whose bytes are known unchanged, and what a media file holds. Content
- * reading is the only user: what it returns is what a fresh read returns, so nothing after it
- * knows whether the memo was used.
+ * The one memo of post readings, keyed by file stamps (src/cache keeps it in `.postsync/cache`):
+ * the reading of a post file whose bytes are known unchanged (what a media file holds is
+ * `MediaMemo`'s, media-memo.ts). Content reading is the only user: what it returns is what a
+ * fresh read returns, so nothing after it knows whether the memo was used.
  */
 export interface ReadingMemo {
   /** The reading of `file`, when the file at `path` is known to hold the bytes it was made from without reading them. */
   reading(file: string, path: string): MemoReading | undefined;
   /** `file` was just read in full, as `read` says, and gave `reading`. */
   keep(file: string, read: BytesRead, reading: MemoReading): void;
-  /** What the media file at `realPath` (as `stats` describe it now) holds, as found out before, or `workOut()`'s answer, kept. */
-  mediaFacts(realPath: string, stats: Stats, workOut: () => Promise<MediaFacts>): Promise<MediaFacts>;
 }
 
 /**

@@ -140,7 +140,8 @@ export interface ProbeResult {
   problem?: string;
 }
 
-export type MediaProbe = (absolutePath: string) => Promise<ProbeResult>;
+/** Probes one media file: src/media/probe.ts's `probeMedia`, whose answer says more than `ProbeResult`. */
+export type Prober<P extends ProbeResult = ProbeResult> = (absolutePath: string) => Promise<P>;
 
 /** Everything content reading needs to know about one media file's bytes. */
 export interface MediaFacts extends ProbeResult {

@@ -4,7 +4,7 @@ import type { Post } from '../api/types.js';
 import { isEditable } from '../plan/plan-context.js';
 import { liveShape, mediaIdIndex } from '../plan/live-shape.js';
 import { changedOnRemote } from '../plan/remote-change.js';
-import type { TargetState } from '../state/types.js';
+import type { ProjectState } from '../state/types.js';
 
 /** Capability reads in flight at once: few accounts, one small GET each. */
 const CAPABILITY_CONCURRENCY = 4;
@@ -53,7 +53,7 @@ function failedTargets(post: Post, label: (id: string) => string): PostProblem[]
  * editable managed post targets. Posts in `unread` (recorded final, not read) have none. A post whose state entry is marked `reread` is not judged for
  * drift: its applied hash is not to be trusted.
  */
-export async function findPostProblems(input: { client: ApiClient; section: TargetState; live: readonly Post[]; unread?: ReadonlySet<string>; label?: (accountId: string) => string }): Promise<Map<string, PostProblem[]>> {
+export async function findPostProblems(input: { client: ApiClient; section: ProjectState; live: readonly Post[]; unread?: ReadonlySet<string>; label?: (accountId: string) => string }): Promise<Map<string, PostProblem[]>> {
   const label = input.label ?? ((id: string) => `account ${id}`);
   const byId = new Map(input.live.map((post) => [post.id, post]));
   const shaOfMediaId = mediaIdIndex(input.section);

@@ -5,7 +5,7 @@ import type { Connection } from '../pipeline/connect.js';
 import { acquireLock } from '../state/lock.js';
 import { StateStore } from '../state/state-store.js';
 import { readState, sectionFor } from '../state/state-file.js';
-import type { TargetState } from '../state/types.js';
+import type { ProjectState } from '../state/types.js';
 import { describeForeignMedia, mediaDownloader, type FetchForeignMedia } from './foreign-media.js';
 import { foreignOwners } from '../pipeline/foreign-owners.js';
 import { prepareImport, type ImportPlan } from './prepare.js';
@@ -14,7 +14,7 @@ import { writeImport, type WriteOutcome } from './write.js';
 
 export interface ImportOptions {
   config: Config;
-  connection: Pick<Connection, 'client' | 'target' | 'seal'>;
+  connection: Pick<Connection, 'client' | 'project' | 'seal'>;
   filter: ImportFilter;
   /** Prepare only: nothing is written and the state lock is not taken. */
   dryRun: boolean;
@@ -47,7 +47,7 @@ async function listRemotePosts(connection: ImportOptions['connection'], filter: 
 export async function importPosts(options: ImportOptions): Promise<ImportResult> {
   const { config, connection } = options;
   const now = options.now();
-  const prepare = async (section: TargetState, fetchForeignMedia: FetchForeignMedia) =>
+  const prepare = async (section: ProjectState, fetchForeignMedia: FetchForeignMedia) =>
     prepareImport({
       config,
       client: connection.client,
@@ -56,10 +56,10 @@ export async function importPosts(options: ImportOptions): Promise<ImportResult>
       filter: options.filter,
       now,
       fetchForeignMedia,
-      foreignOwners: await foreignOwners(config.root, connection.target),
+      foreignOwners: await foreignOwners(config.root, connection.project),
     });
   if (options.dryRun) {
-    const plan = await prepare(sectionFor(await readState(config.statePath), connection.target), describeForeignMedia);
+    const plan = await prepare(sectionFor(await readState(config.statePath), connection.project), describeForeignMedia);
     return { plan, outcome: { written: [], failed: [] } };
   }
   const release = await acquireLock(config.statePath, { command: 'import', root: config.root, timezone: config.timezone });
@@ -67,8 +67,8 @@ export async function importPosts(options: ImportOptions): Promise<ImportResult>
   const downloader = mediaDownloader({ root: config.root, tempParent: dirname(config.statePath), now });
   const used = new Set<string>();
   try {
-    const store = await StateStore.open(config.statePath, connection.target, { seal: connection.seal, root: config.root });
-    const plan = await prepare(structuredClone(store.section) as TargetState, downloader.fetch);
+    const store = await StateStore.open(config.statePath, connection.project, { seal: connection.seal, root: config.root });
+    const plan = await prepare(structuredClone(store.section) as ProjectState, downloader.fetch);
     const outcome = await writeImport(plan.items, { root: config.root, store, now: options.now });
     for (const item of outcome.written) for (const media of item.downloaded) used.add(media.file);
     await store.checkpoint();

@@ -2,7 +2,7 @@ import { existsSync, type Dirent } from 'node:fs';
 import { readdir, stat } from 'node:fs/promises';
 import { join, posix, resolve } from 'node:path';
 import pLimit from 'p-limit';
-import { sha256File } from '../content/media-cache.js';
+import { sha256File } from '../content/media-memo.js';
 import { compareText } from '../text/ordering.js';
 import { relativePosix } from '../text/paths.js';
 

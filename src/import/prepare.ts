@@ -9,7 +9,7 @@ import { checkDesiredPosts } from '../pipeline/check-posts.js';
 import { createPlanCaches, type PlanCaches } from '../pipeline/plan-caches.js';
 import { readAccountRules } from '../pipeline/account-rules.js';
 import { shapeHash } from '../content/shape-hash.js';
-import type { PostRecord, TargetState } from '../state/types.js';
+import type { PostRecord, ProjectState } from '../state/types.js';
 import { chooseName, MAX_NAME_ATTEMPTS } from './choose-name.js';
 import { contentKeys } from './content-keys.js';
 import type { FetchForeignMedia } from './foreign-media.js';
@@ -59,7 +59,7 @@ export interface ImportPlan {
 export interface PrepareImportInput {
   config: Config;
   client: ApiClient;
-  section: TargetState;
+  section: ProjectState;
   /** Every remote post (one listing). */
   posts: readonly Post[];
   filter: ImportFilter;
@@ -154,7 +154,7 @@ export async function prepareImport(input: PrepareImportInput): Promise<ImportPl
       skip(post, `${name.file} (key ${name.key}) was written for it by an earlier import that stopped before recording it, and no longer matches the remote post; check that file, remove it, and import again`);
       continue;
     }
-    const back = await readBack(name.file, name.text, { config, now: input.now, probe: caches.probes.probe, mediaCache: caches.media });
+    const back = await readBack(name.file, name.text, { config, now: input.now, media: caches.media });
     if (!back.post) {
       skip(post, `its file would not be valid: ${back.diagnostics.filter((d) => d.severity === 'error').map((d) => d.message).join('; ')}`);
       continue;
@@ -173,7 +173,7 @@ export async function prepareImport(input: PrepareImportInput): Promise<ImportPl
   }
 
   const rules = await readAccountRules(input.client, verified.flatMap(({ desired }) => desired.shape.targets.map((target) => target.socialAccountId)));
-  const problems = await checkDesiredPosts({ posts: verified.map(({ desired }) => desired), rules, probes: caches.probes });
+  const problems = await checkDesiredPosts({ posts: verified.map(({ desired }) => desired), rules, media: caches.media });
   for (const { item } of verified) {
     const errors = problems.filter((d) => d.severity === 'error' && d.file === item.file);
     if (errors.length === 0) plan.items.push(item);

@@ -1,14 +1,12 @@
 import type { Diagnostic } from '../diagnostics.js';
-import type { MediaCache } from '../content/media-cache.js';
-import type { MediaProbe } from '../content/types.js';
+import type { MediaMemo } from '../content/media-memo.js';
 import { readPostFromBytes, type ContentConfig } from '../content/read-file.js';
 import type { DesiredPost } from '../content/types.js';
 
 export interface ReadBackContext {
   config: ContentConfig;
   now: Date;
-  probe: MediaProbe;
-  mediaCache: MediaCache;
+  media: MediaMemo;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { CreatePostBody, Post } from '../api/types.js';
 import { canonicalJson } from '../state/hash.js';
 import { NO_FOREIGN_OWNERS, type ForeignOwners } from '../plan/foreign-owners.js';
-import type { TargetState } from '../state/types.js';
+import type { ProjectState } from '../state/types.js';
 import { compareTargets, inputOptions } from '../plan/live-shape.js';
 
 /** Statuses imported by default: the only ones postsync can still edit. */
@@ -19,7 +19,7 @@ export interface Selection {
   candidates: Post[];
   /** Unowned posts left out by the status filter. */
   filteredOut: Post[];
-  /** Unowned posts that are the result of an interrupted create: `postsync apply` confirms them. */
+  /** Unowned posts that are the result of an interrupted create: `postsync apply` completes them (records them as created). */
   pending: { post: Post; key: string }[];
   /** Posts already recorded in state. */
   managed: number;
@@ -47,9 +47,9 @@ function postAsPayload(post: Post): string {
  * of the repository (`foreign`: set apart with its folder), with a selected status.
  * A post equal to the payload of a pending create is most likely that create's result (sent, but
  * the run stopped before state was written); adopting it as a new key would give one post two
- * owners, so it is set apart for `postsync apply` to confirm.
+ * owners, so it is set apart for `postsync apply` to complete.
  */
-export function selectForImport(posts: readonly Post[], section: Pick<TargetState, 'posts' | 'pending'>, filter: ImportFilter, foreign: ForeignOwners = NO_FOREIGN_OWNERS): Selection {
+export function selectForImport(posts: readonly Post[], section: Pick<ProjectState, 'posts' | 'pending'>, filter: ImportFilter, foreign: ForeignOwners = NO_FOREIGN_OWNERS): Selection {
   const owned = new Set(Object.values(section.posts).map((record) => record.postId));
   const pendingByPayload = new Map(Object.entries(section.pending).map(([key, pending]) => [comparablePayload(pending.payload), key]));
   const accepts = (status: string) => (filter.status !== undefined ? status === filter.status : filter.all === true || EDITABLE_STATUSES.includes(status));

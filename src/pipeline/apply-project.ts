@@ -9,12 +9,13 @@ import { hasChanges } from '../plan/has-changes.js';
 import type { LivePostsById, Plan, PlanChoices } from '../plan/types.js';
 import { acquireLock, type LockOwner } from '../state/lock.js';
 import { StateStore } from '../state/state-store.js';
+import { createPlanCaches } from './plan-caches.js';
 import { buildPlan } from './build-plan.js';
 import type { Connection } from './connect.js';
 
 export interface ApplyProjectOptions {
   config: Config;
-  connection: Pick<Connection, 'client' | 'target' | 'seal'>;
+  connection: Pick<Connection, 'client' | 'project' | 'seal'>;
   /** A plan saved by `plan --out`: applied exactly as it is, refused (StalePlanError) when stale. Null: a plan is made now. */
   saved: Plan | null;
   /** The reading memo, saved by the caller. */
@@ -37,36 +38,36 @@ export interface ApplyProjectOptions {
   /** The plan, once made or verified, before anything is sent. */
   onPlan: (plan: Plan) => Promise<void>;
   /** Whether to apply the plan (it has changes, and no errors under `strict`). */
-  confirm: (plan: Plan) => Promise<boolean>;
-  /** The listener of the apply's events, once the plan is confirmed. */
+  approve: (plan: Plan) => Promise<boolean>;
+  /** The listener of the apply's events, once the plan is approved. */
   progress: (plan: Plan) => ApplyListener;
 }
 
 /**
  * - `invalid`: `strict`, and the plan has errors: nothing was applied;
  * - `nothing`: nothing to send or record;
- * - `declined`: not confirmed: nothing was applied;
+ * - `declined`: not approved: nothing was applied;
  * - `applied`: `result` says what was done (it may have failed in part).
  */
 export type ApplyOutcome = { kind: 'invalid' | 'nothing' | 'declined'; plan: Plan } | { kind: 'applied'; plan: Plan; result: ApplyResult };
 
 /**
  * `postsync apply`: under the state lock, the plan (made now against the locked state, or the
- * saved one once verified fresh), then, confirmed, the apply with a state write after every change.
+ * saved one once verified fresh), then, approved, the apply with a state write after every change.
  */
 export async function applyProject(options: ApplyProjectOptions): Promise<ApplyOutcome> {
   const { config, connection } = options;
   const release = await acquireLock(config.statePath, { command: 'apply', root: config.root, timezone: config.timezone, ...(options.onStaleLock === undefined ? {} : { onStaleLock: options.onStaleLock }) });
   try {
-    const store = await StateStore.open(config.statePath, connection.target, { seal: connection.seal, root: config.root });
+    const store = await StateStore.open(config.statePath, connection.project, { seal: connection.seal, root: config.root });
     let plan: Plan;
     let live: LivePostsById | undefined;
     if (options.saved !== null) {
-      await verifyPlanFresh({ plan: options.saved, client: connection.client, target: connection.target, stateHash: store.sectionHash(), root: config.root });
+      await verifyPlanFresh({ plan: options.saved, client: connection.client, project: connection.project, stateHash: store.sectionHash(), root: config.root });
       plan = options.saved;
     } else {
       const state = { section: store.section, hash: store.sectionHash() };
-      const built = await buildPlan({ config, connection, state, ...(options.memo === undefined ? {} : { memo: options.memo }), prune: options.prune, selection: options.selection, now: new Date(), ...(options.refreshAll === undefined ? {} : { refreshAll: options.refreshAll }), ...(options.choices === undefined ? {} : { choices: options.choices }) });
+      const built = await buildPlan({ config, connection, state, caches: createPlanCaches(options.memo), prune: options.prune, selection: options.selection, now: new Date(), ...(options.refreshAll === undefined ? {} : { refreshAll: options.refreshAll }), ...(options.choices === undefined ? {} : { choices: options.choices }) });
       ({ plan, live } = built);
     }
     await options.onPlan(plan);
@@ -77,7 +78,7 @@ export async function applyProject(options: ApplyProjectOptions): Promise<ApplyO
       await recordFinal();
       return { kind: 'nothing', plan };
     }
-    if (!(await options.confirm(plan))) return { kind: 'declined', plan };
+    if (!(await options.approve(plan))) return { kind: 'declined', plan };
     const result = await applyPlan({ plan, client: connection.client, store, root: config.root, concurrency: options.concurrency, onEvent: options.progress(plan) });
     await recordFinal();
     return { kind: 'applied', plan, result };

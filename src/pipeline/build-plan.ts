@@ -1,4 +1,3 @@
-import type { RunCache } from '../cache/run-cache.js';
 import type { Config } from '../config/types.js';
 import { exceptForeign, NO_FOREIGN_OWNERS } from '../plan/foreign-owners.js';
 import { planPosts } from '../plan/plan-posts.js';
@@ -12,12 +11,12 @@ import type { Connection } from './connect.js';
 import { listLivePosts, type LiveListing } from './live-listing.js';
 import { completeScopedListing, listOpenPosts, ScopedListing } from './scoped-listing.js';
 import { learnOrphanMedia } from './orphan-media.js';
-import { createPlanCaches } from './plan-caches.js';
+import { createPlanCaches, type PlanCaches } from './plan-caches.js';
 import { readDesired, type DesiredSide } from './read-desired.js';
 
 export interface BuildPlanOptions {
   config: Config;
-  connection: Pick<Connection, 'client' | 'target' | 'seal'>;
+  connection: Pick<Connection, 'client' | 'project' | 'seal'>;
   /** The state section to plan against; may still be being read, alongside the listing. */
   state: StateSection | Promise<StateSection>;
   /**
@@ -27,8 +26,8 @@ export interface BuildPlanOptions {
   listing?: RemoteRead;
   /** List every remote post, history included, instead of only those the plan can need. */
   refreshAll?: boolean;
-  /** The reading memo (`.postsync/cache`), saved by the caller once its command ends; absent, every file is read. */
-  memo?: RunCache;
+  /** What the run remembers (the reading memo, saved by the caller once its command ends; the media facts, which a calendar of the plan reuses); absent, fresh ones without a reading memo. */
+  caches?: PlanCaches;
   prune: boolean;
   /** The post keys the plan is limited to (`--target`, `selectPlan`); null: every post. */
   selection: readonly string[] | null;
@@ -66,7 +65,7 @@ export async function buildPlan(options: BuildPlanOptions): Promise<BuiltPlan> {
   const { config, connection, now } = options;
   const read = options.listing ?? startRemoteRead(connection.client, options);
   // Read alongside the listing; awaited once the desired side is read.
-  const othersRead = foreignOwners(config.root, connection.target);
+  const othersRead = foreignOwners(config.root, connection.project);
   const state = await options.state;
   const { section } = state;
   // The schedule rules and slots see the open posts (drafts and scheduled), not the by-id reads that complete a scoped listing.
@@ -75,13 +74,13 @@ export async function buildPlan(options: BuildPlanOptions): Promise<BuiltPlan> {
   scheduleLive.catch(() => undefined);
   const [listed, desired] = await Promise.all([
     'full' in read ? read.full : read.open,
-    readDesired({ config, client: connection.client, now, caches: createPlanCaches(options.memo), schedule: { state: section, live: scheduleLive, prune: options.prune } }),
+    readDesired({ config, client: connection.client, now, caches: options.caches ?? createPlanCaches(), schedule: { state: section, live: scheduleLive, prune: options.prune } }),
   ]);
   const live = Array.isArray(listed)
     ? await completeScopedListing({ client: connection.client, listings: listed, records: section.posts, readFinal: changedSinceApply(desired) })
     : listed;
   const input: PlanInput = {
-    target: connection.target,
+    project: connection.project,
     desired,
     remote: { live, capabilities: desired.rules.capabilities },
     state: { ...state, unconfirmed: unconfirmedRecords(section, connection.seal), foreignOwners: await othersRead },

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { loadConfig } from '../config/load-config.js';
-import { pathsByCalendar, type Calendar } from '../config/find-calendars.js';
+import { pathsByCalendar, type CalendarFolder } from '../config/find-calendars.js';
 import { ownedPaths } from '../content/owned-paths.js';
 
 /**
@@ -10,8 +10,8 @@ import { ownedPaths } from '../content/owned-paths.js';
  * posts name). A calendar whose postsync.yaml cannot be read is touched by any path in its folder,
  * so that its plan says what is wrong.
  */
-export async function changedCalendars(root: string, calendars: readonly Calendar[], changedPaths: readonly string[]): Promise<Calendar[]> {
-  const touched = new Set<Calendar>();
+export async function changedCalendars(root: string, calendars: readonly CalendarFolder[], changedPaths: readonly string[]): Promise<CalendarFolder[]> {
+  const touched = new Set<CalendarFolder>();
   for (const [calendar, paths] of pathsByCalendar(calendars, changedPaths)) {
     const config = await loadConfig({ cwd: join(root, calendar.folder), env: {} }).catch(() => null);
     if (config === null || (await ownedPaths(config, paths)).length > 0) touched.add(calendar);

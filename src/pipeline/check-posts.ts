@@ -2,7 +2,9 @@ import { checkAgainstCapabilities } from '../content/capability-checks.js';
 import type { PostToCheck } from '../content/types.js';
 import { distinctDiagnostics, type Diagnostic } from '../diagnostics.js';
 import { checkMediaAgainstCapabilities, MediaFindings } from '../media/checks.js';
-import { probePostMedia, type ProbeCache } from '../media/probe-cache.js';
+import type { MediaMemo } from '../content/media-memo.js';
+import { probePostMedia } from '../media/media-memo.js';
+import type { MediaProbe } from '../media/probe.js';
 import type { AccountRules } from './account-rules.js';
 
 /**
@@ -10,9 +12,9 @@ import type { AccountRules } from './account-rules.js';
  * absent from `rules.capabilities`), and each post satisfies its accounts' caption, option,
  * attachment and media rules.
  */
-export async function checkDesiredPosts(input: { posts: readonly PostToCheck[]; rules: AccountRules; probes: ProbeCache }): Promise<Diagnostic[]> {
+export async function checkDesiredPosts(input: { posts: readonly PostToCheck[]; rules: AccountRules; media: Pick<MediaMemo<MediaProbe>, 'probe'> }): Promise<Diagnostic[]> {
   const { posts, rules } = input;
-  const probes = await probePostMedia(posts, input.probes.probe);
+  const probes = await probePostMedia(posts, input.media.probe);
   // An unavailable account is only a warning: its posts become `blocked` in the plan
   // (docs/concepts.md, "Blocked files and partial apply") instead of stopping the whole run.
   const accounts = checkAgainstCapabilities(posts, rules.capabilities, { unavailableAccounts: 'warning' });

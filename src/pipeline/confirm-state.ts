@@ -4,7 +4,7 @@ import { InputError } from '../errors.js';
 import { unconfirmedRecords, type SealedKind } from '../state/seal.js';
 import { acquireLock } from '../state/lock.js';
 import { StateStore } from '../state/state-store.js';
-import type { TargetState } from '../state/types.js';
+import type { ProjectState } from '../state/types.js';
 import { compareText } from '../text/ordering.js';
 import type { ForeignOwners } from '../plan/foreign-owners.js';
 import type { Connection } from './connect.js';
@@ -24,7 +24,7 @@ export interface UnconfirmedRecord {
 
 export interface ConfirmStateOptions {
   config: Config;
-  connection: Pick<Connection, 'client' | 'target' | 'seal'>;
+  connection: Pick<Connection, 'client' | 'project' | 'seal'>;
   /** The keys of post records or pending creates to confirm, or every unconfirmed record. */
   select: { keys: string[] } | { all: true };
   /** Shown the records that would be sealed (none: not called); true seals them. */
@@ -44,10 +44,10 @@ export async function confirmState(options: ConfirmStateOptions): Promise<Confir
   const { config, connection } = options;
   const release = await acquireLock(config.statePath, { command: 'state confirm', root: config.root, timezone: config.timezone });
   try {
-    const store = await StateStore.open(config.statePath, connection.target, { seal: connection.seal, root: config.root });
+    const store = await StateStore.open(config.statePath, connection.project, { seal: connection.seal, root: config.root });
     const chosen = chooseRecords(store.section, unconfirmedRecords(store.section, connection.seal), options.select, config.statePath);
     if (chosen.length === 0) return { kind: 'nothing', records: [] };
-    refuseForeign(chosen, store.section, await foreignOwners(config.root, connection.target));
+    refuseForeign(chosen, store.section, await foreignOwners(config.root, connection.project));
     const records = await Promise.all(chosen.map(([kind, key]) => describeRecord(kind, key, store.section, connection.client)));
     if (!(await options.approve(records))) return { kind: 'declined', records };
     for (const { kind, key } of records) await store.confirm(kind, key);
@@ -62,7 +62,7 @@ export async function confirmState(options: ConfirmStateOptions): Promise<Confir
  * Refuses (InputError) to seal a post record whose post another calendar of the repository records:
  * sealing it would let this calendar rewrite or delete that calendar's post. Nothing is sealed.
  */
-function refuseForeign(chosen: readonly [SealedKind, string][], section: TargetState, foreign: ForeignOwners): void {
+function refuseForeign(chosen: readonly [SealedKind, string][], section: ProjectState, foreign: ForeignOwners): void {
   const taken = chosen.flatMap(([kind, key]) => {
     const postId = kind === 'posts' ? section.posts[key]!.postId : undefined;
     const owner = postId === undefined ? undefined : foreign.get(postId);
@@ -74,7 +74,7 @@ function refuseForeign(chosen: readonly [SealedKind, string][], section: TargetS
   });
 }
 
-function chooseRecords(section: TargetState, unconfirmed: ReturnType<typeof unconfirmedRecords>, select: ConfirmStateOptions['select'], statePath: string): [SealedKind, string][] {
+function chooseRecords(section: ProjectState, unconfirmed: ReturnType<typeof unconfirmedRecords>, select: ConfirmStateOptions['select'], statePath: string): [SealedKind, string][] {
   if ('all' in select) {
     const kinds: SealedKind[] = ['posts', 'pending', 'media', 'uploads'];
     return kinds.flatMap((kind) => [...unconfirmed[kind]].sort(compareText).map((key): [SealedKind, string] => [kind, key]));
@@ -91,7 +91,7 @@ function chooseRecords(section: TargetState, unconfirmed: ReturnType<typeof unco
   });
 }
 
-async function describeRecord(kind: SealedKind, key: string, section: TargetState, client: Connection['client']): Promise<UnconfirmedRecord> {
+async function describeRecord(kind: SealedKind, key: string, section: ProjectState, client: Connection['client']): Promise<UnconfirmedRecord> {
   if (kind === 'pending') return { kind, key, remoteId: null, status: 'create pending', text: section.pending[key]!.payload.content };
   if (kind === 'media' || kind === 'uploads') return { kind, key, remoteId: section[kind][key]!.mediaId, status: null, text: null };
   const postId = section.posts[key]!.postId;

@@ -5,9 +5,9 @@ import type { Session } from '../api/types.js';
 import { keyDestinationRefusal } from '../config/key-destination.js';
 import type { Config } from '../config/types.js';
 import { InputError } from '../errors.js';
-import type { PlanTarget } from '../plan/types.js';
+import type { RemoteProject } from '../plan/types.js';
 import { calendarIdentity, StateSeal } from '../state/seal.js';
-import { targetId } from '../state/state-file.js';
+import { stateSectionId } from '../state/state-file.js';
 import { terminalText } from '../text/terminal.js';
 import { guardWrite } from '../write-guard/guard-write.js';
 
@@ -27,10 +27,10 @@ const LOCAL_API_KEY = 'demo-key';
 export interface Connection {
   client: ApiClient;
   session: Session;
-  target: PlanTarget;
-  /** Seals the state records this calendar writes for this target, and confirms those it reads. */
+  project: RemoteProject;
+  /** Seals the state records this calendar writes for this project, and confirms those it reads. */
   seal: StateSeal;
-  /** One line naming the target, printed first by every plan. */
+  /** One line naming the remote project (`Target: …`), printed first by every plan. */
   label: string;
   close(): Promise<void>;
 }
@@ -86,7 +86,7 @@ function deadlineOf(config: Config): { deadlineMs?: number } {
   return config.api.deadlineMs === null ? {} : { deadlineMs: config.api.deadlineMs };
 }
 
-/** Reads the session (which names the project), then builds the target and its seal; closes everything if that fails. */
+/** Reads the session (which names the project), then builds the remote project and its seal; closes everything if that fails. */
 async function openSession(
   client: ApiClient,
   options: { apiUrl: string; apiKey: string; root: string; local: boolean; close: () => Promise<void>; label: (projectId: string) => string },
@@ -94,12 +94,12 @@ async function openSession(
   try {
     const session = await client.session();
     const projectId = session.project.id;
-    const target: PlanTarget = { id: targetId({ apiUrl: options.apiUrl, projectId, local: options.local }), apiUrl: options.apiUrl, projectId, local: options.local };
+    const project: RemoteProject = { id: stateSectionId({ apiUrl: options.apiUrl, projectId, local: options.local }), apiUrl: options.apiUrl, projectId, local: options.local };
     // A session that lists its permissions without posts-write is a read-only key's (see SealScope.checks).
     const checks = session.permissions.length === 0 || session.permissions.includes('posts-write');
-    const seal = new StateSeal({ apiKey: options.apiKey, targetId: target.id, calendar: calendarIdentity(options.root), checks });
+    const seal = new StateSeal({ apiKey: options.apiKey, targetId: project.id, calendar: calendarIdentity(options.root), checks });
     const label = checks ? options.label(projectId) : `${options.label(projectId)}; state seals not checked (a read-only key: apply checks them)`;
-    return { client, session, target, seal, label, close: options.close };
+    return { client, session, project, seal, label, close: options.close };
   } catch (error) {
     await options.close();
     throw error;

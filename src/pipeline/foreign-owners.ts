@@ -5,18 +5,18 @@ import { findCalendars } from '../config/find-calendars.js';
 import { DEFAULT_STATE_PATH, readStateSetting } from '../config/state-section.js';
 import type { ForeignOwners } from '../plan/foreign-owners.js';
 import { fileAt, localRef, workTreeTop } from '../state/home-git.js';
-import { parseState, readStateText, type StateTarget } from '../state/state-file.js';
+import { parseState, readStateText, type StateProject } from '../state/state-file.js';
 import type { StateFile } from '../state/types.js';
 
 /**
- * The posts the other calendars of this repository record for the same API project (`target`):
+ * The posts the other calendars of this repository record for the same API project (`project`):
  * post id → the other calendar's folder, relative to the repository's top (`.` for the top).
  * The other calendars are found as `postsync calendars` finds them (every folder with a
  * postsync.yaml, from the work tree's top; from `root` itself outside git), and each one's state is
  * read where it may be: its working state file, and, for a branch home, the branch as this clone
  * last fetched it. A state that cannot be read names no post (its own calendar reports it).
  */
-export async function foreignOwners(root: string, target: StateTarget): Promise<ForeignOwners> {
+export async function foreignOwners(root: string, project: StateProject): Promise<ForeignOwners> {
   const realRoot = await realpath(root);
   const top = await workTreeTop({ cwd: root, remote: 'origin' }).then((found) => realpath(found), () => realRoot);
   const own = relative(top, realRoot).split(sep).join('/') || '.';
@@ -24,7 +24,7 @@ export async function foreignOwners(root: string, target: StateTarget): Promise<
   for (const calendar of await findCalendars(top).catch(() => [])) {
     if (calendar.folder === own) continue;
     for (const state of await calendarStates(top, calendar.folder)) {
-      for (const record of Object.values(state.targets[target.id]?.posts ?? {})) if (!owners.has(record.postId)) owners.set(record.postId, calendar.folder);
+      for (const record of Object.values(state.targets[project.id]?.posts ?? {})) if (!owners.has(record.postId)) owners.set(record.postId, calendar.folder);
     }
   }
   return owners;

@@ -4,7 +4,7 @@ import type { Media } from '../api/types.js';
 import type { DesiredPost } from '../content/types.js';
 import { orphanMediaToLearn } from '../plan/adopt-media.js';
 import type { LivePostsById } from '../plan/types.js';
-import type { TargetState } from '../state/types.js';
+import type { ProjectState } from '../state/types.js';
 
 /** Parallel fetches: enough to overlap round trips, gentle on the service's storage. */
 const FETCH_CONCURRENCY = 4;
@@ -21,7 +21,7 @@ const FETCH_CONCURRENCY = 4;
  */
 export async function learnOrphanMedia(input: {
   posts: readonly DesiredPost[];
-  state: TargetState;
+  state: ProjectState;
   live: LivePostsById;
   /**
    * Media already learned (id → sha256), kept by a session that plans again and again (watch), so

@@ -1,6 +1,7 @@
 import type { RunCache } from '../cache/run-cache.js';
 import type { Config } from '../config/types.js';
 import { readStateSection } from '../state/state-file.js';
+import { createPlanCaches } from './plan-caches.js';
 import { buildPlan, startRemoteRead, type BuiltPlan } from './build-plan.js';
 import type { Connection } from './connect.js';
 import type { PlanChoices } from '../plan/types.js';
@@ -11,7 +12,7 @@ import type { PlanChoices } from '../plan/types.js';
  */
 export async function planProject(input: {
   config: Config;
-  connection: Pick<Connection, 'client' | 'target' | 'seal'>;
+  connection: Pick<Connection, 'client' | 'project' | 'seal'>;
   /** The reading memo, saved by the caller. */
   memo: RunCache;
   prune: boolean;
@@ -25,6 +26,6 @@ export async function planProject(input: {
 }): Promise<BuiltPlan> {
   const { config, connection, memo } = input;
   const listing = startRemoteRead(connection.client, input);
-  const state = readStateSection(config.statePath, connection.target);
-  return buildPlan({ config, connection, state, listing, memo, prune: input.prune, selection: input.selection, now: input.now, ...(input.choices === undefined ? {} : { choices: input.choices }) });
+  const state = readStateSection(config.statePath, connection.project);
+  return buildPlan({ config, connection, state, listing, caches: createPlanCaches(memo), prune: input.prune, selection: input.selection, now: input.now, ...(input.choices === undefined ? {} : { choices: input.choices }) });
 }

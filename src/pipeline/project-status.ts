@@ -29,14 +29,14 @@ export interface ProjectStatus {
  */
 export async function projectStatus(input: {
   config: Config;
-  connection: Pick<Connection, 'client' | 'target'>;
+  connection: Pick<Connection, 'client' | 'project'>;
   memo?: RunCache;
   now: Date;
   refreshAll?: boolean;
 }): Promise<ProjectStatus> {
   const { config, connection } = input;
   const state = await readState(config.statePath);
-  const section = sectionFor(state, connection.target);
+  const section = sectionFor(state, connection.project);
   const managed = Object.keys(section.posts).length > 0;
   const live = managed ? await readOwned(connection.client, section.posts, input.refreshAll === true) : [];
   const read = new Set(live.map((post) => post.id));

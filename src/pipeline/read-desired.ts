@@ -4,11 +4,12 @@ import { readContent, type ContentResult } from '../content/read-content.js';
 import type { ReadContentOptions } from '../content/read-file.js';
 import type { DesiredPost, InvalidFile, PostToCheck } from '../content/types.js';
 import type { Diagnostic } from '../diagnostics.js';
-import type { ProbeCache } from '../media/probe-cache.js';
+import type { MediaMemo } from '../content/media-memo.js';
+import type { MediaProbe } from '../media/probe.js';
 import { scheduleRulesOf, needsAccountFacts } from '../house-rules/index.js';
 import { decideSchedule } from '../plan/schedule-policy.js';
 import type { LivePostsById, PlanInput } from '../plan/types.js';
-import type { TargetState } from '../state/types.js';
+import type { ProjectState } from '../state/types.js';
 import { sortByKey, sortDiagnostics } from '../text/ordering.js';
 import { accountFactsLoader, platformsOf } from './account-facts.js';
 import { prefetchAccountRules, readAccountRules, type AccountRules } from './account-rules.js';
@@ -56,8 +57,7 @@ export async function readDesired(input: {
   const options: ReadContentOptions = {
     config,
     now: input.now,
-    probe: caches.probes.probe,
-    mediaCache: caches.media,
+    media: caches.media,
     acceptPastSchedule: ({ key }) => owned[key] !== undefined,
     accountFacts: facts ?? loadFacts,
     ...(memo === undefined ? {} : { memo }),
@@ -65,13 +65,13 @@ export async function readDesired(input: {
   const content = await readContent(options);
   const rules = await readAccountRules(client, accountIdsOf(content), { known: await early });
   const schedule = { ...input.schedule, config, now: input.now };
-  return checkDesired({ content, rules, probes: caches.probes, schedule });
+  return checkDesired({ content, rules, media: caches.media, schedule });
 }
 
 /** What the schedule decisions of a plan need besides the posts (see `decideSchedule`). */
 export interface ScheduleContext {
   config: Config;
-  state: TargetState;
+  state: ProjectState;
   /** The remote posts; a promise while they are being listed (awaited only when rules or slots need them). */
   live?: LivePostsById | Promise<LivePostsById>;
   now: Date;
@@ -84,14 +84,14 @@ export interface ScheduleContext {
  * (`decideSchedule`): their problems join the content diagnostics, on the posts' files, and a post
  * with an error is left out, as the post of an invalid file is.
  */
-export async function checkDesired(input: { content: ContentResult; rules: AccountRules; probes: ProbeCache; schedule?: ScheduleContext }): Promise<DesiredSide> {
+export async function checkDesired(input: { content: ContentResult; rules: AccountRules; media: Pick<MediaMemo<MediaProbe>, 'probe'>; schedule?: ScheduleContext }): Promise<DesiredSide> {
   const { content, rules, schedule } = input;
   const decided = schedule === undefined ? { posts: content.posts, diagnostics: [], held: [] } : await scheduleDecisions(content, rules, schedule);
   const { posts } = decided;
   const contentDiagnostics = decided.diagnostics.length === 0 ? content.diagnostics : sortDiagnostics([...content.diagnostics, ...decided.diagnostics]);
   // The posts of files with errors are checked too: every problem of a file shows in one run.
   const checked = content.checkOnly.length === 0 ? posts : sortByKey([...posts, ...content.checkOnly]);
-  const checks = await checkDesiredPosts({ posts: checked, rules, probes: input.probes });
+  const checks = await checkDesiredPosts({ posts: checked, rules, media: input.media });
   const heldKeys = new Set(decided.held.map((held) => held.key));
   const held = heldKeys.size === 0 ? [] : content.posts.filter((post) => heldKeys.has(post.key));
   return { posts, held, contentDiagnostics, checkDiagnostics: checks, invalid: content.invalid, checkOnly: content.checkOnly, rules };

@@ -12,9 +12,9 @@ import { readDesired, type DesiredSide } from './read-desired.js';
  * is not listed, so only posts with files count); `.postsync/cache` is saved once they are read.
  * Also warns of post files git lists outside the content folder, which no other command reads.
  */
-export async function validateProject(input: { config: Config; connection: Pick<Connection, 'client' | 'target'>; memo: RunCache; now: Date }): Promise<DesiredSide> {
+export async function validateProject(input: { config: Config; connection: Pick<Connection, 'client' | 'project'>; memo: RunCache; now: Date }): Promise<DesiredSide> {
   const { config, connection, memo } = input;
-  const { section } = await readStateSection(config.statePath, connection.target);
+  const { section } = await readStateSection(config.statePath, connection.project);
   const desired = await readDesired({ config, client: connection.client, now: input.now, caches: createPlanCaches(memo), schedule: { state: section, prune: false } });
   const stray = await strayPostFiles(config);
   return stray.length === 0 ? desired : { ...desired, contentDiagnostics: [...desired.contentDiagnostics, ...stray] };

@@ -2,14 +2,14 @@ import type { Post } from '../api/types.js';
 import type { DesiredPost } from '../content/types.js';
 import { shapeHash } from '../content/shape-hash.js';
 import type { Diagnostic } from '../diagnostics.js';
-import type { TargetState } from '../state/types.js';
+import type { ProjectState } from '../state/types.js';
 import { compareText } from '../text/ordering.js';
 import { diffShapes, fieldNames } from './diff.js';
 import { sourcesOf } from './field-origins.js';
 import { isLeftToService, withoutOptionsHash } from './live-shape.js';
 import { pendingDraft } from './pending-matches.js';
 import { isEditable, type PlanContext } from './plan-context.js';
-import { matchTidiedAdoptions, type HeldPost } from './tidied-adoptions.js';
+import { matchTidiedAdoptions, type HeldAdoption } from './tidied-adoptions.js';
 import type { AdoptChange, AdoptedMedia, BlockedChange, LivePostsById, ReasonOf } from './types.js';
 
 /** How a new file came to adopt a remote post (its adopt reason). */
@@ -18,7 +18,7 @@ export type AdoptHow = ReasonOf<'adopt'>;
 /** What `matchAdoptions` found: new key → the remote post it adopts and how, the files it holds, and a warning per choice it could not follow. */
 export interface Adoptions {
   adopted: Map<string, { live: Post; how: AdoptHow }>;
-  held: Map<string, HeldPost>;
+  held: Map<string, HeldAdoption>;
   diagnostics: Diagnostic[];
 }
 
@@ -27,7 +27,7 @@ export interface Adoptions {
  * no pending create could turn out to be (same content, targets and media as its payload), oldest
  * first (createdAt, then id), so pairing is deterministic.
  */
-export function orphans(live: LivePostsById, state: TargetState, context: PlanContext): Post[] {
+export function orphans(live: LivePostsById, state: ProjectState, context: PlanContext): Post[] {
   const owned = new Set(Object.values(state.posts).map((record) => record.postId));
   const pendingDrafts = new Set(Object.values(state.pending).map((pending) => withoutOptionsHash(pendingDraft(pending.payload, context))));
   const posts: Post[] = [];
@@ -95,7 +95,7 @@ export function matchAdoptions(newPosts: readonly DesiredPost[], live: LivePosts
 }
 
 /** Why a held file is blocked, with its candidates and the commands that decide. */
-export function heldChange(post: DesiredPost, held: HeldPost, context: Pick<PlanContext, 'shapeOf'>): BlockedChange {
+export function heldChange(post: DesiredPost, held: HeldAdoption, context: Pick<PlanContext, 'shapeOf'>): BlockedChange {
   const candidates = held.candidates.map((live) => ({ postId: live.id, status: live.status, createdAt: live.createdAt, differs: fieldNames(diffShapes(context.shapeOf(live), post.shape)) }));
   return {
     action: 'blocked',

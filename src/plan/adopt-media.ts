@@ -1,6 +1,6 @@
 import type { Media, Post } from '../api/types.js';
 import type { DesiredPost, PostShape } from '../content/types.js';
-import type { TargetState } from '../state/types.js';
+import type { ProjectState } from '../state/types.js';
 import { orphans } from './adopt-matches.js';
 import { tidiedHash } from './tidied-shape.js';
 import { planContext } from './plan-context.js';
@@ -40,7 +40,7 @@ function couldBe(post: DesiredPost, shape: PostShape): boolean {
  * (content, overrides, targets, options, schedule) and in its known media. Once per media id, in
  * orphan order. None when no new post has media, so such a plan fetches nothing. Pure.
  */
-export function orphanMediaToLearn(input: { newPosts: readonly DesiredPost[]; state: TargetState; live: LivePostsById }): Media[] {
+export function orphanMediaToLearn(input: { newPosts: readonly DesiredPost[]; state: ProjectState; live: LivePostsById }): Media[] {
   const byRest = new Map<string, DesiredPost[]>();
   for (const post of input.newPosts) {
     if (post.media.length === 0) continue;

@@ -1,6 +1,6 @@
 import type { Post } from '../api/types.js';
 import type { DesiredPost } from '../content/types.js';
-import type { PostRecord, TargetState } from '../state/types.js';
+import type { PostRecord, ProjectState } from '../state/types.js';
 import { isEditable, notEditable, recentlyWritten, type PlanContext } from './plan-context.js';
 import { diffShapes, fieldNames } from './diff.js';
 import { fieldOrigins, sourcesOf } from './field-origins.js';

@@ -2,10 +2,10 @@ import { INPUT_OPTION_FIELDS, type Options, type OptionsInput, type Post, type T
 import type { PostShape, TargetShape } from '../content/types.js';
 import { shapeHash } from '../content/shape-hash.js';
 import { compareText } from '../text/ordering.js';
-import type { TargetState } from '../state/types.js';
+import type { ProjectState } from '../state/types.js';
 
 /** media id → sha256 of every upload recorded in a state section. */
-export function mediaIdIndex(state: Pick<TargetState, 'media'>): Map<string, string> {
+export function mediaIdIndex(state: Pick<ProjectState, 'media'>): Map<string, string> {
   const index = new Map<string, string>();
   for (const [sha256, record] of Object.entries(state.media)) index.set(record.mediaId, sha256);
   return index;

@@ -1,7 +1,7 @@
 import type { Post } from '../api/types.js';
 import type { PostShape } from '../content/types.js';
 import { shapeHash } from '../content/shape-hash.js';
-import type { PendingCreate, TargetState } from '../state/types.js';
+import type { PendingCreate, ProjectState } from '../state/types.js';
 import { compareText } from '../text/ordering.js';
 import { inputOptions, isLeftToService, withoutOptionsHash } from './live-shape.js';
 import { isEditable, type PlanContext } from './plan-context.js';
@@ -33,7 +33,7 @@ function draftOf(post: Post, context: Pick<PlanContext, 'shapeOf'>): PostShape {
  * them made it is unknown, and each is resent under its own key, which the service answers with
  * that key's post if it still knows it.
  */
-export function matchPendingCreates(state: TargetState, live: LivePostsById, context: Pick<PlanContext, 'shapeOf'>): Map<string, Post> {
+export function matchPendingCreates(state: ProjectState, live: LivePostsById, context: Pick<PlanContext, 'shapeOf'>): Map<string, Post> {
   const found = new Map<string, Post>();
   const keys = Object.keys(state.pending).sort(compareText);
   if (keys.length === 0) return found;

@@ -1,5 +1,5 @@
 import type { Post } from '../api/types.js';
-import type { TargetState } from '../state/types.js';
+import type { ProjectState } from '../state/types.js';
 import { liveShape, mediaIdIndex, type LiveShapeFields } from './live-shape.js';
 import type { DesiredPost, PostShape } from '../content/types.js';
 import type { ReasonDetail } from './reason-details.js';
@@ -10,7 +10,7 @@ const EDITABLE_STATUSES = new Set(['draft', 'scheduled']);
 
 /** Lookups the planning rules share, built once per plan. */
 export interface PlanContext {
-  state: TargetState;
+  state: ProjectState;
   accounts: Map<string, AccountAvailability>;
   prune: boolean;
   livePost(postId: string): Post | undefined;
@@ -45,7 +45,7 @@ export function recentlyWritten(record: { appliedAt: string }, now: string | und
 
 /** The lookups of a plan: `mediaSha256s` and `choices` as in `PlanInput`, `now` as an ISO instant (absent: no write is recent). */
 export function planContext(
-  input: { state: TargetState; live: LivePostsById; accounts: Map<string, AccountAvailability>; prune: boolean; mediaSha256s?: ReadonlyMap<string, string>; choices?: PlanChoices; now?: string; desired?: readonly DesiredPost[] },
+  input: { state: ProjectState; live: LivePostsById; accounts: Map<string, AccountAvailability>; prune: boolean; mediaSha256s?: ReadonlyMap<string, string>; choices?: PlanChoices; now?: string; desired?: readonly DesiredPost[] },
   found: { pendingPosts?: (context: Pick<PlanContext, 'shapeOf'>) => ReadonlyMap<string, Post> } = {},
 ): PlanContext {
   const { live } = input;

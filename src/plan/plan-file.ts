@@ -1,7 +1,7 @@
 import type { Post } from '../api/types.js';
 import { InputError, StalePlanError } from '../errors.js';
 import { describeSchemaErrors } from '../text/schema-errors.js';
-import type { Change, Plan, PlanTarget } from './types.js';
+import type { Change, Plan, RemoteProject } from './types.js';
 
 /**
  * Reads a plan file (`serializePlan` in src/plan-words writes it); anything that is not a valid
@@ -76,7 +76,7 @@ export function postIdsToCheck(plan: Plan): string[] {
 export interface FreshnessInput {
   plan: Plan;
   currentStateHash: string;
-  currentTarget: PlanTarget;
+  currentProject: RemoteProject;
   /** Every id of `postIdsToCheck(plan)`: the post now, or null if it is gone. A missing entry counts as gone. */
   livePosts: Map<string, Post | null>;
 }
@@ -86,7 +86,7 @@ export interface FreshnessInput {
  * since planning (their `updatedAt` moved, or they are gone). Throws StalePlanError naming every
  * stale key at once.
  */
-export function checkPlanFresh({ plan, currentStateHash, currentTarget, livePosts }: FreshnessInput): void {
+export function checkPlanFresh({ plan, currentStateHash, currentProject: currentTarget, livePosts }: FreshnessInput): void {
   const planned = plan.target;
   if (planned.id !== currentTarget.id || planned.projectId !== currentTarget.projectId || planned.local !== currentTarget.local) {
     throw new StalePlanError(`the plan was made for ${describeTarget(planned)}, not ${describeTarget(currentTarget)}`, {
@@ -107,6 +107,6 @@ export function checkPlanFresh({ plan, currentStateHash, currentTarget, livePost
   }
 }
 
-function describeTarget(target: PlanTarget): string {
+function describeTarget(target: RemoteProject): string {
   return target.local ? `the local API (project ${target.projectId})` : `${target.apiUrl} (project ${target.projectId})`;
 }

@@ -1,5 +1,5 @@
 import type { DesiredPost } from '../content/types.js';
-import type { TargetState } from '../state/types.js';
+import type { ProjectState } from '../state/types.js';
 import { accountAvailability } from './account-availability.js';
 import { adoptChange, heldChange, matchAdoptions } from './adopt-matches.js';
 import { exceptForeign, NO_FOREIGN_OWNERS } from './foreign-owners.js';
@@ -58,7 +58,7 @@ export function createPlan(input: PlanInput): Plan {
   return {
     formatVersion: 1,
     createdAt: now,
-    target: input.target,
+    target: input.project,
     stateHash: input.state.hash,
     prune: input.prune,
     only: null,
@@ -87,7 +87,7 @@ export function compareChanges(a: Change, b: Change): number {
  * Media the executed creates and updates need that state has no media id for, once per sha256.
  * Blocked and noop posts upload nothing, and a media an adopt records (adopts run first) is not uploaded.
  */
-export function mediaUploads(changes: readonly Change[], desired: ReadonlyMap<string, DesiredPost>, state: TargetState): MediaUpload[] {
+export function mediaUploads(changes: readonly Change[], desired: ReadonlyMap<string, DesiredPost>, state: ProjectState): MediaUpload[] {
   const uploads = new Map<string, MediaUpload>();
   // Only adopts carry `mediaRecords`.
   const adopted = new Set(changes.flatMap((change) => (change.mediaRecords ?? []).map((media) => media.sha256)));

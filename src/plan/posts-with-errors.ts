@@ -1,6 +1,6 @@
 import type { InvalidFile } from '../content/types.js';
 import type { Diagnostic } from '../diagnostics.js';
-import type { TargetState } from '../state/types.js';
+import type { ProjectState } from '../state/types.js';
 import type { ReasonDetail } from './reason-details.js';
 import { compareText } from '../text/ordering.js';
 import type { Action, BlockedChange, Change, HeldPost, Plan, ReasonOf } from './types.js';
@@ -17,7 +17,7 @@ export interface PostErrorsContext {
   postKeys: ReadonlySet<string>;
   /** Every post file read, valid or not: an error on any other file, or on none, concerns the whole project. */
   postFiles: ReadonlySet<string>;
-  state: TargetState;
+  state: ProjectState;
 }
 
 /** A file that yields no post, or a post held back (`held`): what the plan has no post to plan for, by file then key. */

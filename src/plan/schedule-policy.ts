@@ -4,7 +4,7 @@ import { shapeHash } from '../content/shape-hash.js';
 import type { Diagnostic } from '../diagnostics.js';
 import { checkHouseRules, scheduleRulesOf, type AccountFacts, type OtherPost, type RulePost } from '../house-rules/index.js';
 import { assignSlots, type SlotRequest } from '../slots/index.js';
-import type { TargetState } from '../state/types.js';
+import type { ProjectState } from '../state/types.js';
 import { timeText } from '../zoned-time/index.js';
 import { normalizeInstant } from './live-shape.js';
 import type { HeldPost, LivePostsById } from './types.js';
@@ -14,7 +14,7 @@ export interface SchedulePolicyInput {
   /** The posts; a `next-slot` post has no time yet. */
   posts: readonly DesiredPost[];
   config: Pick<Config, 'rules' | 'slots' | 'timezone' | 'accounts'>;
-  state: TargetState;
+  state: ProjectState;
   /**
    * The remote posts, when listed: an owned post whose file is gone (or broken) still takes its
    * place on its accounts, and a post whose time and accounts are as the remote has them stands

@@ -9,7 +9,7 @@ import { tidiedHash, tidiedText } from './tidied-shape.js';
 export type HoldReason = 'adopt-ambiguous' | 'adopt-uncertain';
 
 /** A new file held for a person: the remote posts that may be its post, oldest first. */
-export interface HeldPost {
+export interface HeldAdoption {
   reason: HoldReason;
   candidates: Post[];
 }
@@ -17,7 +17,7 @@ export interface HeldPost {
 /** What `matchTidiedAdoptions` found: new key → the remote post it adopts, and the files it holds. */
 export interface TidiedAdoptions {
   adopted: Map<string, Post>;
-  held: Map<string, HeldPost>;
+  held: Map<string, HeldAdoption>;
 }
 
 function withoutOptions(shape: PostShape): PostShape {
@@ -44,7 +44,7 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
  */
 export function matchTidiedAdoptions(files: readonly DesiredPost[], orphans: readonly Post[], context: Pick<PlanContext, 'shapeOf'>): TidiedAdoptions {
   const adopted = new Map<string, Post>();
-  const held = new Map<string, HeldPost>();
+  const held = new Map<string, HeldAdoption>();
   if (files.length === 0 || orphans.length === 0) return { adopted, held };
   const byForm = new Map<string, Post[]>();
   const byText = new Map<string, Post[]>();

@@ -280,7 +280,7 @@ export interface MediaUpload {
 }
 
 /** Which remote a plan (and a state section) is for. `id` is the state section key. */
-export interface PlanTarget {
+export interface RemoteProject {
   id: string;
   apiUrl: string;
   projectId: string;
@@ -294,7 +294,7 @@ export type Summary = Record<Action, number>;
 export interface Plan {
   formatVersion: 1;
   createdAt: string;
-  target: PlanTarget;
+  target: RemoteProject;
   /** Hash of the target's state section when planned; apply refuses the plan if state moved. */
   stateHash: string;
   prune: boolean;
@@ -326,7 +326,7 @@ export interface LivePostsById {
  * selection of posts (`--target`) is no input: it is made on the finished plan (`selectPlan`).
  */
 export interface PlanInput {
-  target: PlanTarget;
+  project: RemoteProject;
   /** The posts as the files say, checked against their accounts' rules (`DesiredSide` in src/pipeline). */
   desired: {
     /** Validated and normalized desired posts, sorted by key (files with errors and held posts are left out). */
@@ -353,7 +353,7 @@ export interface PlanInput {
     /** Capabilities of the accounts in use, by id (an account missing here is not connected). */
     capabilities: ReadonlyMap<string, Capabilities>;
   };
-  /** The target's state section and its hash (`stateSectionHash`), and what the plan may not trust or act on. */
+  /** The remote project's state section and its hash (`stateSectionHash`), and what the plan may not trust or act on. */
   state: StateSection & {
     /** The records of `section` without a valid seal (`unconfirmedRecords`); absent: none. */
     unconfirmed?: UnconfirmedRecords;

@@ -1,5 +1,5 @@
 import type { UnconfirmedRecords } from '../state/types.js';
-import type { TargetState } from '../state/types.js';
+import type { ProjectState } from '../state/types.js';
 import type { BlockedChange, Change, Plan, ReasonOf } from './types.js';
 
 /**
@@ -19,7 +19,7 @@ export const NONE_UNCONFIRMED: UnconfirmedRecords = { posts: new Set(), pending:
  * else chose. Post records and pending creates stay, so that no twin is created or adopted for
  * them; `blockUnconfirmed` blocks every change that rests on one.
  */
-export function trustedState(state: TargetState, unconfirmed: UnconfirmedRecords): TargetState {
+export function trustedState(state: ProjectState, unconfirmed: UnconfirmedRecords): ProjectState {
   if (unconfirmed.media.size === 0 && unconfirmed.uploads.size === 0) return state;
   const keep = <T>(records: Record<string, T>, left: ReadonlySet<string>) => Object.fromEntries(Object.entries(records).filter(([key]) => !left.has(key)));
   return { ...state, media: keep(state.media, unconfirmed.media), uploads: keep(state.uploads, unconfirmed.uploads) };
@@ -63,7 +63,7 @@ function unconfirmedBlock(change: Change, unconfirmed: UnconfirmedRecords, reaso
  * a record put back from an older state, each still sealed, and acting on the one whose file is
  * gone would unschedule or delete the post the other key owns.
  */
-export function sharedPostRecords(state: Pick<TargetState, 'posts'>): ReadonlyMap<string, readonly string[]> {
+export function sharedPostRecords(state: Pick<ProjectState, 'posts'>): ReadonlyMap<string, readonly string[]> {
   const byPost = new Map<string, string[]>();
   for (const [key, { postId }] of Object.entries(state.posts)) {
     const keys = byPost.get(postId);

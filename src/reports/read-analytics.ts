@@ -6,7 +6,7 @@ import { resolveAccount } from '../config/account-ids.js';
 import { InputError } from '../errors.js';
 import type { Connection } from '../pipeline/connect.js';
 import { readState, sectionFor } from '../state/state-file.js';
-import type { TargetState } from '../state/types.js';
+import type { ProjectState } from '../state/types.js';
 import { didYouMean } from '../text/did-you-mean.js';
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -25,7 +25,7 @@ export interface AnalyticsFilters {
 export interface AnalyticsData {
   query: AnalyticsQuery;
   items: AnalyticsItem[];
-  section: TargetState;
+  section: ProjectState;
   /** Alias from postsync.yaml, else the handle, else the id, by the item's socialAccountId. */
   accountNames: Map<string, string>;
 }
@@ -50,7 +50,7 @@ export function rangeBound(flag: '--from' | '--to', value: string, timezone: str
 }
 
 /** `postsync analytics`: the items the filters select, the state and the account names to join them with. */
-export async function readAnalytics(input: { config: Config; connection: Pick<Connection, 'client' | 'target'>; filters: AnalyticsFilters }): Promise<AnalyticsData> {
+export async function readAnalytics(input: { config: Config; connection: Pick<Connection, 'client' | 'project'>; filters: AnalyticsFilters }): Promise<AnalyticsData> {
   const { config, connection, filters } = input;
   const query: AnalyticsQuery = {};
   if (filters.from !== undefined) query.from = rangeBound('--from', filters.from, config.timezone);
@@ -62,7 +62,7 @@ export async function readAnalytics(input: { config: Config; connection: Pick<Co
   }
   const [state, items] = await Promise.all([readState(config.statePath), collect(connection.client.analytics(query))]);
   const accountNames = await accountNamesOf(config, items, connection.client);
-  return { query, items, section: sectionFor(state, connection.target), accountNames };
+  return { query, items, section: sectionFor(state, connection.project), accountNames };
 }
 
 function accountId(value: string, config: Config): string {

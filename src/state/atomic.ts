@@ -62,7 +62,7 @@ async function writeTemp(fs: AtomicFileSystem, folder: AnchoredFolder, name: str
 
 /**
  * Opens the folder of `path` (made when missing) from `root` down, never through a link, runs
- * `write` in it, then confirms the folder is still in place holding what was written, and fsyncs
+ * `write` in it, then checks the folder is still in place holding what was written, and fsyncs
  * it so what was created, renamed or removed in it stays so after a crash.
  */
 async function inFolder<T>(path: string, options: AtomicWriteOptions, write: (folder: AnchoredFolder, fs: AtomicFileSystem) => Promise<{ result: T; written: FileIdentity | null }>): Promise<T> {
@@ -71,7 +71,7 @@ async function inFolder<T>(path: string, options: AtomicWriteOptions, write: (fo
   try {
     const { result, written } = await write(folder, fs);
     if (written !== null) {
-      await folder.confirm(basename(path), written);
+      await folder.checkHolds(basename(path), written);
       await syncDirectory(folder.self, fs);
     }
     return result;

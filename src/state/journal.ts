@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { StateError } from '../errors.js';
 import { canonicalJson, sha256Hex } from './hash.js';
-import type { JournalField, StateFile, TargetState } from './types.js';
+import type { JournalField, StateFile, ProjectState } from './types.js';
 
 /** The maps of a state section that changes are made to, key by key. */
 
@@ -38,7 +38,7 @@ export function journalLine(record: JournalRecord): string {
 }
 
 /** Applies edits to a section in place; a record object set here is never edited afterwards. */
-export function applyEdits(section: TargetState, edits: readonly JournalEdit[]): void {
+export function applyEdits(section: ProjectState, edits: readonly JournalEdit[]): void {
   for (const [field, key, value] of edits) {
     const map = section[field] as Record<string, object>;
     if (value === null) delete map[key];
@@ -49,7 +49,7 @@ export function applyEdits(section: TargetState, edits: readonly JournalEdit[]):
 /** `file` with every record replayed onto it, in order (the same object, changed in place). */
 export function replayJournal(file: StateFile, records: readonly JournalRecord[]): StateFile {
   for (const record of records) {
-    // An empty section, as emptyTargetState makes (not imported: store.ts imports this module).
+    // An empty section, as emptyProjectState makes (not imported: store.ts imports this module).
     const section = (file.targets[record.t] ??= { apiUrl: record.u, projectId: record.p, posts: {}, media: {}, pending: {}, uploads: {} });
     applyEdits(section, record.e);
   }

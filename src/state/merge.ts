@@ -1,13 +1,13 @@
 import { compareText } from '../text/ordering.js';
 import { canonicalJson } from './hash.js';
-import { emptyStateFile, emptyTargetState } from './state-file.js';
-import type { PostRecord, StateFile, TargetState } from './types.js';
+import { emptyStateFile, emptyProjectState } from './state-file.js';
+import type { PostRecord, StateFile, ProjectState } from './types.js';
 
 /** Something the merge decided that a person may want to look at. */
 export interface StateMergeNote {
   targetId: string;
   /** `posts`, `media`, `pending` or `uploads`. */
-  section: keyof Pick<TargetState, 'posts' | 'media' | 'pending' | 'uploads'>;
+  section: keyof Pick<ProjectState, 'posts' | 'media' | 'pending' | 'uploads'>;
   key: string;
   message: string;
 }
@@ -43,7 +43,7 @@ function later<T>(ours: T | undefined, theirs: T | undefined, stamp: (entry: T) 
   return compareText(stamp(theirs), stamp(ours)) > 0 ? theirs : ours;
 }
 
-function mergeSection(targetId: string, base: TargetState, ours: TargetState, theirs: TargetState, notes: StateMergeNote[]): TargetState {
+function mergeSection(targetId: string, base: ProjectState, ours: ProjectState, theirs: ProjectState, notes: StateMergeNote[]): ProjectState {
   const note = (section: StateMergeNote['section'], key: string, message: string) => notes.push({ targetId, section, key, message });
   const posts = mergeEntries<PostRecord>(base.posts, ours.posts, theirs.posts, (key, o, t) => {
     const kept = later(o, t, (record) => record.appliedAt)!;
@@ -90,7 +90,7 @@ function mergeSection(targetId: string, base: TargetState, ours: TargetState, th
 export function mergeStates(base: StateFile | null, ours: StateFile, theirs: StateFile): StateMergeResult {
   const ancestor = base ?? emptyStateFile();
   const notes: StateMergeNote[] = [];
-  const targets: Record<string, TargetState> = {};
+  const targets: Record<string, ProjectState> = {};
   const ids = new Set([...Object.keys(ours.targets), ...Object.keys(theirs.targets)]);
   for (const id of [...ids].sort(compareText)) {
     const o = ours.targets[id];
@@ -99,7 +99,7 @@ export function mergeStates(base: StateFile | null, ours: StateFile, theirs: Sta
       targets[id] = (o ?? t)!;
       continue;
     }
-    targets[id] = mergeSection(id, ancestor.targets[id] ?? emptyTargetState(o), o, t, notes);
+    targets[id] = mergeSection(id, ancestor.targets[id] ?? emptyProjectState(o), o, t, notes);
   }
   return { state: { version: 1, targets }, notes };
 }

@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { dirname, relative, resolve, sep } from 'node:path';
 import { canonicalJson, sha256Hex } from './hash.js';
-import type { JournalField, MediaRecord, PendingCreate, PendingUpload, PostRecord, TargetState, UnconfirmedRecords } from './types.js';
+import type { JournalField, MediaRecord, PendingCreate, PendingUpload, PostRecord, ProjectState, UnconfirmedRecords } from './types.js';
 
 /** The record kinds of a state section; each record carries a `seal`. */
 export type SealedKind = JournalField;
@@ -78,7 +78,7 @@ function pointsAt(kind: SealedKind, record: SealedRecord): string | [string, str
   return kind === 'posts' ? (record as PostRecord).postId : (record as MediaRecord | PendingUpload).mediaId;
 }
 
-export function unconfirmedRecords(section: TargetState, seal: StateSeal): UnconfirmedRecords {
+export function unconfirmedRecords(section: ProjectState, seal: StateSeal): UnconfirmedRecords {
   const unconfirmed = (kind: SealedKind): ReadonlySet<string> => {
     const keys = new Set<string>();
     if (!seal.checks) return keys;

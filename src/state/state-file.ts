@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { InputError, StateError } from '../errors.js';
-import type { StateFile, StateSection, TargetState } from './types.js';
+import type { StateFile, StateSection, ProjectState } from './types.js';
 import { canonicalJson, sha256Hex } from './hash.js';
 import { describeSchemaErrors } from '../text/schema-errors.js';
 import { journalPathFor, readJournalSync, replayJournalOnto } from './journal.js';
@@ -11,7 +11,7 @@ export function emptyStateFile(): StateFile {
   return { version: 1, targets: {} };
 }
 
-export function emptyTargetState({ apiUrl, projectId }: { apiUrl: string; projectId: string }): TargetState {
+export function emptyProjectState({ apiUrl, projectId }: { apiUrl: string; projectId: string }): ProjectState {
   return { apiUrl, projectId, posts: {}, media: {}, pending: {}, uploads: {} };
 }
 
@@ -36,24 +36,24 @@ export function normalizeApiUrl(apiUrl: string): string {
  * The state section key of a remote. The embedded local API listens on an ephemeral port, so it
  * is identified by project alone (`local:<projectId>`); any other remote by `<url>#<projectId>`.
  */
-export function targetId({ apiUrl, projectId, local }: { apiUrl: string; projectId: string; local: boolean }): string {
+export function stateSectionId({ apiUrl, projectId, local }: { apiUrl: string; projectId: string; local: boolean }): string {
   return local ? `local:${projectId}` : `${normalizeApiUrl(apiUrl)}#${projectId}`;
 }
 
-/** Which section of a state file: the target's id (`targetId`), API URL and project. */
-export interface StateTarget {
+/** Which section of a state file: the remote project's section id (`stateSectionId`), API URL and project. */
+export interface StateProject {
   id: string;
   apiUrl: string;
   projectId: string;
 }
 
-/** The section of `state` for a target, or a fresh empty one (not added to `state`). */
-export function sectionFor(state: StateFile, target: StateTarget): TargetState {
-  return state.targets[target.id] ?? emptyTargetState(target);
+/** The section of `state` for a remote project, or a fresh empty one (not added to `state`). */
+export function sectionFor(state: StateFile, project: StateProject): ProjectState {
+  return state.targets[project.id] ?? emptyProjectState(project);
 }
 
-/** Hash of a target's section: a plan records it, and apply refuses the plan if it moved. */
-export function stateSectionHash(section: TargetState): string {
+/** Hash of a remote project's section: a plan records it, and apply refuses the plan if it moved. */
+export function stateSectionHash(section: ProjectState): string {
   return sha256Hex(canonicalJson(section));
 }
 
@@ -72,9 +72,9 @@ export async function readState(path: string): Promise<StateFile> {
   return journal === null ? file : replayJournalOnto(file, journal, { text, path });
 }
 
-/** `readState`, then the target's section and its hash. */
-export async function readStateSection(path: string, target: StateTarget): Promise<StateSection> {
-  const section = sectionFor(await readState(path), target);
+/** `readState`, then the remote project's section and its hash. */
+export async function readStateSection(path: string, project: StateProject): Promise<StateSection> {
+  const section = sectionFor(await readState(path), project);
   return { section, hash: stateSectionHash(section) };
 }
 

@@ -2,16 +2,16 @@ import { existsSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { guardWrite, type WriteRoot } from '../write-guard/guard-write.js';
 import { StateError } from '../errors.js';
-import type { MediaRecord, PendingCreate, PendingUpload, PostRecord, StateFile, TargetState } from './types.js';
+import type { MediaRecord, PendingCreate, PendingUpload, PostRecord, StateFile, ProjectState } from './types.js';
 import { writeFileAtomic } from './atomic.js';
 import { applyEdits, journalBase, journalHeaderLine, journalLine, journalPathFor, type JournalEdit } from './journal.js';
 import { JournalFile } from './journal-file.js';
 import { StateFileText } from './state-text.js';
-import { readState, readStateText, sectionFor, stateSectionHash, type StateTarget } from './state-file.js';
+import { readState, readStateText, sectionFor, stateSectionHash, type StateProject } from './state-file.js';
 import type { SealedKind, StateSeal } from './seal.js';
 
 /**
- * Owns one state file for one target section. Every mutation is durable before its promise
+ * Owns one state file for one remote project's section. Every mutation is durable before its promise
  * resolves (the applier calls one after every single remote change): it is appended to the
  * journal beside the state file (`journalPathFor`) and fsynced, so a change costs the size of
  * the change, not of the state. `checkpoint` folds the journal into the state file (atomically)
@@ -28,7 +28,7 @@ export class StateStore {
   /** The calendar whose records it writes (`calendarIdentity`). */
   readonly calendar: string;
   private readonly file: StateFile;
-  private readonly current: TargetState;
+  private readonly current: ProjectState;
   private readonly journal: JournalFile;
   private readonly seal: StateSeal;
   /** Journal lines of changes made in memory and not written yet (or whose write failed). */
@@ -47,7 +47,7 @@ export class StateStore {
   /** The folder every write stays in (guardWrite). */
   private readonly root: string;
 
-  private constructor(path: string, targetId: string, file: StateFile, section: TargetState, options: { seal: StateSeal; root: string }) {
+  private constructor(path: string, targetId: string, file: StateFile, section: ProjectState, options: { seal: StateSeal; root: string }) {
     this.path = path;
     this.seal = options.seal;
     this.calendar = options.seal.calendar;
@@ -63,13 +63,13 @@ export class StateStore {
    * `seal`: what seals the records it writes. `root`: the folder its writes must stay in, never
    * through a link (default: the state's folder).
    */
-  static async open(path: string, target: StateTarget, options: { seal: StateSeal } & Partial<WriteRoot>): Promise<StateStore> {
+  static async open(path: string, project: StateProject, options: { seal: StateSeal } & Partial<WriteRoot>): Promise<StateStore> {
     const root = options.root ?? dirname(path);
     // Checked before anything is read or sent: a write refused midway would leave a change unrecorded.
     for (const written of [path, journalPathFor(path)]) await guardWrite(written, { root });
     const leftover = existsSync(journalPathFor(path));
     const file = await readState(path);
-    const store = new StateStore(path, target.id, file, sectionFor(file, target), { seal: options.seal, root });
+    const store = new StateStore(path, project.id, file, sectionFor(file, project), { seal: options.seal, root });
     if (leftover) {
       store.journaled = true;
       await store.checkpoint();
@@ -78,7 +78,7 @@ export class StateStore {
   }
 
   /** The live section. Read it freely; change it only through the methods below. */
-  get section(): Readonly<TargetState> {
+  get section(): Readonly<ProjectState> {
     return this.current;
   }
 
@@ -95,8 +95,8 @@ export class StateStore {
     ]);
   }
 
-  /** The create is confirmed by the service: the pending record becomes an owned post. */
-  confirmCreate(key: string, record: PostRecord): Promise<void> {
+  /** The service answered the create: the pending record becomes an owned post. */
+  completeCreate(key: string, record: PostRecord): Promise<void> {
     return this.mutate(() => [
       ['pending', key, null],
       ['posts', key, this.seal.sealed('posts', key, record)],

@@ -9,10 +9,10 @@ import type { CreatePostBody } from '../api/types.js';
  */
 export interface StateFile {
   version: 1;
-  targets: Record<string, TargetState>;
+  targets: Record<string, ProjectState>;
 }
 
-export interface TargetState {
+export interface ProjectState {
   apiUrl: string;
   projectId: string;
   posts: Record<string, PostRecord>;
@@ -103,6 +103,6 @@ export type UnconfirmedRecords = Record<JournalField, ReadonlySet<string>>;
 
 /** One target's section of a state file as read, with its hash (`stateSectionHash`). */
 export interface StateSection {
-  section: TargetState;
+  section: ProjectState;
   hash: string;
 }

@@ -4,7 +4,7 @@ import { LockedError } from '../errors.js';
 import type { Change, LivePostsById, Plan } from '../plan/types.js';
 import { canonicalJson } from '../state/hash.js';
 import type { StateSeal } from '../state/seal.js';
-import type { TargetState } from '../state/types.js';
+import type { ProjectState } from '../state/types.js';
 import { applyDrafts } from './apply-drafts.js';
 import { draftOnlyPlan } from './draft-changes.js';
 import type { WatchEvent } from './events.js';
@@ -42,7 +42,7 @@ export class DraftApplier {
     this.#listingStale = false;
   }
 
-  async apply(plan: Plan, context: { live: LivePostsById; section: TargetState; config: Config }): Promise<DraftOutcome> {
+  async apply(plan: Plan, context: { live: LivePostsById; section: ProjectState; config: Config }): Promise<DraftOutcome> {
     if (this.#listingStale) return 'nothing';
     const failedBefore = (change: Change) => this.#failed.get(change.key) === shapeOf(change);
     const drafts = draftOnlyPlan(plan, { live: context.live, section: context.section, exclude: failedBefore });

@@ -1,11 +1,11 @@
 import { summarize } from '../plan/planner.js';
 import type { Change, LivePostsById, Plan } from '../plan/types.js';
-import type { TargetState } from '../state/types.js';
+import type { ProjectState } from '../state/types.js';
 
 export interface DraftContext {
   /** The remote posts the plan was made against. */
   live: LivePostsById;
-  section: TargetState;
+  section: ProjectState;
   /** Changes to leave out (e.g. the same change already failed once). */
   exclude?: (change: Change) => boolean;
 }

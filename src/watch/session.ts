@@ -12,7 +12,7 @@ import { checkDesired, type DesiredSide } from '../pipeline/read-desired.js';
 import type { RunCache } from '../cache/run-cache.js';
 import { unconfirmedRecords } from '../state/seal.js';
 import { readState, sectionFor, stateSectionHash } from '../state/state-file.js';
-import type { TargetState } from '../state/types.js';
+import type { ProjectState } from '../state/types.js';
 import { ContentSnapshot } from './content-snapshot.js';
 import { DraftApplier } from './draft-applier.js';
 import type { FileChange, PlanTrigger, WatchEvent, WatchListener } from './events.js';
@@ -33,7 +33,7 @@ export interface WatchOptions {
   config: Config;
   /** Reads postsync.yaml (with the same environment and flags) again; throws InvalidConfigError. */
   reloadConfig: () => Promise<Config>;
-  connection: Pick<Connection, 'client' | 'target' | 'seal'>;
+  connection: Pick<Connection, 'client' | 'project' | 'seal'>;
   /** Seconds between two reads of the remote posts and account rules. */
   refreshSeconds?: number;
   /** Apply draft-only changes after each plan (`--apply-drafts`). */
@@ -63,7 +63,7 @@ export class WatchSession {
   readonly #drafts: DraftApplier;
   readonly #configReloader: ConfigReloader;
   #watcher: FileWatcher | null = null;
-  #section: TargetState | null = null;
+  #section: ProjectState | null = null;
   #stateHash = '';
   /** The posts other calendars of the repository record, as read with this calendar's state. */
   #foreignOwners: ForeignOwners = NO_FOREIGN_OWNERS;
@@ -105,8 +105,8 @@ export class WatchSession {
    * configuration, its desired side, the remote posts as last read, and the state section. Read
    * it in the listener of a `started` or `plan` event.
    */
-  planned(): { config: Config; desired: DesiredSide; live: LivePostsById; state: TargetState } {
-    return { config: this.#config, desired: this.#desired!, live: this.#remote.live, state: this.#section! };
+  planned(): { config: Config; desired: DesiredSide; live: LivePostsById; state: ProjectState; media: PlanCaches['media'] } {
+    return { config: this.#config, desired: this.#desired!, live: this.#remote.live, state: this.#section!, media: this.#caches.media };
   }
 
   /** Reads the remote again and re-plans (the `r` key). */
@@ -125,9 +125,9 @@ export class WatchSession {
   async #start(): Promise<void> {
     const now = this.#now();
     const state = await readState(this.#config.statePath);
-    this.#adoptState(sectionFor(state, this.#options.connection.target));
+    this.#adoptState(sectionFor(state, this.#options.connection.project));
     // Read again whenever this calendar's state file is read again.
-    this.#foreignOwners = await foreignOwners(this.#config.root, this.#options.connection.target);
+    this.#foreignOwners = await foreignOwners(this.#config.root, this.#options.connection.project);
     this.#watcher = await FileWatcher.start({
       root: this.#config.root,
       isRelevant: (path) => this.#scope.isRelevant(path),
@@ -183,7 +183,6 @@ export class WatchSession {
         return folderChanged(path, change, batch);
       case 'other':
         this.#caches.media.forget(path);
-        this.#caches.probes.forget(path);
         return mediaChanged(path, change, batch, { content: this.#content, scope: this.#scope, root: this.#config.root });
     }
   }
@@ -237,13 +236,13 @@ export class WatchSession {
     const content = this.#content.result();
     await this.#remote.prepare(content, this.#section!.posts);
     const schedule = { config: this.#config, state: this.#section!, live: this.#remote.live, now, prune: false };
-    const desired = await checkDesired({ content, rules: this.#remote.rules, probes: this.#caches.probes, schedule });
+    const desired = await checkDesired({ content, rules: this.#remote.rules, media: this.#caches.media, schedule });
     this.#desired = desired;
-    const { target, seal } = this.#options.connection;
+    const { project: target, seal } = this.#options.connection;
     const section = this.#section!;
     const state = { section, hash: this.#stateHash, unconfirmed: unconfirmedRecords(section, seal), foreignOwners: this.#foreignOwners };
     const remote = { live: this.#remote.live, capabilities: desired.rules.capabilities };
-    const plan = await planDesired({ target, desired, remote, state, prune: false, now, timezone: this.#config.timezone }, { learnedMedia: this.#learnedMedia });
+    const plan = await planDesired({ project: target, desired, remote, state, prune: false, now, timezone: this.#config.timezone }, { learnedMedia: this.#learnedMedia });
     return { plan, drafts: draftReadiness(desired) };
   }
 
@@ -273,8 +272,8 @@ export class WatchSession {
   /** Reads the state file again; a file that cannot be trusted right now (mid-merge) is reported and skipped. */
   async #readStateFile(): Promise<{ changed: boolean; reread: string[] }> {
     try {
-      const section = sectionFor(await readState(this.#config.statePath), this.#options.connection.target);
-      this.#foreignOwners = await foreignOwners(this.#config.root, this.#options.connection.target);
+      const section = sectionFor(await readState(this.#config.statePath), this.#options.connection.project);
+      this.#foreignOwners = await foreignOwners(this.#config.root, this.#options.connection.project);
       if (stateSectionHash(section) === this.#stateHash) return { changed: false, reread: [] };
       return { changed: true, reread: this.#adoptState(section) };
     } catch (error) {
@@ -284,7 +283,7 @@ export class WatchSession {
   }
 
   /** Returns the post files to read again (their key's ownership changed). */
-  #adoptState(section: TargetState): string[] {
+  #adoptState(section: ProjectState): string[] {
     this.#section = section;
     this.#stateHash = stateSectionHash(section);
     return this.#content.setOwnedKeys(new Set(Object.keys(section.posts)));

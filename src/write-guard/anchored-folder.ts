@@ -29,7 +29,7 @@ const sameFile = (a: FileIdentity, b: FileIdentity) => a.dev === b.dev && a.ino 
  * after the check, is never followed, since no part of the path is looked up again (openat, which
  * Node lacks, through the descriptor's path). Elsewhere (macOS, Windows) the path is checked
  * (guardWrite, its real path inside the root's), the folder's device and inode are taken, and
- * `confirm` checks after the write that the folder is still the one checked and holds the file
+ * `checkHolds` checks after the write that the folder is still the one checked and holds the file
  * written: a swap there is detected afterwards and reported, not prevented.
  */
 export class AnchoredFolder {
@@ -92,7 +92,7 @@ export class AnchoredFolder {
    * the folder in place but the file elsewhere). Throws an InputError when not: the folder was
    * moved, or swapped for a link, while postsync wrote in it.
    */
-  async confirm(name: string, written: FileIdentity): Promise<void> {
+  async checkHolds(name: string, written: FileIdentity): Promise<void> {
     const now = await lstat(this.path).catch(() => null);
     const inPlace = now !== null && !now.isSymbolicLink() && sameFile(identityOf(now), this.#identity);
     const found = this.anchored ? null : await lstat(this.at(name)).catch(() => null);
@@ -158,7 +158,7 @@ async function openFolderAt(via: string, path: string, create: boolean): Promise
 /** How many times a missing folder is made again when it is gone before it could be opened. */
 const MAKE_ATTEMPTS = 3;
 
-/** Where descriptors have no paths: the path checked, then its folder's identity kept for `confirm`. */
+/** Where descriptors have no paths: the path checked, then its folder's identity kept for `checkHolds`. */
 async function openByPath(target: string, place: { root: string; create: boolean }): Promise<{ handle: FileHandle | null; identity: FileIdentity }> {
   // Checked before a folder is made (mkdir follows a link on the way) and again once it is there.
   if (target !== place.root) await guardWrite(target, { root: place.root });

@@ -24,7 +24,7 @@ describe('applyPlan', () => {
     const config = await loadConfig({ cwd: root, env: { POSTSYNC_API_KEY: DEMO_API_KEY }, flags: { apiUrl: emulator.baseUrl } });
     const connection = await connect(config, { ci: false });
     try {
-      const store = await StateStore.open(config.statePath, connection.target, { seal: connection.seal });
+      const store = await StateStore.open(config.statePath, connection.project, { seal: connection.seal });
       const { plan } = await buildPlan({ config, connection, state: { section: store.section, hash: store.sectionHash() }, prune: false, selection: null, now: new Date() });
       const recordedWhenDone: boolean[] = [];
       const result = await applyPlan({
@@ -38,14 +38,14 @@ describe('applyPlan', () => {
           // On disk: the state file (absent until the first fold) with its journal replayed.
           const file = existsSync(config.statePath) ? JSON.parse(readFileSync(config.statePath, 'utf8')) : { version: 1, targets: {} };
           const onDisk = replayJournal(file, readJournalSync(journalPathFor(config.statePath))?.records ?? []);
-          recordedWhenDone.push(onDisk.targets[connection.target.id]?.posts[event.change.key]?.postId === event.postId);
+          recordedWhenDone.push(onDisk.targets[connection.project.id]?.posts[event.change.key]?.postId === event.postId);
         },
       });
       expect(result.failed).toEqual([]);
       expect(recordedWhenDone).toEqual(Array(8).fill(true));
       // The run ends with the journal folded into the state file.
       expect(existsSync(journalPathFor(config.statePath))).toBe(false);
-      expect(Object.keys(JSON.parse(readFileSync(config.statePath, 'utf8')).targets[connection.target.id].posts)).toHaveLength(8);
+      expect(Object.keys(JSON.parse(readFileSync(config.statePath, 'utf8')).targets[connection.project.id].posts)).toHaveLength(8);
       const again = await buildPlan({ config, connection, state: { section: store.section, hash: store.sectionHash() }, prune: false, selection: null, now: new Date() });
       expect(again.plan.summary).toMatchObject({ create: 0, update: 0, noop: 8 });
     } finally {

@@ -10,7 +10,7 @@ import type { DesiredMedia, DesiredPost } from '../../src/content/types.js';
 import { DEMO_API_KEY } from '../../src/emulator/index.js';
 import { makePng } from '../helpers/media-generators/index.js';
 import { createPlan } from '../../src/plan/planner.js';
-import type { Plan, PlanChoices, PlanTarget } from '../../src/plan/types.js';
+import type { Plan, PlanChoices, RemoteProject } from '../../src/plan/types.js';
 import { StateStore } from '../../src/state/state-store.js';
 import type { TestEmulator } from '../helpers/emulator.js';
 import { testdir } from '../helpers/testdir.js';
@@ -27,14 +27,14 @@ export interface ApplyWorld {
   store: StateStore;
   root: string;
   statePath: string;
-  target: PlanTarget;
+  target: RemoteProject;
 }
 
 export async function applyWorld(api: TestEmulator, options: { baseUrl?: string; root?: string } = {}): Promise<ApplyWorld> {
   await api.reset();
   const root = options.root ?? (await testdir());
   const statePath = join(await testdir(), 'state.json');
-  const target: PlanTarget = { id: 'local:demo', apiUrl: api.baseUrl, projectId: 'demo', local: true };
+  const target: RemoteProject = { id: 'local:demo', apiUrl: api.baseUrl, projectId: 'demo', local: true };
   const client = new ApiClient({ baseUrl: options.baseUrl ?? api.baseUrl, apiKey: DEMO_API_KEY, maxAttempts: 1 });
   onTestFinished(() => client.close());
   return { api, client, root, statePath, target, store: await StateStore.open(statePath, target, { seal: testSeal(target) }) };

@@ -28,7 +28,7 @@ async function savedPlan() {
 }
 
 function verify(world: ApplyWorld, plan: Plan, client = world.client) {
-  return verifyPlanFresh({ plan, client, target: world.target, stateHash: world.store.sectionHash(), root: world.root });
+  return verifyPlanFresh({ plan, client, project: world.target, stateHash: world.store.sectionHash(), root: world.root });
 }
 
 describe('verifyPlanFresh', () => {
@@ -50,8 +50,8 @@ describe('verifyPlanFresh', () => {
 
   it('refuses a plan made against another state or target', async () => {
     const { world, plan } = await savedPlan();
-    await expect(verifyPlanFresh({ plan, client: world.client, target: world.target, stateHash: 'f'.repeat(64), root: world.root })).rejects.toThrow(/the state file changed/);
-    await expect(verifyPlanFresh({ plan, client: world.client, target: { ...world.target, projectId: 'other' }, stateHash: world.store.sectionHash(), root: world.root })).rejects.toThrow(StalePlanError);
+    await expect(verifyPlanFresh({ plan, client: world.client, project: world.target, stateHash: 'f'.repeat(64), root: world.root })).rejects.toThrow(/the state file changed/);
+    await expect(verifyPlanFresh({ plan, client: world.client, project: { ...world.target, projectId: 'other' }, stateHash: world.store.sectionHash(), root: world.root })).rejects.toThrow(StalePlanError);
   });
 
   it('surfaces a failure to read a post as itself, not as a stale plan', async () => {

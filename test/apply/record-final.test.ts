@@ -21,7 +21,7 @@ const observed = (postId: string, file: string): PostRecord => ({ ...record(post
 async function storeWith(posts: Record<string, PostRecord>): Promise<{ store: StateStore; path: string }> {
   const path = join(await testdir(), 'state.json');
   const store = await StateStore.open(path, TARGET, { seal: testSeal(TARGET) });
-  for (const [key, post] of Object.entries(posts)) await store.confirmCreate(key, post);
+  for (const [key, post] of Object.entries(posts)) await store.completeCreate(key, post);
   await store.checkpoint();
   return { store, path };
 }

@@ -8,7 +8,7 @@ import type { DesiredPost } from '../../src/content/types.js';
 import { createPlan } from '../../src/plan/planner.js';
 import { livePostsById } from '../../src/plan/plan-context.js';
 import { stateSectionHash } from '../../src/state/state-file.js';
-import type { TargetState } from '../../src/state/types.js';
+import type { ProjectState } from '../../src/state/types.js';
 import { desired, PHOTO, shape, SHORT, state, TARGET } from '../helpers/fixtures.js';
 
 /** What calendar tests build beyond the shared builders (test/helpers/fixtures.ts): models, cards, pages. */
@@ -40,14 +40,14 @@ export function cardsOf(posts: readonly DesiredPost[], options: { timezone?: str
 }
 
 /** A calendar as the command makes it: the real planner over these posts, remote posts and state. */
-export function calendarFor(input: { posts: DesiredPost[]; remote?: Post[]; owned?: TargetState } & Partial<Omit<CalendarInput, 'cards' | 'kept'>>): CalendarModel {
+export function calendarFor(input: { posts: DesiredPost[]; remote?: Post[]; owned?: ProjectState } & Partial<Omit<CalendarInput, 'cards' | 'kept'>>): CalendarModel {
   const { posts: written, remote, owned, ...rest } = input;
   const posts = written.map(withAliases);
   const section = owned ?? state();
   const livePosts = remote ?? [];
   const available = { supported: true, available: true } as Capabilities;
   const plan = createPlan({
-    target: TARGET,
+    project: TARGET,
     desired: { posts, held: [], invalid: [], contentDiagnostics: [], checkDiagnostics: [] },
     remote: { live: livePostsById(livePosts), capabilities: new Map([[PHOTO, available], [SHORT, available]]) },
     state: { section, hash: stateSectionHash(section) },

@@ -46,7 +46,7 @@ describe('the calendar model', () => {
     const heldAt = (post: DesiredPost) => {
       const owned = owning({ held: ['p1', applied] });
       const remote = [livePost('p1', applied)];
-      const plan = planPosts({ target: TARGET, desired: { posts: [], held: [{ file: 'posts/held.md', key: 'held' }], invalid: [], contentDiagnostics: [rule], checkDiagnostics: [] }, state: { section: owned, hash: stateSectionHash(owned) }, remote: { live: livePostsById(remote), capabilities: new Map([[PHOTO, capabilities(PHOTO, { maxLength: 100, lengthUnit: 'characters' } as never)]]) }, prune: false, now: NOW, timezone: 'Europe/Berlin' });
+      const plan = planPosts({ project: TARGET, desired: { posts: [], held: [{ file: 'posts/held.md', key: 'held' }], invalid: [], contentDiagnostics: [rule], checkDiagnostics: [] }, state: { section: owned, hash: stateSectionHash(owned) }, remote: { live: livePostsById(remote), capabilities: new Map([[PHOTO, capabilities(PHOTO, { maxLength: 100, lengthUnit: 'characters' } as never)]]) }, prune: false, now: NOW, timezone: 'Europe/Berlin' });
       return calendarFor({ posts: [post], remote, owned, plan, diagnostics: [rule] }).posts;
     };
     expect(heldAt(desired('held', { ...applied, scheduledAt: '2027-01-12T17:00:00.000Z' }))).toMatchObject([{ key: 'held', overlay: 'blocked', status: 'scheduled', slot: { day: '2027-01-12', time: '18:00' }, previous: { day: '2027-01-05', time: '10:00' } }]);

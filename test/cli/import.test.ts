@@ -28,7 +28,7 @@ async function planFor(dir: string, baseUrl: string, keys: string[]) {
   const config = await loadConfig({ cwd: dir, env: { POSTSYNC_API_KEY: 'demo-key' }, flags: { apiUrl: baseUrl } });
   const connection = await connect(config, { ci: false });
   try {
-    const { plan } = await buildPlan({ config, connection, state: await readStateSection(config.statePath, connection.target), prune: false, selection: null, now: new Date() });
+    const { plan } = await buildPlan({ config, connection, state: await readStateSection(config.statePath, connection.project), prune: false, selection: null, now: new Date() });
     return { diagnostics: plan.diagnostics, changes: plan.changes.filter((change) => keys.includes(change.key)) };
   } finally {
     await connection.close();

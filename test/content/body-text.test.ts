@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readContent } from '../../src/content/read-content.js';
 import { testdir } from '../helpers/testdir.js';
-import { fakeProbe } from './fake-probe.js';
+import { fakeMedia } from './fake-probe.js';
 
 /**
  * What a post's text goes through between the file and the API, exactly as docs/writing-posts.md
@@ -16,7 +16,7 @@ async function read(file: string | Buffer) {
   return readContent({
     config: { root, contentDir: join(root, 'posts'), timezone: 'UTC', accounts: { photo: PHOTO } },
     now: new Date('2026-01-01T00:00:00Z'),
-    probe: fakeProbe(),
+    media: fakeMedia(),
   });
 }
 

@@ -5,10 +5,10 @@ import { RunCache } from '../../src/cache/run-cache.js';
 import type { HouseRule } from '../../src/config/house-rule-types.js';
 import { readContent } from '../../src/content/read-content.js';
 import type { ContentConfig, ReadContentOptions } from '../../src/content/read-file.js';
-import { createPlanCaches } from '../../src/pipeline/plan-caches.js';
+import { MediaMemo } from '../../src/content/media-memo.js';
 import { ACCOUNTS, at, PHOTO, rule, SHORT } from '../house-rules/rule-fixtures.js';
 import { testdir } from '../helpers/testdir.js';
-import { fakeProbe } from './fake-probe.js';
+import { fakeMedia, fakeProbe } from './fake-probe.js';
 
 const NOW = new Date('2026-06-01T00:00:00Z');
 const LONG_AGO = new Date('2026-01-01');
@@ -17,7 +17,7 @@ function configOf(root: string, policies: Partial<ContentConfig> = {}): ContentC
   return { root, contentDir: join(root, 'posts'), timezone: 'Europe/Berlin', accounts: { photo: PHOTO, short: SHORT }, ...policies };
 }
 
-const read = (root: string, policies: Partial<ContentConfig> = {}, options: Partial<ReadContentOptions> = {}) => readContent({ config: configOf(root, policies), now: NOW, probe: fakeProbe(), ...options });
+const read = (root: string, policies: Partial<ContentConfig> = {}, options: Partial<ReadContentOptions> = {}) => readContent({ config: configOf(root, policies), now: NOW, media: fakeMedia(), ...options });
 
 const REPEAT = [
   '---',
@@ -124,7 +124,7 @@ describe('templates in content reading', () => {
     const run = async () => {
       const kept = RunCache.open(root, { enabled: true, build: 'test' });
       const config = configOf(root);
-      const result = await readContent({ config, now: NOW, probe: fakeProbe(), mediaCache: createPlanCaches(kept).media, memo: kept.posts(config)! });
+      const result = await readContent({ config, now: NOW, media: new MediaMemo(fakeProbe(), kept.mediaFacts()), memo: kept.posts(config)! });
       await kept.save();
       return result;
     };
@@ -155,7 +155,7 @@ describe('text and media house rules in content reading', () => {
     const config = configOf(root, { rules: [{ ...banned, severity: 'warning' }] });
     const run = async () => {
       const kept = RunCache.open(root, { enabled: true, build: 'test' });
-      const result = await readContent({ config, now: NOW, probe: fakeProbe(), memo: kept.posts(config)! });
+      const result = await readContent({ config, now: NOW, media: fakeMedia(), memo: kept.posts(config)! });
       await kept.save();
       return result;
     };

@@ -7,7 +7,7 @@ import type { ContentConfig } from '../../src/content/read-file.js';
 import { rulesFor } from '../../src/emulator/rules/platform-rules.js';
 import { loadBadCases, projectFiles } from '../fixtures/bad/corpus.js';
 import { testdir } from '../helpers/testdir.js';
-import { fakeProbe } from './fake-probe.js';
+import { fakeMedia } from './fake-probe.js';
 
 const PHOTO = '6f1c2d6e-0a55-4c59-9d0f-3b8f5d1a7e01';
 const SHORT = '8b3e4f50-2c77-4e7b-9f20-5dab7f3c9a03';
@@ -29,14 +29,14 @@ const CONFIG: Omit<ContentConfig, 'root' | 'contentDir'> = { timezone: 'Europe/B
 
 async function read(files: Record<string, string>) {
   const root = await testdir({ 'media/clip.mp4': 'video bytes', ...files });
-  return readContent({ config: { ...CONFIG, root, contentDir: join(root, 'posts') }, now: NOW, probe: fakeProbe() });
+  return readContent({ config: { ...CONFIG, root, contentDir: join(root, 'posts') }, now: NOW, media: fakeMedia() });
 }
 
 describe('every problem of a file in one run', () => {
   it('a wrong type in one target hides no account problem of another, each at its own key', async () => {
     const badCase = loadBadCases().find((one) => one.name === 'wrong-type-beside-foreign-option')!;
     const root = await testdir(projectFiles(badCase));
-    const content = await readContent({ config: { ...CONFIG, root, contentDir: join(root, 'posts') }, now: NOW, probe: fakeProbe() });
+    const content = await readContent({ config: { ...CONFIG, root, contentDir: join(root, 'posts') }, now: NOW, media: fakeMedia() });
     expect(content.posts.map((post) => post.key)).toEqual(['valid']);
     const checks = checkAgainstCapabilities(content.checkOnly, ACCOUNTS);
     // The wrong type is reported once, by the schema: the account check does not see the value.

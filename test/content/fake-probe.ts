@@ -1,8 +1,9 @@
 import { extname } from 'node:path';
-import type { MediaProbe } from '../../src/content/types.js';
+import { MediaMemo } from '../../src/content/media-memo.js';
+import type { Prober } from '../../src/content/types.js';
 
 /** Test stand-in for src/media/probe.ts: decides by extension and counts calls per path. */
-export function fakeProbe(): MediaProbe & { calls: string[] } {
+export function fakeProbe(): Prober & { calls: string[] } {
   const calls: string[] = [];
   const probe = async (absolutePath: string) => {
     calls.push(absolutePath);
@@ -18,4 +19,9 @@ export function fakeProbe(): MediaProbe & { calls: string[] } {
     }
   };
   return Object.assign(probe, { calls });
+}
+
+/** A fresh media memo probing with `prober` (by default `fakeProbe`'s). */
+export function fakeMedia(prober: Prober = fakeProbe()): MediaMemo {
+  return new MediaMemo(prober);
 }

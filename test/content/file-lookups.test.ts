@@ -5,7 +5,7 @@ import { FileLookups } from '../../src/content/file-lookups.js';
 import { readContent } from '../../src/content/read-content.js';
 import { readContentFile } from '../../src/content/read-file.js';
 import { testdir } from '../helpers/testdir.js';
-import { fakeProbe } from './fake-probe.js';
+import { fakeMedia } from './fake-probe.js';
 
 const NOW = new Date('2026-06-01T00:00:00Z');
 const configFor = (root: string, contentDir = join(root, 'posts')) => ({ root, contentDir, timezone: 'UTC', accounts: {} });
@@ -15,13 +15,13 @@ describe('reading post files through FileLookups', () => {
     const root = await testdir({ 'drafts/real.md': 'Linked text\n', 'elsewhere/inner.md': 'Inner text\n', 'posts/plain.md': 'Plain text\n' });
     await symlink(join(root, 'drafts/real.md'), join(root, 'posts/linked.md'));
     await symlink(join(root, 'elsewhere'), join(root, 'linked-folder'));
-    const { posts, diagnostics } = await readContent({ config: configFor(root), now: NOW, probe: fakeProbe() });
+    const { posts, diagnostics } = await readContent({ config: configFor(root), now: NOW, media: fakeMedia() });
     expect(diagnostics).toEqual([]);
     expect(posts.map((post) => [post.key, post.shape.content])).toEqual([
       ['linked', 'Linked text'],
       ['plain', 'Plain text'],
     ]);
-    const inFolder = await readContentFile('linked-folder/inner.md', { config: configFor(root, root), now: NOW, probe: fakeProbe() });
+    const inFolder = await readContentFile('linked-folder/inner.md', { config: configFor(root, root), now: NOW, media: fakeMedia() });
     expect(inFolder.diagnostics).toEqual([]);
     expect(inFolder.posts[0]?.shape.content).toBe('Inner text');
   });
@@ -30,7 +30,7 @@ describe('reading post files through FileLookups', () => {
     const outside = await testdir({ 'secret.md': 'not for posting\n' });
     const root = await testdir({ 'posts/ok.md': 'Fine\n' });
     await symlink(outside, join(root, 'posts/escape'));
-    const options = { config: configFor(root), now: NOW, probe: fakeProbe() };
+    const options = { config: configFor(root), now: NOW, media: fakeMedia() };
     expect((await readContentFile('posts/escape/secret.md', options)).diagnostics).toMatchObject([{ code: 'file-outside-project', file: 'posts/escape/secret.md' }]);
     expect((await readContentFile('posts/gone.md', options)).diagnostics).toMatchObject([{ code: 'file-unreadable', message: expect.stringContaining('ENOENT') }]);
   });

@@ -2,13 +2,12 @@ import { createHash } from 'node:crypto';
 import { symlink, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MediaCache } from '../../src/content/media-cache.js';
 import { makePng } from '../helpers/media-generators/index.js';
 import { probeMedia } from '../../src/media/probe.js';
 import { readContent } from '../../src/content/read-content.js';
 import { readContentFile } from '../../src/content/read-file.js';
 import { testdir } from '../helpers/testdir.js';
-import { fakeProbe } from './fake-probe.js';
+import { fakeMedia, fakeProbe } from './fake-probe.js';
 
 const NOW = new Date('2026-06-01T00:00:00Z');
 const sha = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -29,7 +28,7 @@ describe('media paths', () => {
       'pic.png': 'at the root',
       'media/pic.png': 'in media',
     });
-    const { posts, diagnostics } = await readContent({ config: configFor(root), now: NOW, probe: fakeProbe() });
+    const { posts, diagnostics } = await readContent({ config: configFor(root), now: NOW, media: fakeMedia() });
     expect(diagnostics).toEqual([]);
     expect(posts[0]!.media.map((m) => [m.path, m.sha256, m.sizeBytes, m.absolutePath])).toEqual([
       ['posts/pic.png', sha('next to the post'), 16, join(root, 'posts/pic.png')],
@@ -54,7 +53,7 @@ describe('media paths', () => {
       'media/notes.txt': 'text',
     });
     await symlink(join(outside, 'secret.png'), join(root, 'media/link.png'));
-    const { posts, diagnostics } = await readContent({ config: configFor(root), now: NOW, probe: fakeProbe() });
+    const { posts, diagnostics } = await readContent({ config: configFor(root), now: NOW, media: fakeMedia() });
     expect(posts).toEqual([]);
     expect(diagnostics.map((d) => [d.line, d.column, d.code])).toEqual([
       [3, 5, 'media-outside-project'],
@@ -81,7 +80,7 @@ describe('media paths', () => {
       'media/team/Photo.png': 'png',
       'posts/Hero.jpg': 'next to the post',
     });
-    const { diagnostics } = await readContent({ config: configFor(root), now: NOW, probe: fakeProbe() });
+    const { diagnostics } = await readContent({ config: configFor(root), now: NOW, media: fakeMedia() });
     expect(diagnostics.map((d) => [d.line, d.column, d.code, d.hint?.split('?')[0]])).toEqual([
       [3, 5, 'media-wrong-case', 'did you mean `media/Hero.JPG`'],
       [4, 5, 'media-wrong-case', 'did you mean `media/team/Photo.png`'],
@@ -96,7 +95,7 @@ describe('media paths', () => {
     const root = await testdir({ 'posts/a.md': post('  - media/real.png\n  - cover.png'), 'assets/real.png': 'png' });
     await symlink(join(root, 'assets'), join(root, 'media'));
     await symlink('../assets/real.png', join(root, 'posts/cover.png'));
-    const { posts, diagnostics } = await readContent({ config: configFor(root), now: NOW, probe: fakeProbe() });
+    const { posts, diagnostics } = await readContent({ config: configFor(root), now: NOW, media: fakeMedia() });
     expect(diagnostics).toEqual([]);
     expect(posts[0]!.media.map((m) => [m.ref, m.path])).toEqual([
       ['media/real.png', 'assets/real.png'],
@@ -111,8 +110,7 @@ describe('media paths', () => {
       'media/v.mp4': 'video-1',
     });
     const probe = fakeProbe();
-    const cache = new MediaCache();
-    const options = { config: configFor(root), now: NOW, probe, mediaCache: cache };
+    const options = { config: configFor(root), now: NOW, media: fakeMedia(probe) };
     const first = await readContent(options);
     expect(first.diagnostics).toEqual([]);
     expect(first.posts.flatMap((p) => p.shape.media)).toEqual([sha('video-1'), sha('video-1'), sha('video-1')]);
@@ -131,10 +129,10 @@ describe('media paths', () => {
 
   it('works with the real prober: content type from the bytes, not the name', async () => {
     const root = await testdir({ 'posts/a.md': post('  - photo.jpg\n  - fake.png'), 'posts/photo.jpg': makePng({ width: 2, height: 2 }), 'posts/fake.png': 'not really a png' });
-    const { diagnostics } = await readContent({ config: configFor(root), now: NOW, probe: probeMedia });
+    const { diagnostics } = await readContent({ config: configFor(root), now: NOW, media: fakeMedia(probeMedia) });
     expect(diagnostics).toMatchObject([{ code: 'media-unsupported-type', line: 4, found: 'unrecognized file format' }]);
     const good = await testdir({ 'posts/a.md': post('  - photo.jpg'), 'posts/photo.jpg': makePng({ width: 2, height: 2 }) });
-    const { posts } = await readContent({ config: configFor(good), now: NOW, probe: probeMedia });
+    const { posts } = await readContent({ config: configFor(good), now: NOW, media: fakeMedia(probeMedia) });
     expect(posts[0]!.media[0]).toMatchObject({ contentType: 'image/png', kind: 'image' });
   });
 });

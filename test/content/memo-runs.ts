@@ -4,8 +4,11 @@ import { RunCache } from '../../src/cache/run-cache.js';
 import { readContent } from '../../src/content/read-content.js';
 import type { ReadingMemo } from '../../src/content/reading-memo.js';
 import type { ContentConfig, ReadContentOptions } from '../../src/content/read-file.js';
-import { createPlanCaches } from '../../src/pipeline/plan-caches.js';
-import { fakeProbe } from './fake-probe.js';
+import { MediaMemo } from '../../src/content/media-memo.js';
+import { fakeMedia, fakeProbe } from './fake-probe.js';
+
+/** What a test run reads with: its own media memo unless it passes one. */
+type ReadOptions = { config: ContentConfig; now: Date } & Partial<Omit<ReadContentOptions, 'config' | 'now'>>;
 
 export const LONG_AGO = new Date('2026-01-01');
 
@@ -19,19 +22,18 @@ export async function settle(root: string, paths: readonly string[]): Promise<vo
  * which files the memo gave (`unread`), which it was given (`remembered`) and how many media
  * files were probed.
  */
-export async function memoRun(options: { config: ContentConfig } & Omit<ReadContentOptions, 'config' | 'probe'>) {
+export async function memoRun(options: ReadOptions) {
   const kept = RunCache.open(options.config.root, { enabled: true, build: 'test' });
-  const caches = createPlanCaches(kept);
   const probe = fakeProbe();
   const memo = counting(kept.posts(options.config)!);
-  const result = await readContent({ mediaCache: caches.media, ...options, probe, memo });
+  const result = await readContent({ media: new MediaMemo(probe, kept.mediaFacts()), ...options, memo });
   await kept.save();
   return { ...result, unread: memo.unread, remembered: memo.remembered, probed: probe.calls.length };
 }
 
 /** The same read with no memo at all. */
-export function freshRead(options: { config: ContentConfig } & Omit<ReadContentOptions, 'config' | 'probe'>) {
-  return readContent({ ...options, probe: fakeProbe() });
+export function freshRead(options: ReadOptions) {
+  return readContent({ media: fakeMedia(), ...options });
 }
 
 function counting(store: ReadingMemo): ReadingMemo & { unread: string[]; remembered: string[] } {
@@ -49,6 +51,5 @@ function counting(store: ReadingMemo): ReadingMemo & { unread: string[]; remembe
       remembered.push(file);
       store.keep(file, read, reading);
     },
-    mediaFacts: (realPath, stats, workOut) => store.mediaFacts(realPath, stats, workOut),
   };
 }

@@ -6,7 +6,7 @@ import { shapeHash } from '../../src/content/shape-hash.js';
 import { fieldOrigins } from '../../src/plan/field-origins.js';
 import { PHOTO, SHORT } from '../house-rules/rule-fixtures.js';
 import { testdir } from '../helpers/testdir.js';
-import { fakeProbe } from './fake-probe.js';
+import { fakeMedia } from './fake-probe.js';
 
 const NOW = new Date('2026-06-01T00:00:00Z');
 
@@ -14,7 +14,7 @@ const read = (root: string) =>
   readContent({
     config: { root, contentDir: join(root, 'posts'), timezone: 'UTC', accounts: { photo: PHOTO, short: SHORT }, vars: { campaign: { name: 'Solstice' } }, hashtags: { coffee: '#coffee' } },
     now: NOW,
-    probe: fakeProbe(),
+    media: fakeMedia(),
   });
 
 describe('the sources of a desired post', () => {

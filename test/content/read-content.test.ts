@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { ContentConfig } from '../../src/content/read-file.js';
 import { readContent } from '../../src/content/read-content.js';
 import { testdir } from '../helpers/testdir.js';
-import { fakeProbe } from './fake-probe.js';
+import { fakeMedia } from './fake-probe.js';
 
 const PHOTO = '6f1c2d6e-0a55-4c59-9d0f-3b8f5d1a7e01';
 const VIDEO = '1a2b3c4d-0a55-4c59-9d0f-3b8f5d1a7e02';
@@ -13,7 +13,7 @@ const NOW = new Date('2026-06-01T00:00:00Z');
 async function project(files: Record<string, string | Buffer>, overrides: Partial<ContentConfig> = {}) {
   const root = await testdir(files);
   const config: ContentConfig = { root, contentDir: join(root, 'posts'), timezone: 'Europe/Berlin', accounts: { 'brand-photo': PHOTO, 'brand-video': VIDEO }, ...overrides };
-  return readContent({ config, now: NOW, probe: fakeProbe() });
+  return readContent({ config, now: NOW, media: fakeMedia() });
 }
 
 describe('readContent', () => {
@@ -168,7 +168,7 @@ describe('readContent', () => {
     const { posts, diagnostics } = await readContent({
       config,
       now: NOW,
-      probe: fakeProbe(),
+      media: fakeMedia(),
       acceptPastSchedule: (post) => (seen.push(post), true),
     });
     expect(diagnostics).toEqual([]);
@@ -215,7 +215,7 @@ describe('readContent', () => {
     const root = await testdir({ 'posts/huge.md': Buffer.alloc(5 * 1024 * 1024, 'a') });
     await symlink(join(outside, 'secret.md'), join(root, 'posts/linked.md'));
     const config = { root, contentDir: join(root, 'posts'), timezone: 'UTC', accounts: {} };
-    const { posts, diagnostics } = await readContent({ config, now: NOW, probe: fakeProbe() });
+    const { posts, diagnostics } = await readContent({ config, now: NOW, media: fakeMedia() });
     expect(posts).toEqual([]);
     expect(diagnostics).toMatchObject([
       { code: 'file-too-large', file: 'posts/huge.md', found: '5.0 MiB', expected: 'at most 1 MiB' },

@@ -5,12 +5,12 @@ import { readContent } from '../../src/content/read-content.js';
 import type { ContentConfig } from '../../src/content/read-file.js';
 import { git } from '../helpers/git.js';
 import { testdir } from '../helpers/testdir.js';
-import { fakeProbe } from './fake-probe.js';
+import { fakeMedia } from './fake-probe.js';
 
 const NOW = new Date('2026-06-01T00:00:00Z');
 const TOKEN = 'ghs_CHECKOUT-TOKEN-0123456789';
 
-const read = (root: string, config: Partial<ContentConfig> = {}) => readContent({ config: { root, contentDir: join(root, 'posts'), timezone: 'UTC', accounts: {}, ...config }, now: NOW, probe: fakeProbe() });
+const read = (root: string, config: Partial<ContentConfig> = {}) => readContent({ config: { root, contentDir: join(root, 'posts'), timezone: 'UTC', accounts: {}, ...config }, now: NOW, media: fakeMedia() });
 
 /** A draft post whose body's second line (line 4 of the file) is `include`. */
 const includes = (include: string) => `---\ntargets: []\n---\nHello\n${include}\n`;

@@ -67,10 +67,10 @@ describe('calendar policies converge', () => {
       const config = await loadConfig({ cwd: dir, env: { POSTSYNC_API_KEY: DEMO_API_KEY }, flags: { apiUrl: api.baseUrl } });
       const connection = await connect(config, { ci: false });
       try {
-        const plan = async () => (await buildPlan({ config, connection, state: await readStateSection(config.statePath, connection.target), prune: true, selection: null, now: new Date() })).plan;
+        const plan = async () => (await buildPlan({ config, connection, state: await readStateSection(config.statePath, connection.project), prune: true, selection: null, now: new Date() })).plan;
         const first = await plan();
         expect(first.diagnostics).toEqual([]);
-        const result = await applyPlan({ plan: first, client: connection.client, store: await StateStore.open(config.statePath, connection.target, { seal: connection.seal }), root: config.root });
+        const result = await applyPlan({ plan: first, client: connection.client, store: await StateStore.open(config.statePath, connection.project, { seal: connection.seal }), root: config.root });
         expect(result.failed).toEqual([]);
         const after = await plan();
         expect([hasChanges(after), after.diagnostics]).toEqual([false, []]);

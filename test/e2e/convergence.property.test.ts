@@ -162,13 +162,13 @@ describe('apply always converges', () => {
       const config = await loadConfig({ cwd: dir, env: { POSTSYNC_API_KEY: DEMO_API_KEY }, flags: { apiUrl: proxy.baseUrl } });
       const connection = await connect(config, { ci: false });
       try {
-        const store = await StateStore.open(config.statePath, connection.target, { seal: connection.seal });
-        const { plan } = await buildPlan({ config, connection, state: await readStateSection(config.statePath, connection.target), prune: true, selection: null, now: new Date() });
+        const store = await StateStore.open(config.statePath, connection.project, { seal: connection.seal });
+        const { plan } = await buildPlan({ config, connection, state: await readStateSection(config.statePath, connection.project), prune: true, selection: null, now: new Date() });
         // A draft without accounts is not ready to schedule (a readiness warning), and fine as a draft.
         expect(plan.diagnostics.filter((d) => d.code !== 'schedule-without-targets')).toEqual([]);
         const result = await applyPlan({ plan, client: connection.client, store, root: config.root });
         expect(result.failed).toEqual([]);
-        const after = await buildPlan({ config, connection, state: await readStateSection(config.statePath, connection.target), prune: true, selection: null, now: new Date() });
+        const after = await buildPlan({ config, connection, state: await readStateSection(config.statePath, connection.project), prune: true, selection: null, now: new Date() });
         expect(hasChanges(after.plan)).toBe(false);
         const remote = (await api.api('GET', '/posts?limit=100')).body.data.items as { content: string }[];
         // The service keeps its tidied form of each file's text; one post per file, none twice.

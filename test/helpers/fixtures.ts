@@ -2,13 +2,13 @@ import type { Capabilities, Post, Target } from '../../src/api/types.js';
 import type { DesiredMedia, DesiredPost, InvalidFile, PostShape, TargetShape } from '../../src/content/types.js';
 import type { Diagnostic } from '../../src/diagnostics.js';
 import type { UnconfirmedRecords } from '../../src/state/types.js';
-import { emptyTargetState, stateSectionHash } from '../../src/state/state-file.js';
+import { emptyProjectState, stateSectionHash } from '../../src/state/state-file.js';
 import { shapeHash } from '../../src/content/shape-hash.js';
-import type { PostRecord, TargetState } from '../../src/state/types.js';
+import type { PostRecord, ProjectState } from '../../src/state/types.js';
 import type { ReasonDetail } from '../../src/plan/reason-details.js';
 import { livePostsById } from '../../src/plan/plan-context.js';
 import { summarize } from '../../src/plan/planner.js';
-import { CHANGE_REASONS, type AccountAvailability, type Action, type Change, type HeldPost, type LivePostsById, type MediaUpload, type Plan, type PlanChoices, type PlanInput, type PlanTarget } from '../../src/plan/types.js';
+import { CHANGE_REASONS, type AccountAvailability, type Action, type Change, type HeldPost, type LivePostsById, type MediaUpload, type Plan, type PlanChoices, type PlanInput, type RemoteProject } from '../../src/plan/types.js';
 
 /**
  * The builders of posts, remote posts, state sections and plans that unit tests of the planner,
@@ -22,7 +22,7 @@ export const VIDEO = '7a2b3c4d-1111-4222-8333-944455556666';
 export const SHA_A = 'a'.repeat(64);
 export const SHA_B = 'b'.repeat(64);
 
-export const TARGET: PlanTarget = { id: 'local:demo', apiUrl: 'http://127.0.0.1:4010/public/v1', projectId: 'demo', local: true };
+export const TARGET: RemoteProject = { id: 'local:demo', apiUrl: 'http://127.0.0.1:4010/public/v1', projectId: 'demo', local: true };
 
 export function shape(overrides: Partial<PostShape> = {}): PostShape {
   return { content: 'Hello', scheduledAt: null, targets: [{ socialAccountId: PHOTO, options: {} }], media: [], ...overrides };
@@ -85,16 +85,16 @@ export function record(postId: string, appliedShape: PostShape, file: string): P
   };
 }
 
-export function state(overrides: Partial<TargetState> = {}): TargetState {
-  return { ...emptyTargetState(TARGET), ...overrides };
+export function state(overrides: Partial<ProjectState> = {}): ProjectState {
+  return { ...emptyProjectState(TARGET), ...overrides };
 }
 
 /** A state section owning `posts` (key → [post id, the shape last applied]), each recorded from `posts/<key>.md`. */
-export function owning(posts: Record<string, [string, PostShape]>): TargetState {
+export function owning(posts: Record<string, [string, PostShape]>): ProjectState {
   return state({ posts: Object.fromEntries(Object.entries(posts).map(([key, [postId, applied]]) => [key, record(postId, applied, `posts/${key}.md`)])) });
 }
 
-export function mediaState(...shas: string[]): TargetState['media'] {
+export function mediaState(...shas: string[]): ProjectState['media'] {
   return Object.fromEntries(
     shas.map((sha) => [sha, { mediaId: mediaId(sha), sizeBytes: 1234, contentType: 'image/png', uploadedAt: '2026-01-01T00:00:00.000Z' }]),
   );
@@ -106,14 +106,14 @@ export function accounts(entries: Record<string, AccountAvailability> = {}): Map
 
 /** What a test says of a plan's input, flat: the posts, the state section, the live posts as a list, the accounts' availability. */
 export interface PlanInputParts {
-  target?: PlanTarget;
+  target?: RemoteProject;
   desired?: DesiredPost[];
   /** The content diagnostics. */
   diagnostics?: Diagnostic[];
   checks?: Diagnostic[];
   invalid?: InvalidFile[];
   held?: HeldPost[];
-  state?: TargetState;
+  state?: ProjectState;
   stateHash?: string;
   unconfirmed?: UnconfirmedRecords;
   foreignOwners?: ReadonlyMap<string, string>;
@@ -137,7 +137,7 @@ export function planInput(parts: PlanInputParts = {}): PlanInput {
   const section = parts.state ?? state();
   const { live = [] } = parts;
   return {
-    target: parts.target ?? TARGET,
+    project: parts.target ?? TARGET,
     desired: { posts: parts.desired ?? [], held: parts.held ?? [], invalid: parts.invalid ?? [], contentDiagnostics: parts.diagnostics ?? [], checkDiagnostics: parts.checks ?? [] },
     remote: {
       live: Array.isArray(live) ? livePostsById(live) : (live as LivePostsById),

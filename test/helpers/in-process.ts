@@ -45,7 +45,7 @@ export function inProcess(dir: string, apiUrl: string) {
           strict: false,
           ...(options.choices ? { choices: options.choices } : {}),
           onPlan: async () => {},
-          confirm: async () => true,
+          approve: async () => true,
           progress: () => () => {},
         });
       } finally {

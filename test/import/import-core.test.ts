@@ -4,7 +4,7 @@ import { importKey, importPath, renderPostFile } from '../../src/import/post-fil
 import { selectForImport } from '../../src/import/select.js';
 import { slugOfText } from '../../src/import/slug.js';
 import { formatInZone, monthInZone } from '../../src/import/zoned-time.js';
-import { emptyTargetState } from '../../src/state/state-file.js';
+import { emptyProjectState } from '../../src/state/state-file.js';
 import { csvField, renderCsv } from '../../cli/views/csv.js';
 import { rangeBound } from '../../src/reports/read-analytics.js';
 
@@ -113,7 +113,7 @@ describe('renderPostFile', () => {
 });
 
 describe('selectForImport', () => {
-  const section = emptyTargetState({ apiUrl: 'local', projectId: 'demo' });
+  const section = emptyProjectState({ apiUrl: 'local', projectId: 'demo' });
   section.posts.owned = { postId: 'owned-id', file: 'posts/owned.md', appliedHash: 'h', remoteUpdatedAt: 't', appliedAt: 't' };
   section.pending.later = { file: 'posts/later.md', idempotencyKey: 'k', payload: { content: 'Half done', targets: [{ socialAccountId: PHOTO }], mediaIds: [] }, shapeHash: 'h', startedAt: 't' };
   const posts = [

@@ -23,22 +23,22 @@ async function rotatedState(): Promise<{ connection: Connection; config: Awaited
   const config = await loadConfig({ cwd: dir, env: { POSTSYNC_API_KEY: DEMO_API_KEY }, flags: { apiUrl: api.baseUrl } });
   const connection = await connect(config, { ci: false });
   const live = (await api.api('POST', '/posts', { body: { content: 'A post with a fairly long text that the list shows the start of', targets: [], mediaIds: [] } })).body.data as { id: string };
-  const old = await StateStore.open(config.statePath, connection.target, { seal: testSeal(connection.target, { apiKey: 'rotated-away' }) });
+  const old = await StateStore.open(config.statePath, connection.project, { seal: testSeal(connection.project, { apiKey: 'rotated-away' }) });
   const record = { file: 'posts/x.md', appliedHash: SHA, remoteUpdatedAt: at, appliedAt: at };
-  await old.confirmCreate('live', { ...record, postId: live.id });
-  await old.confirmCreate('gone', { ...record, postId: GONE_ID });
+  await old.completeCreate('live', { ...record, postId: live.id });
+  await old.completeCreate('gone', { ...record, postId: GONE_ID });
   await old.recordPending('waiting', { file: 'posts/waiting.md', idempotencyKey: 'psync-w', payload: { content: 'Pending text', targets: [], mediaIds: [] }, shapeHash: SHA, startedAt: at });
   await old.recordMedia(SHA, { mediaId: 'm-1', sizeBytes: 1, contentType: 'image/png', uploadedAt: at });
   await old.recordUpload('b'.repeat(64), { mediaId: 'm-2', partSizeBytes: 5, partCount: 2, startedAt: at });
   await old.checkpoint();
-  const current = await StateStore.open(config.statePath, connection.target, { seal: connection.seal });
-  await current.confirmCreate('sealed', { ...record, postId: live.id });
+  const current = await StateStore.open(config.statePath, connection.project, { seal: connection.seal });
+  await current.completeCreate('sealed', { ...record, postId: live.id });
   await current.checkpoint();
   return { connection, config, liveId: live.id };
 }
 
 const unconfirmedNow = async (world: Awaited<ReturnType<typeof rotatedState>>) =>
-  unconfirmedRecords((await readStateSection(world.config.statePath, world.connection.target)).section, world.connection.seal);
+  unconfirmedRecords((await readStateSection(world.config.statePath, world.connection.project)).section, world.connection.seal);
 
 describe('confirmState', () => {
   it('--all lists every record without a valid seal with what the remote says, and seals nothing when declined', async () => {

@@ -6,7 +6,7 @@ import { RunCache } from '../../src/cache/run-cache.js';
 import { loadConfig } from '../../src/config/load-config.js';
 import { DEMO_ACCOUNTS, DEMO_API_KEY, demoFixture } from '../../src/emulator/index.js';
 import { createPlanCaches } from '../../src/pipeline/plan-caches.js';
-import { emptyTargetState } from '../../src/state/state-file.js';
+import { emptyProjectState } from '../../src/state/state-file.js';
 import { desiredDiagnostics, readDesired } from '../../src/pipeline/read-desired.js';
 import { demoProject, post } from '../e2e/project.js';
 import { useEmulator } from '../helpers/emulator.js';
@@ -30,7 +30,7 @@ async function desiredSide(dir: string, baseUrl: string) {
   const kept = RunCache.open(dir, { enabled: true, build: 'test' });
   const client = new ApiClient({ baseUrl, apiKey: DEMO_API_KEY });
   try {
-    const side = await readDesired({ config, client, now: new Date('2030-01-01T00:00:00Z'), caches: createPlanCaches(kept), schedule: { state: emptyTargetState({ apiUrl: 'local', projectId: 'demo' }), prune: false } });
+    const side = await readDesired({ config, client, now: new Date('2030-01-01T00:00:00Z'), caches: createPlanCaches(kept), schedule: { state: emptyProjectState({ apiUrl: 'local', projectId: 'demo' }), prune: false } });
     await kept.save();
     return side;
   } finally {

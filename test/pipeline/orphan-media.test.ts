@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Post } from '../../src/api/types.js';
 import { learnOrphanMedia } from '../../src/pipeline/orphan-media.js';
 import { livePostsById } from '../../src/plan/plan-context.js';
-import { emptyTargetState } from '../../src/state/state-file.js';
+import { emptyProjectState } from '../../src/state/state-file.js';
 import { applyNow, applyWorld, planNow, pngMedia, remotePosts, type ApplyWorld } from '../apply/apply-world.js';
 import { useEmulator } from '../helpers/emulator.js';
 import { desired, shape } from '../helpers/fixtures.js';
@@ -25,7 +25,7 @@ const storageReads = async (world: ApplyWorld) => (await world.api.requestLog())
 describe('learnOrphanMedia', () => {
   it('fetches and hashes the media of an orphan a new post could be, once', async () => {
     const { world, post, live, sha256 } = await orphanWorld();
-    const state = emptyTargetState(world.target);
+    const state = emptyProjectState(world.target);
     await world.api.clearLog();
     const learned = await learnOrphanMedia({ posts: [post, desired('twin', post.shape, { media: post.media })], state, live: livePostsById([live]) });
     expect(learned).toEqual(new Map([[live.media[0]!.id, sha256]]));
@@ -44,13 +44,13 @@ describe('learnOrphanMedia', () => {
     await world.api.clearLog();
     expect(await learnOrphanMedia({ posts: [post], state: world.store.section, live: livePostsById([live]) })).toEqual(new Map());
     const other = desired('other', { ...post.shape, content: 'Other words' }, { media: post.media });
-    expect(await learnOrphanMedia({ posts: [other], state: emptyTargetState(world.target), live: livePostsById([live]) })).toEqual(new Map());
+    expect(await learnOrphanMedia({ posts: [other], state: emptyProjectState(world.target), live: livePostsById([live]) })).toEqual(new Map());
     expect(await storageReads(world)).toEqual([]);
   });
 
   it('leaves unknown, without failing, a media the service does not offer, refuses, or serves over plain http elsewhere', async () => {
     const { world, post, live } = await orphanWorld();
-    const state = emptyTargetState(world.target);
+    const state = emptyProjectState(world.target);
     const media = live.media[0]!;
     const variants = [
       { ...media, sourceAvailable: false },

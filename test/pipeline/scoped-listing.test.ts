@@ -117,7 +117,7 @@ describe('the scoped remote read', () => {
         const section = state({ posts: records });
         const files = Object.keys(records).map((key) => desired(key, changedFiles.has(key) ? shape({ content: `edited ${key}` }) : appliedShape(key), { file: `${key}.md` }));
         const planAgainst = (live: LivePostsById) =>
-          planPosts({ target: TARGET, desired: { posts: files, held: [], invalid: [], contentDiagnostics: [], checkDiagnostics: [] }, remote: { live, capabilities }, state: { section, hash: stateSectionHash(section) }, prune: true, now: NOW, timezone: 'UTC' });
+          planPosts({ project: TARGET, desired: { posts: files, held: [], invalid: [], contentDiagnostics: [], checkDiagnostics: [] }, remote: { live, capabilities }, state: { section, hash: stateSectionHash(section) }, prune: true, now: NOW, timezone: 'UTC' });
         expect(planAgainst(scoped)).toEqual(planAgainst(full));
       }),
       { numRuns: 60 },

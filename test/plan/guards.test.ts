@@ -6,11 +6,11 @@ import { createPlan } from '../../src/plan/planner.js';
 import type { Plan } from '../../src/plan/types.js';
 import type { DesiredPost } from '../../src/content/types.js';
 import { PHOTO, SHA_A, accounts, desired, livePost, mediaState, planInput, record, shape, state } from '../helpers/fixtures.js';
-import type { TargetState } from '../../src/state/types.js';
+import type { ProjectState } from '../../src/state/types.js';
 
 const NOW = new Date('2026-03-01T12:00:00.000Z');
 
-function guard(plan: Plan, parts: { posts: DesiredPost[]; state: TargetState; diagnostics?: Diagnostic[]; invalidFiles?: InvalidFile[] }): Plan {
+function guard(plan: Plan, parts: { posts: DesiredPost[]; state: ProjectState; diagnostics?: Diagnostic[]; invalidFiles?: InvalidFile[] }): Plan {
   const input = planInput({ desired: parts.posts, state: parts.state, diagnostics: parts.diagnostics ?? [], invalid: parts.invalidFiles ?? [], now: NOW.toISOString(), timezone: 'Europe/Berlin' });
   return guardChanges(plan, input);
 }

@@ -6,7 +6,7 @@ import { livePostsById, planContext } from '../../src/plan/plan-context.js';
 import { createPlan } from '../../src/plan/planner.js';
 import { removedKeptAsDrafts } from '../../src/plan/removed-changes.js';
 import type { Post } from '../../src/api/types.js';
-import type { PendingCreate, TargetState } from '../../src/state/types.js';
+import type { PendingCreate, ProjectState } from '../../src/state/types.js';
 import { PHOTO, desired, livePost, planInput, planOf, looseChange, record, shape, state } from '../helpers/fixtures.js';
 
 /** Where an interrupted create's post is found on the remote, so the create is never sent twice. */
@@ -24,7 +24,7 @@ function pending(key: string, made: PostShape = draft): PendingCreate {
   };
 }
 
-function matches(section: TargetState, live: Post[]): [string, string][] {
+function matches(section: ProjectState, live: Post[]): [string, string][] {
   const context = planContext({ state: section, live: livePostsById(live), accounts: new Map(), prune: false });
   return [...matchPendingCreates(section, livePostsById(live), context)].map(([key, post]) => [key, post.id]);
 }
@@ -107,7 +107,7 @@ describe('removedKeptAsDrafts', () => {
 describe('createPlan: options a file leaves unset, in the fields an update names', () => {
   const withDefault = (content: string) => shape({ content, targets: [{ socialAccountId: PHOTO, options: { format: 'feed' } }] });
   const owned = (extra: { reread?: true } = {}) => state({ posts: { launch: { ...record('p1', draft, 'posts/launch.md'), ...extra } } });
-  const fieldsOf = (section: TargetState, file: PostShape, remote: PostShape) => {
+  const fieldsOf = (section: ProjectState, file: PostShape, remote: PostShape) => {
     const change = createPlan(planInput({ desired: [desired('launch', file)], state: section, live: [livePost('p1', remote, { updatedAt: '2026-01-09T00:00:00.000Z' })] })).changes[0]!;
     return { action: change.action, reason: change.reason, fields: 'fields' in change ? change.fields?.map((move) => move.field) : undefined };
   };

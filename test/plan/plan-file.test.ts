@@ -95,25 +95,25 @@ describe('checkPlanFresh', () => {
   });
 
   it('accepts an unchanged world', () => {
-    expect(() => checkPlanFresh({ plan, currentStateHash: plan.stateHash, currentTarget: TARGET, livePosts: current() })).not.toThrow();
+    expect(() => checkPlanFresh({ plan, currentStateHash: plan.stateHash, currentProject: TARGET, livePosts: current() })).not.toThrow();
   });
 
   it('names every key whose remote post changed or vanished', () => {
     const livePosts = current();
     livePosts.set('p-edit', { ...livePosts.get('p-edit')!, updatedAt: '2026-02-02T00:00:00.000Z' });
     livePosts.set('p-gone', null);
-    const check = () => checkPlanFresh({ plan, currentStateHash: plan.stateHash, currentTarget: TARGET, livePosts });
+    const check = () => checkPlanFresh({ plan, currentStateHash: plan.stateHash, currentProject: TARGET, livePosts });
     expect(check).toThrow(StalePlanError);
     expect(check).toThrow('edit (post changed on the remote), gone (post deleted on the remote)');
   });
 
   it('refuses a plan made against another state or target', () => {
-    expect(() => checkPlanFresh({ plan, currentStateHash: 'f'.repeat(64), currentTarget: TARGET, livePosts: current() })).toThrow(
+    expect(() => checkPlanFresh({ plan, currentStateHash: 'f'.repeat(64), currentProject: TARGET, livePosts: current() })).toThrow(
       /state file changed/,
     );
     const other = { ...TARGET, id: 'https://api.example.com/public/v1#demo', apiUrl: 'https://api.example.com/public/v1', local: false };
     try {
-      checkPlanFresh({ plan, currentStateHash: plan.stateHash, currentTarget: other, livePosts: current() });
+      checkPlanFresh({ plan, currentStateHash: plan.stateHash, currentProject: other, livePosts: current() });
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(StalePlanError);
@@ -124,7 +124,7 @@ describe('checkPlanFresh', () => {
 });
 
 describe('checkPlanFresh: what it checks', () => {
-  const fresh = (plan: Plan, livePosts = new Map()) => () => checkPlanFresh({ plan, currentStateHash: plan.stateHash, currentTarget: TARGET, livePosts });
+  const fresh = (plan: Plan, livePosts = new Map()) => () => checkPlanFresh({ plan, currentStateHash: plan.stateHash, currentProject: TARGET, livePosts });
 
   it('accepts a saved --prune plan that resolves and deletes an interrupted create: no post of it is known yet', () => {
     const pending = { file: 'posts/x.md', idempotencyKey: 'psync-x', payload: { content: 'x', targets: [], mediaIds: [] }, shapeHash: shapeHash(applied), startedAt: '2026-01-01T00:00:00.000Z' };
@@ -160,19 +160,19 @@ describe('checkPlanFresh: what it checks', () => {
   ])('refuses a plan made for a target that differs only in its %s', (_, difference) => {
     const plan = samplePlan();
     const livePosts = new Map(postIdsToCheck(plan).map((id) => [id, live.find((post) => post.id === id) ?? null]));
-    expect(() => checkPlanFresh({ plan, currentStateHash: plan.stateHash, currentTarget: { ...TARGET, ...difference }, livePosts })).toThrow(/^the plan was made for /);
+    expect(() => checkPlanFresh({ plan, currentStateHash: plan.stateHash, currentProject: { ...TARGET, ...difference }, livePosts })).toThrow(/^the plan was made for /);
   });
 
   it('says what to do about a plan made for another target', () => {
     const plan = samplePlan();
-    expect(() => checkPlanFresh({ plan, currentStateHash: plan.stateHash, currentTarget: { ...TARGET, projectId: 'other' }, livePosts: new Map() })).toThrow(
+    expect(() => checkPlanFresh({ plan, currentStateHash: plan.stateHash, currentProject: { ...TARGET, projectId: 'other' }, livePosts: new Map() })).toThrow(
       expect.objectContaining({ hint: 'Run `postsync plan` against this target and review the new plan.' }),
     );
   });
 
   it('names a remote target by its URL and a local one as the local API', () => {
     const plan = { ...samplePlan(), target: { ...TARGET, id: 'https://api.example.com/v1#demo', apiUrl: 'https://api.example.com/v1', local: false } };
-    expect(() => checkPlanFresh({ plan, currentStateHash: plan.stateHash, currentTarget: TARGET, livePosts: new Map() })).toThrow(
+    expect(() => checkPlanFresh({ plan, currentStateHash: plan.stateHash, currentProject: TARGET, livePosts: new Map() })).toThrow(
       /^the plan was made for https:\/\/api\.example\.com\/v1 \(project demo\), not the local API \(project demo\)$/,
     );
   });

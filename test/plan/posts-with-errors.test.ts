@@ -7,7 +7,7 @@ import { selectPlan } from '../../src/plan/select-plan.js';
 import { livePostsById } from '../../src/plan/plan-context.js';
 import type { Change, HeldPost, Plan, PlanInput } from '../../src/plan/types.js';
 import { stateSectionHash } from '../../src/state/state-file.js';
-import type { TargetState } from '../../src/state/types.js';
+import type { ProjectState } from '../../src/state/types.js';
 import { PHOTO, SHA_A, TARGET, desired, livePost, record, shape, state } from '../helpers/fixtures.js';
 import type { Post } from '../../src/api/types.js';
 
@@ -18,10 +18,10 @@ function error(file: string, message = 'something is wrong', extra: Partial<Diag
   return { severity: 'error', code: 'test-error', message, file, line: 2, column: 1, ...extra };
 }
 
-function plan(parts: { posts?: DesiredPost[]; invalid?: InvalidFile[]; held?: HeldPost[]; content?: Diagnostic[]; checks?: Diagnostic[]; section?: TargetState; live?: Post[]; prune?: boolean; only?: string[] }): Plan {
+function plan(parts: { posts?: DesiredPost[]; invalid?: InvalidFile[]; held?: HeldPost[]; content?: Diagnostic[]; checks?: Diagnostic[]; section?: ProjectState; live?: Post[]; prune?: boolean; only?: string[] }): Plan {
   const section = parts.section ?? state();
   const input: PlanInput = {
-    target: TARGET,
+    project: TARGET,
     desired: { posts: parts.posts ?? [], held: parts.held ?? [], invalid: parts.invalid ?? [], contentDiagnostics: parts.content ?? [], checkDiagnostics: parts.checks ?? [] },
     remote: { live: livePostsById(parts.live ?? []), capabilities },
     state: { section, hash: stateSectionHash(section) },

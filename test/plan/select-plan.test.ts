@@ -9,7 +9,7 @@ import type { Change, Plan, PlanInput } from '../../src/plan/types.js';
 import { NONE_UNCONFIRMED } from '../../src/plan/unconfirmed-records.js';
 import type { UnconfirmedRecords } from '../../src/state/types.js';
 import { stateSectionHash } from '../../src/state/state-file.js';
-import type { TargetState } from '../../src/state/types.js';
+import type { ProjectState } from '../../src/state/types.js';
 import { PHOTO, SHA_A, SHA_B, TARGET, desired, livePost, mediaId, mediaState, record, shape, state } from '../helpers/fixtures.js';
 
 const NOW = new Date('2026-03-01T12:00:00.000Z');
@@ -21,7 +21,7 @@ interface World {
   posts?: DesiredPost[];
   invalid?: InvalidFile[];
   content?: Diagnostic[];
-  section?: TargetState;
+  section?: ProjectState;
   live?: Post[];
   mediaSha256s?: Map<string, string>;
   unconfirmed?: Partial<UnconfirmedRecords>;
@@ -32,7 +32,7 @@ interface World {
 function planOf(world: World, keys: string[] | null): Plan {
   const section = world.section ?? state();
   const input: PlanInput = {
-    target: TARGET,
+    project: TARGET,
     desired: { posts: world.posts ?? [], held: [], invalid: world.invalid ?? [], contentDiagnostics: world.content ?? [], checkDiagnostics: [] },
     remote: { live: livePostsById(world.live ?? []), capabilities, ...(world.mediaSha256s === undefined ? {} : { mediaSha256s: world.mediaSha256s }) },
     state: { section, hash: stateSectionHash(section), unconfirmed: { ...NONE_UNCONFIRMED, ...world.unconfirmed } },

@@ -3,14 +3,14 @@ import { planPosts } from '../../src/plan/plan-posts.js';
 import { NONE_UNCONFIRMED } from '../../src/plan/unconfirmed-records.js';
 import type { UnconfirmedRecords } from '../../src/state/types.js';
 import type { Post } from '../../src/api/types.js';
-import type { TargetState } from '../../src/state/types.js';
+import type { ProjectState } from '../../src/state/types.js';
 import type { DesiredPost } from '../../src/content/types.js';
 import { SHA_A, desired, livePost, mediaState, planInput, record, shape, state, PHOTO, TARGET } from '../helpers/fixtures.js';
 
 const applied = shape({ content: 'As applied' });
 const edited = shape({ content: 'Edited' });
 
-function plan(options: { posts: DesiredPost[]; section: TargetState; live: Post[]; unconfirmed: Partial<UnconfirmedRecords>; prune?: boolean }) {
+function plan(options: { posts: DesiredPost[]; section: ProjectState; live: Post[]; unconfirmed: Partial<UnconfirmedRecords>; prune?: boolean }) {
   return planPosts(planInput({ desired: options.posts, state: options.section, live: options.live, unconfirmed: { ...NONE_UNCONFIRMED, ...options.unconfirmed }, prune: options.prune ?? true }));
 }
 const actions = (planned: ReturnType<typeof plan>) => planned.changes.map((change) => [change.action, change.key, change.reason]);

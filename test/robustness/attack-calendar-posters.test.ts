@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Post } from '../../src/api/types.js';
 import { remotePosters } from '../../src/calendar/media-views.js';
 import type { PostCard } from '../../src/calendar/post-card.js';
-import type { TargetState } from '../../src/state/types.js';
+import type { ProjectState } from '../../src/state/types.js';
 
 /** A video card per poster URL the remote answers, each with its own media record in the state. */
 function postersOf(urls: string[]): Map<string, string> {
@@ -10,7 +10,7 @@ function postersOf(urls: string[]): Map<string, string> {
   const cards = urls.map((_, index) => ({ key: `post-${index}`, media: [{ video: sha(index) }] }) as unknown as PostCard);
   const lives = urls.map((posterUrl, index) => ({ media: [{ id: `media-${index}`, posterUrl }] }) as unknown as Post);
   const media = Object.fromEntries(urls.map((_, index) => [sha(index), { mediaId: `media-${index}`, sizeBytes: 1, contentType: 'video/mp4', uploadedAt: '2027-01-01T00:00:00Z' }]));
-  return remotePosters(cards, lives, { apiUrl: 'https://api.example.com', projectId: 'demo', posts: {}, media, pending: {}, uploads: {} } as TargetState);
+  return remotePosters(cards, lives, { apiUrl: 'https://api.example.com', projectId: 'demo', posts: {}, media, pending: {}, uploads: {} } as ProjectState);
 }
 
 describe('attack: poster frames the remote names for the calendar page', () => {

@@ -4,12 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { readContent } from '../../src/content/read-content.js';
 import { git } from '../helpers/git.js';
 import { testdir } from '../helpers/testdir.js';
-import { fakeProbe } from '../content/fake-probe.js';
+import { fakeMedia } from '../content/fake-probe.js';
 
 const NOW = new Date('2026-06-01T00:00:00Z');
 const TOKEN = 'ghs_CHECKOUT-TOKEN-0123456789';
 
-const read = (root: string) => readContent({ config: { root, contentDir: join(root, 'posts'), timezone: 'UTC', accounts: {} }, now: NOW, probe: fakeProbe() });
+const read = (root: string) => readContent({ config: { root, contentDir: join(root, 'posts'), timezone: 'UTC', accounts: {} }, now: NOW, media: fakeMedia() });
 
 describe('attack: snippets and post files', () => {
   it('a snippets folder committed as a symlink to .git never includes .git/config (the checkout token)', async () => {

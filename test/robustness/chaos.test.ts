@@ -78,7 +78,7 @@ async function convergeUnderChaos(seed: number, chaos: string): Promise<Outcome>
     try {
       for (;; rounds += 1) {
         expect(rounds, `seed ${seed} still has changes after ${MAX_ROUNDS} rounds`).toBeLessThan(MAX_ROUNDS);
-        const state = await readStateSection(config.statePath, connection.target);
+        const state = await readStateSection(config.statePath, connection.project);
         const planned = await buildPlan({ config, connection, state, prune: true, selection: null, now: new Date() }).catch((error: unknown) => {
           if (outOfAttempts(error)) return null;
           throw error;
@@ -89,7 +89,7 @@ async function convergeUnderChaos(seed: number, chaos: string): Promise<Outcome>
             rounds += 1;
             break;
           }
-          const store = await StateStore.open(config.statePath, connection.target, { seal: connection.seal });
+          const store = await StateStore.open(config.statePath, connection.project, { seal: connection.seal });
           const result = await applyPlan({ plan: planned.plan, client: connection.client, store, root: config.root });
           await store.flush();
           expect(result.failed.filter(({ error }) => !outOfAttempts(error) && !outOfAttempts(error.cause))).toEqual([]);

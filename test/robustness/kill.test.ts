@@ -42,7 +42,7 @@ async function expectConverged(dir: string, expected: string[]): Promise<void> {
   const config = await loadConfig({ cwd: dir, env, flags: { apiUrl: proxy.baseUrl } });
   const connection = await connect(config, { ci: false });
   try {
-    const { plan } = await buildPlan({ config, connection, state: await readStateSection(config.statePath, connection.target), prune: true, selection: null, now: new Date() });
+    const { plan } = await buildPlan({ config, connection, state: await readStateSection(config.statePath, connection.project), prune: true, selection: null, now: new Date() });
     expect(hasChanges(plan), JSON.stringify(plan.changes.filter((c) => c.action !== 'noop'))).toBe(false);
   } finally {
     await connection.close();

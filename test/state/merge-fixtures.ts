@@ -1,4 +1,4 @@
-import type { PostRecord, StateFile, TargetState } from '../../src/state/types.js';
+import type { PostRecord, StateFile, ProjectState } from '../../src/state/types.js';
 
 /** The one target of the state files the merge tests build. */
 export const ID = 'https://api.example.com/public/v1#acme';
@@ -9,7 +9,7 @@ export function post(postId: string, appliedAt: string, extra: Partial<PostRecor
 }
 
 /** A state file holding these posts (and `extra`) for the one target. */
-export function file(posts: Record<string, PostRecord>, extra: Partial<TargetState> = {}): StateFile {
+export function file(posts: Record<string, PostRecord>, extra: Partial<ProjectState> = {}): StateFile {
   return { version: 1, targets: { [ID]: { apiUrl: 'https://api.example.com/public/v1', projectId: 'acme', posts, media: {}, pending: {}, uploads: {}, ...extra } } };
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createPlan } from '../../src/plan/planner.js';
 import { mergeStates } from '../../src/state/merge.js';
-import type { StateFile, TargetState } from '../../src/state/types.js';
+import type { StateFile, ProjectState } from '../../src/state/types.js';
 import { ID, file, post, postsOf } from './merge-fixtures.js';
 import { desired, livePost, planInput, record, shape, state } from '../helpers/fixtures.js';
 
@@ -43,7 +43,7 @@ describe('mergeStates', () => {
   });
 
   it('takes sections of other targets from whichever side has them, and works without an ancestor', () => {
-    const local: TargetState = { apiUrl: 'local', projectId: 'demo', posts: { x: post('p-x', '2027-01-01T00:00:00.000Z') }, media: {}, pending: {}, uploads: {} };
+    const local: ProjectState = { apiUrl: 'local', projectId: 'demo', posts: { x: post('p-x', '2027-01-01T00:00:00.000Z') }, media: {}, pending: {}, uploads: {} };
     const ours = file({ a: post('p-a', '2027-01-01T00:00:00.000Z') });
     const theirs: StateFile = { version: 1, targets: { 'local:demo': local } };
     const { state: merged } = mergeStates(null, ours, theirs);

@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { calendarIdentity, StateSeal, unconfirmedRecords, type SealedKind } from '../../src/state/seal.js';
-import { emptyTargetState } from '../../src/state/state-file.js';
+import { emptyProjectState } from '../../src/state/state-file.js';
 import type { MediaRecord, PendingCreate, PendingUpload, PostRecord } from '../../src/state/types.js';
 import { testdir } from '../helpers/testdir.js';
 
@@ -96,7 +96,7 @@ describe('StateSeal across versions', () => {
 describe('unconfirmedRecords', () => {
   it('names, by kind, the keys whose record has no valid seal', () => {
     const section = {
-      ...emptyTargetState({ apiUrl: 'https://api.example.com/v1', projectId: 'demo' }),
+      ...emptyProjectState({ apiUrl: 'https://api.example.com/v1', projectId: 'demo' }),
       posts: { ok: seal.sealed('posts', 'ok', post), bare: post, moved: { ...seal.sealed('posts', 'moved', post), postId: 'p9' } },
       pending: { ok: seal.sealed('pending', 'ok', pending), bare: pending },
       media: { ['a'.repeat(64)]: seal.sealed('media', 'a'.repeat(64), media), ['b'.repeat(64)]: media },

@@ -5,7 +5,7 @@ import { InputError, StateError } from '../../src/errors.js';
 import { canonicalJson, prettyCanonicalJson } from '../../src/state/hash.js';
 import { describeSchemaErrors } from '../../src/text/schema-errors.js';
 import { StateFileText } from '../../src/state/state-text.js';
-import { emptyTargetState, normalizeApiUrl, readState, readStateSection, stateSectionHash } from '../../src/state/state-file.js';
+import { emptyProjectState, normalizeApiUrl, readState, readStateSection, stateSectionHash } from '../../src/state/state-file.js';
 import type { PostRecord, StateFile } from '../../src/state/types.js';
 import { testdir } from '../helpers/testdir.js';
 
@@ -14,7 +14,7 @@ const postRecord = (file: string): PostRecord => ({ postId: '0b5f7c1e-8f43-4e2c-
 const target = { id: 'local:demo', apiUrl: 'http://127.0.0.1:1/public/v1', projectId: 'demo' };
 
 function stateWith(posts: Record<string, PostRecord>): StateFile {
-  return { version: 1, targets: { [target.id]: { ...emptyTargetState(target), posts } } };
+  return { version: 1, targets: { [target.id]: { ...emptyProjectState(target), posts } } };
 }
 
 async function stateError(text: string): Promise<StateError> {
@@ -121,7 +121,7 @@ describe('StateFileText', () => {
   });
 
   it('keeps values that look like a placeholder, and `$` patterns, as they are', () => {
-    const file: StateFile = { version: 1, targets: { [target.id]: { ...emptyTargetState({ apiUrl: '0', projectId: '1' }), posts: { "$&$'$`": postRecord("$'.md") } } } };
+    const file: StateFile = { version: 1, targets: { [target.id]: { ...emptyProjectState({ apiUrl: '0', projectId: '1' }), posts: { "$&$'$`": postRecord("$'.md") } } } };
     expect(new StateFileText().render(file)).toBe(prettyCanonicalJson(file));
   });
 });

@@ -2,14 +2,14 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { InputError, StateError } from '../../src/errors.js';
-import { emptyTargetState, normalizeApiUrl, readState, targetId } from '../../src/state/state-file.js';
+import { emptyProjectState, normalizeApiUrl, readState, stateSectionId } from '../../src/state/state-file.js';
 import { testdir } from '../helpers/testdir.js';
 
 const validState = {
   version: 1,
   targets: {
     'local:demo': {
-      ...emptyTargetState({ apiUrl: 'http://127.0.0.1:1/public/v1', projectId: 'demo' }),
+      ...emptyProjectState({ apiUrl: 'http://127.0.0.1:1/public/v1', projectId: 'demo' }),
       posts: {
         launch: { postId: 'p1', file: 'posts/launch.md', appliedHash: 'a'.repeat(64), remoteUpdatedAt: '2026-01-01T00:00:00.000Z', appliedAt: '2026-01-01T00:00:00.000Z' },
       },
@@ -74,11 +74,11 @@ describe('readState', () => {
 
 describe('targetId', () => {
   it('identifies the embedded API by project only', () => {
-    expect(targetId({ apiUrl: 'http://127.0.0.1:41234/public/v1', projectId: 'demo', local: true })).toBe('local:demo');
+    expect(stateSectionId({ apiUrl: 'http://127.0.0.1:41234/public/v1', projectId: 'demo', local: true })).toBe('local:demo');
   });
 
   it('normalizes remote URLs', () => {
-    expect(targetId({ apiUrl: 'HTTPS://API.Example.com:443/public/v1/', projectId: 'acme', local: false })).toBe(
+    expect(stateSectionId({ apiUrl: 'HTTPS://API.Example.com:443/public/v1/', projectId: 'acme', local: false })).toBe(
       'https://api.example.com/public/v1#acme',
     );
     expect(normalizeApiUrl('https://user:secret@api.example.com/v1//')).toBe('https://api.example.com/v1');

@@ -2,7 +2,7 @@ import { fullFormats } from 'ajv-formats/dist/formats.js';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { StateError } from '../../src/errors.js';
-import { emptyTargetState, parseState } from '../../src/state/state-file.js';
+import { emptyProjectState, parseState } from '../../src/state/state-file.js';
 
 // What the schema's `date-time` format means: ajv-formats' RFC 3339 check, time zone required.
 const isDateTime = (text: string): boolean => (fullFormats['date-time'] as { validate: (text: string) => boolean }).validate(text);
@@ -13,7 +13,7 @@ const stateText = (instant: string): string =>
     version: 1,
     targets: {
       'local:demo': {
-        ...emptyTargetState({ apiUrl: 'http://127.0.0.1:1/public/v1', projectId: 'demo' }),
+        ...emptyProjectState({ apiUrl: 'http://127.0.0.1:1/public/v1', projectId: 'demo' }),
         posts: { launch: { postId: 'p1', file: 'posts/launch.md', appliedHash: 'a'.repeat(64), remoteUpdatedAt: at, appliedAt: instant } },
       },
     },

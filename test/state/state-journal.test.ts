@@ -34,7 +34,7 @@ describe('the state journal', () => {
     const path = await statePath();
     const store = await StateStore.open(path, local, { seal: testSeal(local) });
     await store.recordPending('a', pendingCreate('a'));
-    await store.confirmCreate('a', postRecord('a'));
+    await store.completeCreate('a', postRecord('a'));
     expect(existsSync(path)).toBe(false);
     expect(readJournalSync(journalPathFor(path))).toEqual({ base: journalBase(null), records: [expect.objectContaining({ t: 'local:demo' }), expect.objectContaining({ t: 'local:demo' })] });
 
@@ -49,7 +49,7 @@ describe('the state journal', () => {
   it('is replayed by readState without writing anything', async () => {
     const path = await statePath();
     const store = await StateStore.open(path, local, { seal: testSeal(local) });
-    await store.confirmCreate('a', postRecord('a'));
+    await store.completeCreate('a', postRecord('a'));
     await store.checkpoint();
     const folded = await readFile(path, 'utf8');
     await store.recordPending('b', pendingCreate('b'));
@@ -67,7 +67,7 @@ describe('the state journal', () => {
     const killed = await statePath();
     const dropped = await StateStore.open(killed, local, { seal: testSeal(local) });
     await dropped.recordPending('a', pendingCreate('a'));
-    await dropped.confirmCreate('a', postRecord('a'));
+    await dropped.completeCreate('a', postRecord('a'));
     await dropped.recordPending('b', pendingCreate('b'));
     // The run dies here: the store is simply dropped, as a SIGKILL leaves it.
 
@@ -77,7 +77,7 @@ describe('the state journal', () => {
 
     const clean = await statePath();
     const store = await StateStore.open(clean, local, { seal: testSeal(local) });
-    await store.confirmCreate('a', postRecord('a'));
+    await store.completeCreate('a', postRecord('a'));
     await store.recordPending('b', pendingCreate('b'));
     await store.checkpoint();
     expect(await readFile(killed, 'utf8')).toBe(await readFile(clean, 'utf8'));
@@ -123,9 +123,9 @@ describe('the state journal', () => {
   it('keeps what is changed while a fold is under way', async () => {
     const path = await statePath();
     const store = await StateStore.open(path, local, { seal: testSeal(local) });
-    await store.confirmCreate('a', postRecord('a'));
+    await store.completeCreate('a', postRecord('a'));
     const folding = store.checkpoint();
-    const during = store.confirmCreate('b', postRecord('b'));
+    const during = store.completeCreate('b', postRecord('b'));
     await Promise.all([folding, during]);
     expect(Object.keys((await readState(path)).targets['local:demo']!.posts)).toEqual(['a', 'b']);
     await store.checkpoint();
@@ -143,18 +143,18 @@ describe('the state journal', () => {
   it('appends after a whole line only: a journal ending in a torn line from a killed run is folded first', async () => {
     const path = await statePath();
     const store = await StateStore.open(path, local, { seal: testSeal(local) });
-    await store.confirmCreate('a', postRecord('a'));
+    await store.completeCreate('a', postRecord('a'));
     await appendFile(journalPathFor(path), journalLine(record([['posts', 'torn', postRecord('torn')]])).slice(0, 30));
 
     const next = await StateStore.open(path, local, { seal: testSeal(local) });
-    await next.confirmCreate('b', postRecord('b'));
+    await next.completeCreate('b', postRecord('b'));
     expect(Object.keys((await readState(path)).targets['local:demo']!.posts)).toEqual(['a', 'b']);
   });
 
   it('left behind by a fold cut short (the state file already holds it) is harmless', async () => {
     const path = await statePath();
     const store = await StateStore.open(path, local, { seal: testSeal(local) });
-    await store.confirmCreate('a', postRecord('a'));
+    await store.completeCreate('a', postRecord('a'));
     await store.recordPending('b', pendingCreate('b'));
     await copyFile(journalPathFor(path), `${path}.kept`);
     await store.checkpoint();
@@ -171,9 +171,9 @@ describe('the state journal', () => {
   it('that continues another state file than the one there and adds to it is refused, never replayed over it', async () => {
     const path = await statePath();
     const store = await StateStore.open(path, local, { seal: testSeal(local) });
-    await store.confirmCreate('a', postRecord('a'));
+    await store.completeCreate('a', postRecord('a'));
     await store.checkpoint();
-    await store.confirmCreate('b', postRecord('b'));
+    await store.completeCreate('b', postRecord('b'));
     // The state file is replaced (a checkout) while the run's journal is still there.
     const replaced = (await readFile(path, 'utf8')).replace('"a": {', '"c": {');
     await writeFile(path, replaced);

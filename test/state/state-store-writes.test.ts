@@ -36,8 +36,8 @@ const keysOnDisk = async (path: string) => Object.keys((await readState(path)).t
 describe('StateStore: group commit', () => {
   it('keeps changes made together and later in the journal, and writes the state file once, when folded', async () => {
     const { path, store, writes } = await openStore();
-    await Promise.all(['a', 'b', 'c'].map((key) => store.confirmCreate(key, postRecord(key))));
-    await store.confirmCreate('d', postRecord('d'));
+    await Promise.all(['a', 'b', 'c'].map((key) => store.completeCreate(key, postRecord(key))));
+    await store.completeCreate('d', postRecord('d'));
     // Each change is on disk (in the journal) once its promise resolves; the state file is not rewritten per change.
     expect(await keysOnDisk(path)).toEqual(['a', 'b', 'c', 'd']);
     expect(writes()).toBe(0);
@@ -48,10 +48,10 @@ describe('StateStore: group commit', () => {
 
   it('resolves changes made while an append is in flight once they are on disk', async () => {
     const { path, store, writes } = await openStore();
-    const first = store.confirmCreate('a', postRecord('a'));
+    const first = store.completeCreate('a', postRecord('a'));
     // Let the first append start, then change more while it is in flight.
     await new Promise((resolve) => setImmediate(resolve));
-    const later = [store.confirmCreate('b', postRecord('b')), store.confirmCreate('c', postRecord('c'))];
+    const later = [store.completeCreate('b', postRecord('b')), store.completeCreate('c', postRecord('c'))];
     await first;
     await Promise.all(later);
     expect(await keysOnDisk(path)).toEqual(['a', 'b', 'c']);
@@ -60,7 +60,7 @@ describe('StateStore: group commit', () => {
 
   it('flushes: resolves once the write in flight is done', async () => {
     const { path, store } = await openStore();
-    void store.confirmCreate('a', postRecord('a'));
+    void store.completeCreate('a', postRecord('a'));
     await store.flush();
     expect(await keysOnDisk(path)).toEqual(['a']);
   });
@@ -68,7 +68,7 @@ describe('StateStore: group commit', () => {
   it('flushes even when the last write failed; that write rejects its own calls', async () => {
     const { path, store } = await openStore();
     await mkdir(join(path, 'in-the-way'), { recursive: true });
-    const failing = store.confirmCreate('b', postRecord('b'));
+    const failing = store.completeCreate('b', postRecord('b'));
     failing.catch(() => undefined);
     await expect(store.flush()).resolves.toBeUndefined();
     await expect(failing).rejects.toThrow();

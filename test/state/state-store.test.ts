@@ -39,7 +39,7 @@ describe('StateStore', () => {
     await store.recordPending('launch', pending);
     expect((await readState(path)).targets['local:demo']?.pending).toEqual({ launch: testSeal(local).sealed('pending', 'launch', pending) });
 
-    await store.confirmCreate('launch', postRecord('p1'));
+    await store.completeCreate('launch', postRecord('p1'));
     let section = (await readState(path)).targets['local:demo']!;
     expect(section.pending).toEqual({});
     expect(section.posts).toEqual({ launch: testSeal(local).sealed('posts', 'launch', postRecord('p1')) });
@@ -57,7 +57,7 @@ describe('StateStore', () => {
 
   it('lets a pending create supersede the record of a post deleted remotely', async () => {
     const { path, store } = await openStore();
-    await store.confirmCreate('launch', postRecord('p1'));
+    await store.completeCreate('launch', postRecord('p1'));
     await store.recordPending('launch', pending);
     const section = (await readState(path)).targets['local:demo']!;
     expect(section.posts).toEqual({});
@@ -80,8 +80,8 @@ describe('StateStore', () => {
 
   it('refuses a move onto a key that is taken, leaving the state as it was', async () => {
     const { path, store } = await openStore();
-    await store.confirmCreate('a', postRecord('p1', 'posts/a.md'));
-    await store.confirmCreate('b', postRecord('p2', 'posts/b.md'));
+    await store.completeCreate('a', postRecord('p1', 'posts/a.md'));
+    await store.completeCreate('b', postRecord('p2', 'posts/b.md'));
     const before = await readState(path);
     await expect(store.moveKey('a', 'b', 'posts/b.md')).rejects.toThrow(new StateError('cannot move "a" to "b": "b" is already in the state'));
     await store.recordPending('c', pending);
@@ -95,15 +95,15 @@ describe('StateStore', () => {
 
   it('serializes concurrent calls so that every change lands', async () => {
     const { path, store } = await openStore();
-    await Promise.all(Array.from({ length: 25 }, (_, index) => store.confirmCreate(`post-${index}`, postRecord(`p${index}`))));
+    await Promise.all(Array.from({ length: 25 }, (_, index) => store.completeCreate(`post-${index}`, postRecord(`p${index}`))));
     expect(Object.keys((await readState(path)).targets['local:demo']!.posts)).toHaveLength(25);
     expect((await readdir(join(path, '..'))).filter((name) => name.endsWith('.tmp'))).toEqual([]);
   });
 
   it('keeps other targets, and writes stable sorted pretty JSON with a trailing newline', async () => {
     const { path, store } = await openStore(remote);
-    await store.confirmCreate('zeta', postRecord('p2'));
-    await store.confirmCreate('alpha', postRecord('p1'));
+    await store.completeCreate('zeta', postRecord('p2'));
+    await store.completeCreate('alpha', postRecord('p1'));
     await store.checkpoint();
     const localStore = await StateStore.open(path, local, { seal: testSeal(local) });
     await localStore.recordMedia(sha, { mediaId: 'm1', sizeBytes: 1, contentType: 'image/png', uploadedAt: at });
@@ -124,7 +124,7 @@ describe('StateStore', () => {
   it('hashes the section like a fresh read does, empty or not', async () => {
     const { path, store } = await openStore();
     const emptyHash = store.sectionHash();
-    await store.confirmCreate('a', postRecord('p1'));
+    await store.completeCreate('a', postRecord('p1'));
     expect(store.sectionHash()).not.toBe(emptyHash);
     const reread = (await readState(path)).targets['local:demo']!;
     expect(stateSectionHash(reread)).toBe(store.sectionHash());
@@ -133,16 +133,16 @@ describe('StateStore', () => {
   it('rejects the calls of a failed write and writes their changes with the next one', async () => {
     const { path, store } = await openStore();
     await mkdir(join(journalPathFor(path), 'in-the-way'), { recursive: true });
-    await expect(store.confirmCreate('a', postRecord('p1'))).rejects.toThrow();
+    await expect(store.completeCreate('a', postRecord('p1'))).rejects.toThrow();
     await rm(journalPathFor(path), { recursive: true });
-    await store.confirmCreate('b', postRecord('p2'));
+    await store.completeCreate('b', postRecord('p2'));
     expect(Object.keys((await readState(path)).targets['local:demo']!.posts)).toEqual(['a', 'b']);
   });
 
   it('folds a change whose journal append failed into the state file at the checkpoint', async () => {
     const { path, store } = await openStore();
     await mkdir(journalPathFor(path), { recursive: true });
-    await expect(store.confirmCreate('a', postRecord('p1'))).rejects.toThrow();
+    await expect(store.completeCreate('a', postRecord('p1'))).rejects.toThrow();
     await rm(journalPathFor(path), { recursive: true });
     await store.checkpoint();
     expect(Object.keys((await readState(path)).targets['local:demo']!.posts)).toEqual(['a']);

@@ -3,11 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { prettyCanonicalJson } from '../../src/state/hash.js';
 import { shapeHash } from '../../src/content/shape-hash.js';
 import { StateFileText } from '../../src/state/state-text.js';
-import type { PostRecord, StateFile, TargetState } from '../../src/state/types.js';
+import type { PostRecord, StateFile, ProjectState } from '../../src/state/types.js';
 
 const text = fc.string({ unit: 'binary', maxLength: 12 });
 const record: fc.Arbitrary<PostRecord> = fc.record({ postId: fc.uuid(), file: text, appliedHash: text, remoteUpdatedAt: text, appliedAt: text });
-const section: fc.Arbitrary<TargetState> = fc.record({
+const section: fc.Arbitrary<ProjectState> = fc.record({
   apiUrl: text,
   projectId: text,
   posts: fc.dictionary(text, record, { maxKeys: 8 }),

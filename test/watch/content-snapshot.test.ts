@@ -16,7 +16,7 @@ async function setUp(posts: Record<string, string>) {
   const cache = new ContentSnapshot({ config, caches });
   await cache.readAll(NOW);
   /** What readContent gives for the whole folder now: the cache must always agree. */
-  const fresh = () => readContent({ config, now: NOW, probe: caches.probes.probe, mediaCache: caches.media });
+  const fresh = () => readContent({ config, now: NOW, media: caches.media });
   return { dir, cache, fresh, path: (file: string) => join(dir, file) };
 }
 

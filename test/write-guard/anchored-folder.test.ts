@@ -60,7 +60,7 @@ describe('AnchoredFolder: a folder swapped for a link after it was checked', () 
     try {
       expect(opened.anchored).toBe(false);
       await swap();
-      await expect(opened.confirm('keep.md', { dev: 0, ino: 0 })).rejects.toThrow('it may have gone elsewhere');
+      await expect(opened.checkHolds('keep.md', { dev: 0, ino: 0 })).rejects.toThrow('it may have gone elsewhere');
     } finally {
       await opened.close();
     }
@@ -74,7 +74,7 @@ describe('AnchoredFolder: a folder swapped for a link after it was checked', () 
     try {
       await nodeFs.writeFile(opened.at('x.md'), 'x\n');
       const { dev, ino } = await nodeFs.lstat(opened.at('x.md'));
-      await opened.confirm('x.md', { dev, ino });
+      await opened.checkHolds('x.md', { dev, ino });
     } finally {
       await opened.close();
     }

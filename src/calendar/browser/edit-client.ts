@@ -2,7 +2,7 @@ import type { PostEdit } from '../../post-edit/edit-post.js';
 import { withPageToken } from './address.js';
 
 /** A post file as the edit server has it: its source text and the version an edit names; its `media:` entries and accounts' own texts as written. */
-export interface PostSource {
+export interface EditablePostFile {
   file: string;
   text: string;
   version: string;
@@ -25,7 +25,7 @@ export interface Rendered {
 }
 
 /** What the server answered: the file written, the file as it is now (it changed on disk), or why it refused. */
-export type EditAnswer = { kind: 'written'; post: PostSource } | { kind: 'conflict'; message: string; post: PostSource } | { kind: 'refused'; message: string };
+export type EditAnswer = { kind: 'written'; post: EditablePostFile } | { kind: 'conflict'; message: string; post: EditablePostFile } | { kind: 'refused'; message: string };
 
 /**
  * The page's calls to the edit server of `watch --calendar` (`data-edit` names it): JSON bodies,
@@ -45,7 +45,7 @@ export class EditClient {
   }
 
   /** Adds a media file to the project for a post (checked against `accounts`); its path, or why not. */
-  async upload(post: PostSource, file: File, accounts: readonly string[]): Promise<AddedMedia | string> {
+  async upload(post: EditablePostFile, file: File, accounts: readonly string[]): Promise<AddedMedia | string> {
     const data = await base64(file);
     let response: Response;
     try {
@@ -68,20 +68,20 @@ export class EditClient {
     return { text, problems: [] };
   }
 
-  async read(file: string): Promise<PostSource | string> {
+  async read(file: string): Promise<EditablePostFile | string> {
     const url = new URL(withPageToken(this.#source), location.href);
     url.searchParams.set('file', file);
     const response = await fetch(url);
-    const body = (await response.json()) as PostSource & { message?: string };
+    const body = (await response.json()) as EditablePostFile & { message?: string };
     return response.ok ? body : (body.message ?? `the file could not be read (${response.status})`);
   }
 
-  edit(post: PostSource, edits: readonly PostEdit[]): Promise<EditAnswer> {
+  edit(post: EditablePostFile, edits: readonly PostEdit[]): Promise<EditAnswer> {
     return this.#send({ action: 'edit', file: post.file, version: post.version, edits });
   }
 
   /** A copy of the post, scheduled at `at`, or a draft. */
-  duplicate(post: PostSource, at: string | undefined): Promise<EditAnswer> {
+  duplicate(post: EditablePostFile, at: string | undefined): Promise<EditAnswer> {
     return this.#send({ action: 'duplicate', file: post.file, version: post.version, ...(at === undefined ? {} : { at }) });
   }
 
@@ -101,10 +101,10 @@ export class EditClient {
     } catch {
       return { kind: 'refused', message: 'the watch is not reachable: is `postsync watch --calendar` still running?' };
     }
-    const answer = (await response.json().catch(() => ({}))) as { message?: string; hint?: string; post?: PostSource } & Partial<PostSource>;
+    const answer = (await response.json().catch(() => ({}))) as { message?: string; hint?: string; post?: EditablePostFile } & Partial<EditablePostFile>;
     if (response.status === 409 && answer.post !== undefined) return { kind: 'conflict', message: answer.message ?? 'the file changed on disk', post: answer.post };
     if (!response.ok) return { kind: 'refused', message: sentences(answer.message ?? `the edit was refused (${response.status})`, answer.hint) };
-    return { kind: 'written', post: answer as PostSource };
+    return { kind: 'written', post: answer as EditablePostFile };
   }
 }
 

@@ -1,7 +1,7 @@
 import type { PostEdit } from '../../post-edit/edit-post.js';
 import type { CalendarModel, CalendarPost } from '../model.js';
 import { CardMover } from './drag.js';
-import { EditClient, occurrenceOf, type EditAnswer, type PostSource } from './edit-client.js';
+import { EditClient, occurrenceOf, type EditAnswer, type EditablePostFile } from './edit-client.js';
 import { editor } from './editor.js';
 import { byId, h, replace } from './dom.js';
 
@@ -41,7 +41,7 @@ export class Editing {
   readonly #mover: CardMover;
   readonly #status: HTMLElement;
   /** Reads of post files started as a drag starts, by file. */
-  readonly #reading = new Map<string, Promise<PostSource | string>>();
+  readonly #reading = new Map<string, Promise<EditablePostFile | string>>();
   /** The file the editor is open on: the details panel is the editor's until it closes. */
   #editing: string | null = null;
   readonly #undo: HTMLButtonElement;
@@ -157,7 +157,7 @@ export class Editing {
     return post === undefined || post.file === null || post.overlay === 'deleted' ? undefined : post;
   }
 
-  #read(file: string, options: { fresh?: boolean } = {}): Promise<PostSource | string> {
+  #read(file: string, options: { fresh?: boolean } = {}): Promise<EditablePostFile | string> {
     let reading = options.fresh === true ? undefined : this.#reading.get(file);
     if (reading === undefined) {
       reading = this.#client.read(file).catch(() => 'the watch is not reachable: is `postsync watch --calendar` still running?');
@@ -208,7 +208,7 @@ export class Editing {
   }
 
   /** The editor on a file as read; `post` is the post of it the page shows (an occurrence of a repeat, say). */
-  #openEditor(source: PostSource, options: { post?: CalendarPost; message?: string }): void {
+  #openEditor(source: EditablePostFile, options: { post?: CalendarPost; message?: string }): void {
     const post = options.post ?? this.#page.model().posts.find((candidate) => candidate.file === source.file);
     this.#editing = source.file;
     const panel = byId('details');

@@ -1,7 +1,7 @@
 import { cutCaption } from '../caption-cut.js';
 import type { PostEdit } from '../../post-edit/edit-post.js';
 import type { CalendarAccount, CalendarMedia, CalendarPost, CalendarTarget } from '../model.js';
-import { bodyOf, occurrenceOf, type AddedMedia, type PostSource, type Rendered } from './edit-client.js';
+import { bodyOf, occurrenceOf, type AddedMedia, type EditablePostFile, type Rendered } from './edit-client.js';
 import { preview } from './details.js';
 import { h } from './dom.js';
 import { mediaFields } from './media-fields.js';
@@ -9,7 +9,7 @@ import { optionFields } from './option-fields.js';
 
 /** What the editor is opened on: the file as read, and the post the page shows of it (none yet for a new draft). */
 export interface EditorInput {
-  source: PostSource;
+  source: EditablePostFile;
   post: CalendarPost | undefined;
   accounts: readonly CalendarAccount[];
   /** Shown above the form: a conflict, a refusal. */

@@ -1,7 +1,7 @@
 import type { PostEdit } from '../../post-edit/edit-post.js';
 import type { AccountMedia, CalendarAccount, CalendarMedia } from '../model.js';
 import { withPageToken } from './address.js';
-import type { PostSource } from './edit-client.js';
+import type { EditablePostFile } from './edit-client.js';
 import { h } from './dom.js';
 
 /** One file of the editor's media list: one the file names (`origin`, its place there) or one picked here (`file`). */
@@ -34,7 +34,7 @@ const ACCEPT = 'image/*,video/*';
  * written until the save: then each picked file goes to the project's media folder (the server
  * names it and checks it against the accounts), and `media:` changes by the edits of post-edit.
  */
-export function mediaFields(source: PostSource, pictures: readonly CalendarMedia[], onChange: () => void): MediaFields {
+export function mediaFields(source: EditablePostFile, pictures: readonly CalendarMedia[], onChange: () => void): MediaFields {
   const byPath = new Map(pictures.map((media) => [media.path, media]));
   const items: MediaItem[] = (source.media ?? []).map((entry, origin) => {
     const known = byPath.get(entry.path);

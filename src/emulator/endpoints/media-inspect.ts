@@ -7,9 +7,9 @@ const ISO_VIDEO = ['video/mp4', 'video/quicktime'];
 const sameType = (declared: string, found: string): boolean => declared === found || (ISO_VIDEO.includes(declared) && ISO_VIDEO.includes(found));
 
 /** What the stored bytes say about the media, kept on the media once the upload is completed. */
-export type MediaFacts = Pick<StoredMedia, 'width' | 'height' | 'durationSeconds' | 'videoCodec' | 'audioCodec'>;
+export type InspectedMedia = Pick<StoredMedia, 'width' | 'height' | 'durationSeconds' | 'videoCodec' | 'audioCodec'>;
 
-export type Inspection = { ok: true; facts: MediaFacts } | { ok: false; problem: string };
+export type Inspection = { ok: true; facts: InspectedMedia } | { ok: false; problem: string };
 
 /**
  * Checks a stored object against its declaration: exact size, and type by magic bytes (the
@@ -22,7 +22,7 @@ export async function inspectStoredMedia(storage: ObjectStorage, media: StoredMe
   if (!probe.contentType) return { ok: false, problem: `the stored bytes are not a recognised image or video (declared ${media.contentType})` };
   if (!sameType(media.contentType, probe.contentType)) return { ok: false, problem: `the stored bytes are ${probe.contentType} but ${media.contentType} was declared` };
   if (probe.kind !== media.kind) return { ok: false, problem: `the stored ${probe.contentType} cannot be read as ${media.kind === 'image' ? 'an image' : 'a video'}: ${probe.problem ?? 'unknown reason'}` };
-  const facts: MediaFacts = {};
+  const facts: InspectedMedia = {};
   for (const field of ['width', 'height', 'durationSeconds', 'videoCodec', 'audioCodec'] as const) {
     if (probe[field] !== undefined) Object.assign(facts, { [field]: probe[field] });
   }

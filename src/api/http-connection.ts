@@ -54,7 +54,7 @@ export interface StoragePut {
  * retries, debug lines and redaction. The key lives only in a private field and in the
  * Authorization header of API requests; it is never sent to storage URLs.
  */
-export class Connection {
+export class HttpConnection {
   readonly #authorization: string;
   readonly #apiKey: string;
   private readonly base: URL;
