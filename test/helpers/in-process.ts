@@ -15,11 +15,11 @@ export interface RunOptions {
 /**
  * `postsync plan` and `apply --yes` of a project folder against an API, run in this process through
  * the use cases the commands call (no CLI spawn): what a case proves about planning and applying,
- * not about the command line.
+ * not about the command line. The API key is the demo key unless `options.key` says otherwise.
  */
-export function inProcess(dir: string, apiUrl: string) {
+export function inProcess(dir: string, apiUrl: string, options: { key?: string } = {}) {
   const open = async () => {
-    const config = await loadConfig({ cwd: dir, env: { POSTSYNC_API_KEY: DEMO_API_KEY }, flags: { apiUrl } });
+    const config = await loadConfig({ cwd: dir, env: { POSTSYNC_API_KEY: options.key ?? DEMO_API_KEY }, flags: { apiUrl } });
     const connection = await connect(config, { ci: false });
     return { config, connection, memo: RunCache.open(dir, { enabled: false }) };
   };
