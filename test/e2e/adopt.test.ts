@@ -9,7 +9,7 @@ import { runCli, startCli } from '../helpers/cli.js';
 import { makePng } from '../helpers/media-generators/index.js';
 import { useEmulator, type TestEmulator } from '../helpers/emulator.js';
 import { HoldingProxy } from '../helpers/holding-proxy.js';
-import { applied as appliedCounts, expectApplied, inProcess, pending } from '../helpers/in-process.js';
+import { applyInProcess, expectApplied, inProcess, pending } from '../helpers/in-process.js';
 import { demoProject, post } from './project.js';
 
 /**
@@ -35,13 +35,6 @@ async function appliedProject(api: TestEmulator, files: Record<string, string>) 
 }
 /** The next plan, made in this process, has nothing to do: what `postsync plan` prints as `No changes.` */
 const expectNoChanges = async (dir: string, baseUrl: string) => expect(pending(await inProcess(dir, baseUrl).plan())).toEqual([]);
-/** `apply --yes` in this process, where a case proves what is applied rather than what is printed: counts by action. */
-const applyInProcess = async (dir: string, baseUrl: string) => {
-  const outcome = await inProcess(dir, baseUrl).apply();
-  const { counts, failed } = appliedCounts(outcome);
-  expect(failed).toEqual([]);
-  return counts;
-};
 const creates = async (api: TestEmulator) => (await api.requestLog()).filter((entry) => entry.method === 'POST' && entry.path.endsWith('/posts')).length;
 
 describe('apply with the state file deleted and the idempotency keys forgotten', () => {
@@ -126,7 +119,7 @@ describe('apply with the state file deleted: posts with media, known by content 
     expect((await api.requestLog()).filter((entry) => entry.path.startsWith('/_storage/'))).toEqual([]);
     await writeFile(join(dir, 'posts/more.md'), post({ body: 'More.', media: '[media/cover.png]' }));
     await api.clearLog();
-    expect(await applyInProcess(dir, api.baseUrl)).toEqual({ create: 1 });
+    expect((await applyInProcess(dir, api.baseUrl)).counts).toEqual({ create: 1 });
     expect((await api.requestLog()).filter((entry) => entry.path.startsWith('/_storage/') || entry.path.includes('/media/'))).toEqual([]);
   });
 
@@ -175,11 +168,11 @@ describe('apply with a stale state that lost its post records (media records kep
     expect(planned.stdout).toMatch(/! blocked\s+teaser/);
     expect(planned.stdout).toContain('differs in scheduledAt');
     expect(planned.stdout).toContain('Plan: 0 to create, 0 to update, 0 to delete, 1 to adopt. 1 blocked.');
-    expect(await applyInProcess(dir, api.baseUrl)).toEqual({ adopt: 1 });
+    expect((await applyInProcess(dir, api.baseUrl)).counts).toEqual({ adopt: 1 });
     const teaser = (await remotePosts(api)).find((item) => item.content === 'A teaser.')!;
     const adopted = await cli('apply', '--yes', '--adopt', `teaser=${teaser.id}`);
     expect(adopted.stdout).toContain('0 created, 0 updated, 0 deleted, 0 moved, 1 adopted');
-    expect(await applyInProcess(dir, api.baseUrl)).toEqual({ update: 1 });
+    expect((await applyInProcess(dir, api.baseUrl)).counts).toEqual({ update: 1 });
     const remote = await remotePosts(api);
     expect(remote.map((item) => item.content).sort()).toEqual(['A teaser.', 'Launch day.']);
     await expectNoChanges(dir, api.baseUrl);
@@ -207,7 +200,7 @@ describe('an apply killed after its create, whose pending record was then lost',
     await writeFile(statePath, prettyCanonicalJson(state));
     await rm(journalPathFor(statePath), { force: true });
 
-    expect(await applyInProcess(dir, proxy.baseUrl)).toEqual({ adopt: 1 });
+    expect((await applyInProcess(dir, proxy.baseUrl)).counts).toEqual({ adopt: 1 });
     expect(await remotePosts(api)).toHaveLength(1);
     expect(await creates(api)).toBe(1);
     await expectNoChanges(dir, proxy.baseUrl);

@@ -73,3 +73,17 @@ export async function expectApplied(dir: string, apiUrl: string): Promise<void> 
   const { failed, blocked } = applied(outcome);
   expect({ failed, blocked }).toEqual({ failed: [], blocked: 0 });
 }
+
+/**
+ * `apply --yes` in this process as a step of a case that does not read its output: nothing may
+ * fail; a plan with nothing to do is fine. Returns what was applied, by action, and how many
+ * changes were blocked.
+ */
+export async function applyInProcess(dir: string, apiUrl: string, options: RunOptions & { key?: string } = {}): Promise<{ counts: Partial<Record<Change['action'], number>>; blocked: number }> {
+  const { key, ...run } = options;
+  const outcome = await inProcess(dir, apiUrl, key === undefined ? {} : { key }).apply(run);
+  expect(['applied', 'nothing']).toContain(outcome.kind);
+  const { counts, failed, blocked } = applied(outcome);
+  expect(failed).toEqual([]);
+  return { counts, blocked };
+}
