@@ -6,8 +6,8 @@ import { DEMO_API_KEY } from '../../src/emulator/index.js';
 import { initProject } from '../../src/init/init-project.js';
 import { calendarAt } from '../../src/config/find-calendars.js';
 import { ACTION_REF } from '../../src/init/workflow-steps.js';
+import { runCli } from '../helpers/cli.js';
 import { useEmulator } from '../helpers/emulator.js';
-import { expectApplied } from '../helpers/in-process.js';
 import { testdir } from '../helpers/testdir.js';
 import { useGitHubStandIn } from './github-comments-stand-in.js';
 import { runWorkflowJob, type JobResult, type StepResult } from './workflow-runner.js';
@@ -72,7 +72,7 @@ describe('the plan workflow: calendar diff, page artifact and pull-request comme
     expect(comment!.body).not.toContain('[!CAUTION]');
 
     // Merged and applied; then a pull request unschedules one post and removes the other's file.
-    await expectApplied(workspace, emulator().baseUrl);
+    expect((await runCli(['-C', workspace, '--api-url', emulator().baseUrl, 'apply', '--yes'], { cwd: workspace, env: { POSTSYNC_API_KEY: DEMO_API_KEY } })).code).toBe(0);
     await writeFile(join(workspace, 'posts/2027-01/launch.md'), post(null, 'We launch in January.'));
     await rm(join(workspace, 'posts/2027-01/recap.md'));
     job = await runPlanWorkflow(workspace, 7);
@@ -114,7 +114,7 @@ describe('the plan workflow: calendar diff, page artifact and pull-request comme
 
   it('makes no comment on a pull request that changes no post, and warns when the token may not write', async () => {
     const workspace = await project();
-    await expectApplied(workspace, emulator().baseUrl);
+    expect((await runCli(['-C', workspace, '--api-url', emulator().baseUrl, 'apply', '--yes'], { cwd: workspace, env: { POSTSYNC_API_KEY: DEMO_API_KEY } })).code).toBe(0);
     let job = await runPlanWorkflow(workspace, 8);
     expect(job.status).toBe('success');
     expect(step(job, 'Calendar').summary).toContain('No posts change on the calendar.');

@@ -3,8 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { initProject } from '../../src/init/init-project.js';
 import { ACTION_REF } from '../../src/init/workflow-steps.js';
+import { runCli } from '../helpers/cli.js';
 import { useEmulator } from '../helpers/emulator.js';
-import { expectApplied } from '../helpers/in-process.js';
 import { testdir } from '../helpers/testdir.js';
 import { startGitHubStandIn } from './github-issues-stand-in.js';
 import { runWorkflow } from './workflow-runner.js';
@@ -21,8 +21,8 @@ describe('the health check workflow', () => {
     try {
       const workspace = await testdir();
       await initProject({ dir: workspace, now: NOW, timezone: 'UTC' });
-      // The applies only set the case up: in this process.
-      await expectApplied(workspace, emulator().baseUrl);
+      const cli = (...args: string[]) => runCli(['--api-url', emulator().baseUrl, ...args], { cwd: workspace, env: { POSTSYNC_API_KEY: 'demo-key' } });
+      expect((await cli('apply', '--yes')).code).toBe(0);
       const state = JSON.parse(await readFile(join(workspace, '.postsync/state.json'), 'utf8'));
       const welcomeId = (Object.values(state.targets)[0] as { posts: Record<string, { postId: string }> }).posts['2026-11/welcome']!.postId;
       // Two things go wrong: a typo in a new file, and an edit of the post in the web app.
@@ -60,7 +60,7 @@ describe('the health check workflow', () => {
       expect(github.requests.filter((request) => request.method === 'PATCH')).toHaveLength(1);
 
       // Apply puts the file's version back: all is well, and the issue is closed with a comment.
-      await expectApplied(workspace, emulator().baseUrl);
+      expect((await cli('apply', '--yes')).code).toBe(0);
       runs = await run();
       job = runs.find((entry) => entry.job === 'health')!.result!;
       expect(job.steps.find((step) => step.name === 'Report')!.stdout).toContain('All is well: closed issue #1.');
