@@ -20,7 +20,8 @@ import { runWorkflow, type WorkflowJobRun } from './workflow-runner.js';
  */
 
 const NOW = new Date('2026-11-21T12:00:00Z');
-const FILES = 5;
+/** Three merges show it: one run applies while the others land, the next runs take over from its state. */
+const FILES = 3;
 
 interface Repository {
   remote: string;
@@ -77,15 +78,15 @@ async function expectOnePostPerFile(repo: Repository, emulator: TestEmulator): P
   expect(creates).toHaveLength(FILES + 1);
 }
 
-describe.each(STATE_HOMES)('the apply workflow under five merges in quick succession, with the state home %s', (home) => {
+describe.each(STATE_HOMES)('the apply workflow under three merges in quick succession, with the state home %s', (home) => {
   it('with the runs GitHub keeps (the first, and the last one waiting): one remote post per file, a state in its home naming them all', async () => {
     const emulator = await startTestEmulator({ fixture: demoFixture(), idempotencyTtlSeconds: 0 });
     try {
       const repo = await repository(home);
       await merge(repo, 1);
-      // Merges 2 to 5 land while the first run records its state. The workflow's queue keeps
-      // runs 2 to 4 waiting too; here they never run, as if the queue were full: the last run
-      // alone must still apply every merge.
+      // Merges 2 and 3 land while the first run records its state. The workflow's queue keeps
+      // run 2 waiting too; here it never runs, as if the queue were full: the last run alone
+      // must still apply every merge.
       const first = await apply(repo, emulator, 0, async (name) => {
         if (name === 'Record the states') for (let n = 2; n <= FILES; n++) await merge(repo, n);
       });
@@ -97,7 +98,7 @@ describe.each(STATE_HOMES)('the apply workflow under five merges in quick succes
       const last = await apply(repo, emulator, FILES - 1);
       const lastApply = last.find((run) => run.job === 'apply')!.result!;
       expect(lastApply.status).toBe('success');
-      // It checked out the branch head, with the first run's state: it creates only posts 2 to 5.
+      // It checked out the branch head, with the first run's state: it creates only posts 2 and 3.
       expect(lastApply.steps.find((step) => step.name === 'Apply')!.outputs).toMatchObject({ create: String(FILES - 1), update: '0' });
       await expectOnePostPerFile(repo, emulator);
     } finally {

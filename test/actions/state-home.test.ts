@@ -1,6 +1,6 @@
 import { appendFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoFixture } from '../../src/emulator/index.js';
 import { ACTION_REF } from '../../src/init/workflow-steps.js';
 import { startTestEmulator, type TestEmulator } from '../helpers/emulator.js';
@@ -70,80 +70,84 @@ function step(result: JobResult, name: string): StepResult {
 const createdPosts = async (emulator: TestEmulator) => (await emulator.requestLog()).filter((entry) => entry.method === 'POST' && entry.path === '/public/v1/posts' && entry.status === 201).length;
 
 describe('the state home `branch` on a main that rejects pushes', () => {
-  it('apply records the state on postsync/state and leaves main alone; the next pull request plans from it; the next apply changes nothing', async () => {
-    const emulator = await startTestEmulator({ fixture: demoFixture() });
-    try {
-      const repo = await repository('branch', { protect: true });
-      const merged = await merge(repo, 1);
-      const runs = await run(repo, emulator, 'apply', { sha: merged.sha, event: { before: merged.before } });
-      const apply = job(runs, 'apply');
-      expect(apply.steps.map((s) => `${s.name}: ${s.status}`)).toEqual([
-        'Check for the key: success',
-        'Check out the content: success',
-        'Set up Node.js: provided',
-        'Set up postsync: success',
-        'Read the state: success',
-        'Apply: success',
-        'Hand on the state: success',
-        'Upload the state: success',
-        'Check for problems: success',
-      ]);
-      expect(step(apply, 'Read the state').stdout).toContain('has no branch postsync/state yet');
-      // Where the commit step records it: the home, and the file relative to the calendar.
-      expect(step(apply, 'Read the state').outputs).toEqual({ home: 'branch', branch: 'postsync/state', file: '.postsync/state.json' });
-      expect(step(apply, 'Apply').outputs).toMatchObject({ create: '2', adopt: '0' });
-      expect(step(apply, 'Hand on the state').stdout).toBe('Handed on the state of . (.postsync/state.json, to be recorded on postsync/state).\n');
-      expect(step(job(runs, 'record'), 'Record the states').stdout).toMatch(/Recorded the states of 1 calendar on postsync\/state in one commit \(a new branch, commit [0-9a-f]{12}\)\./);
-      expect(step(apply, 'Check for problems').stdout).toContain('No problems: no managed post is drifted, failed, partly published or blocked.');
-      // main is as the merge left it; the state branch holds the state file and nothing else.
-      expect(await git(repo.remote, 'rev-parse', 'main')).toBe(merged.sha);
-      expect(await git(repo.remote, 'ls-tree', '-r', '--name-only', 'postsync/state')).toBe('.postsync/state.json');
-      expect(Object.keys(Object.values((await remoteState(repo.remote, 'branch')).targets)[0]!.posts).sort()).toEqual(['2026-11/welcome', '2027-01/post-1']);
-
-      // A pull request adds post 2: its plan knows the two posts applied, from the state branch.
-      await mkdir(join(repo.editor, 'posts/2027-02'), { recursive: true });
-      await writeFile(join(repo.editor, 'posts/2027-02/next.md'), '---\ntargets: []\n---\nThe next one.\n');
-      await git(repo.editor, 'add', '.');
-      await git(repo.editor, 'commit', '-q', '-m', 'A pull request');
-      await git(repo.editor, 'push', '-q', 'origin', 'HEAD:refs/heads/next-post');
-      const pr = await run(repo, emulator, 'plan', { sha: await git(repo.editor, 'rev-parse', 'HEAD'), event: { pull_request: { number: 2 } } });
-      const plan = job(pr, 'plan');
-      expect(step(plan, 'Read the state').stdout).toMatch(/Pulled the state of postsync\/state \([0-9a-f]{12}\) into \.postsync\/state\.json\./);
-      expect(step(plan, 'Plan').outputs).toMatchObject({ create: '1', adopt: '0', update: '0', delete: '0' });
-      expect(await git(repo.remote, 'rev-list', '--count', 'postsync/state')).toBe('1');
-
-      const againRuns = await run(repo, emulator, 'apply', { sha: merged.sha });
-      expect(step(job(againRuns, 'apply'), 'Apply').outputs).toMatchObject({ 'has-changes': 'false', create: '0', update: '0', adopt: '0' });
-      expect(step(job(againRuns, 'record'), 'Record the states').stdout).toContain('The states of 1 calendar on postsync/state are already these: nothing to push.');
-      expect(await createdPosts(emulator)).toBe(2);
-    } finally {
-      await emulator.close();
-    }
+  // One merge applied, shared by the cases below: each reads what that run left, none changes main
+  // or the state branch.
+  let emulator: TestEmulator;
+  let repo: Repo;
+  let merged: { sha: string; before: string };
+  let runs: WorkflowJobRun[];
+  beforeAll(async () => {
+    emulator = await startTestEmulator({ fixture: demoFixture() });
+    repo = await repository('branch', { protect: true });
+    merged = await merge(repo, 1);
+    runs = await run(repo, emulator, 'apply', { sha: merged.sha, event: { before: merged.before } });
   }, 180_000);
-});
+  afterAll(() => emulator?.close());
 
-describe('the health workflow with the state home `branch`', () => {
-  it('checks the calendar against the state on the branch: nothing to change after an apply, no issue', async () => {
-    const emulator = await startTestEmulator({ fixture: demoFixture() });
+  it('apply records the state on postsync/state and leaves main alone', async () => {
+    const apply = job(runs, 'apply');
+    expect(apply.steps.map((s) => `${s.name}: ${s.status}`)).toEqual([
+      'Check for the key: success',
+      'Check out the content: success',
+      'Set up Node.js: provided',
+      'Set up postsync: success',
+      'Read the state: success',
+      'Apply: success',
+      'Hand on the state: success',
+      'Upload the state: success',
+      'Check for problems: success',
+    ]);
+    expect(step(apply, 'Read the state').stdout).toContain('has no branch postsync/state yet');
+    // Where the commit step records it: the home, and the file relative to the calendar.
+    expect(step(apply, 'Read the state').outputs).toEqual({ home: 'branch', branch: 'postsync/state', file: '.postsync/state.json' });
+    expect(step(apply, 'Apply').outputs).toMatchObject({ create: '2', adopt: '0' });
+    expect(step(apply, 'Hand on the state').stdout).toBe('Handed on the state of . (.postsync/state.json, to be recorded on postsync/state).\n');
+    expect(step(job(runs, 'record'), 'Record the states').stdout).toMatch(/Recorded the states of 1 calendar on postsync\/state in one commit \(a new branch, commit [0-9a-f]{12}\)\./);
+    expect(step(apply, 'Check for problems').stdout).toContain('No problems: no managed post is drifted, failed, partly published or blocked.');
+    // main is as the merge left it; the state branch holds the state file and nothing else.
+    expect(await git(repo.remote, 'rev-parse', 'main')).toBe(merged.sha);
+    expect(await git(repo.remote, 'ls-tree', '-r', '--name-only', 'postsync/state')).toBe('.postsync/state.json');
+    expect(Object.keys(Object.values((await remoteState(repo.remote, 'branch')).targets)[0]!.posts).sort()).toEqual(['2026-11/welcome', '2027-01/post-1']);
+  });
+
+  it('the next pull request plans from it; the next apply changes nothing', async () => {
+    // A pull request adds post 2: its plan knows the two posts applied, from the state branch.
+    await mkdir(join(repo.editor, 'posts/2027-02'), { recursive: true });
+    await writeFile(join(repo.editor, 'posts/2027-02/next.md'), '---\ntargets: []\n---\nThe next one.\n');
+    await git(repo.editor, 'add', '.');
+    await git(repo.editor, 'commit', '-q', '-m', 'A pull request');
+    await git(repo.editor, 'push', '-q', 'origin', 'HEAD:refs/heads/next-post');
+    const pr = await run(repo, emulator, 'plan', { sha: await git(repo.editor, 'rev-parse', 'HEAD'), event: { pull_request: { number: 2 } } });
+    const plan = job(pr, 'plan');
+    expect(step(plan, 'Read the state').stdout).toMatch(/Pulled the state of postsync\/state \([0-9a-f]{12}\) into \.postsync\/state\.json\./);
+    expect(step(plan, 'Plan').outputs).toMatchObject({ create: '1', adopt: '0', update: '0', delete: '0' });
+    expect(await git(repo.remote, 'rev-list', '--count', 'postsync/state')).toBe('1');
+
+    const againRuns = await run(repo, emulator, 'apply', { sha: merged.sha });
+    expect(step(job(againRuns, 'apply'), 'Apply').outputs).toMatchObject({ 'has-changes': 'false', create: '0', update: '0', adopt: '0' });
+    expect(step(job(againRuns, 'record'), 'Record the states').stdout).toContain('The states of 1 calendar on postsync/state are already these: nothing to push.');
+    expect(await createdPosts(emulator)).toBe(2);
+  }, 180_000);
+
+  it('the health workflow checks the calendar against the state on the branch: nothing to change after an apply, no issue', async () => {
     const github = await startGitHubStandIn({ repository: 'acme/content', token: 'ghs_health' });
     try {
-      const repo = await repository('branch', { protect: true });
-      const merged = await merge(repo, 1);
-      expect(job(await run(repo, emulator, 'apply', { sha: merged.sha, event: { before: merged.before } }), 'apply').status).toBe('success');
-      const runs = await runWorkflow(join(repo.editor, '.github/workflows/postsync-health.yml'), {
-        workspace: await testdir(),
-        remote: repo.remote,
-        actionRef: ACTION_REF,
-        secrets: { POSTSYNC_API_URL: emulator.baseUrl, POSTSYNC_API_READ_KEY: 'demo-key', GITHUB_TOKEN: 'ghs_health' },
-        github: { sha: merged.sha, api_url: github.apiUrl, repository: 'acme/content', run_id: '7' },
-      });
-      const health = job(runs, 'health');
+      expect(job(runs, 'apply').status).toBe('success');
+      const health = job(
+        await runWorkflow(join(repo.editor, '.github/workflows/postsync-health.yml'), {
+          workspace: await testdir(),
+          remote: repo.remote,
+          actionRef: ACTION_REF,
+          secrets: { POSTSYNC_API_URL: emulator.baseUrl, POSTSYNC_API_READ_KEY: 'demo-key', GITHUB_TOKEN: 'ghs_health' },
+          github: { sha: merged.sha, api_url: github.apiUrl, repository: 'acme/content', run_id: '7' },
+        }),
+        'health',
+      );
       expect(step(health, 'Read the state').stdout).toContain('Pulled the state of postsync/state');
       expect(step(health, 'Check').outputs).toMatchObject({ 'plan-exit': '0', 'status-exit': '0', 'has-changes': 'false' });
       expect(step(health, 'Report').stdout).toContain('All is well; no health issue is open.');
     } finally {
       await github.close();
-      await emulator.close();
     }
   }, 180_000);
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { CRASH, hostileWorld, type Json } from '../helpers/hostile-world.js';
+import { inProcess } from '../helpers/in-process.js';
 /**
  * A remote post the service answers with, read by every command that lists posts: fields of the
  * wrong type stop the command with an error naming the endpoint and the field; times that are no
@@ -8,7 +9,10 @@ import { CRASH, hostileWorld, type Json } from '../helpers/hostile-world.js';
  */
 
 const world = hostileWorld();
-/** The first case runs every command that lists posts; the others, sharing its reader, plan and apply. */
+/**
+ * The first case runs every command that lists posts, each through the CLI; the others, sharing its
+ * reader, plan in this process (the error the command would print) and apply through the CLI.
+ */
 const WRONG_TYPES: { name: string; field: RegExp; rewrite: (post: Json) => void; everyCommand?: true }[] = [
   { name: 'a target that is null', field: /targets\[0\]`/, rewrite: (post) => (post.targets = [null]), everyCommand: true },
   { name: 'a target that is a text', field: /targets\[0\]`/, rewrite: (post) => (post.targets = ['photo']) },
@@ -26,7 +30,15 @@ describe('attack: a remote post whose fields have the wrong type', () => {
   it.each(WRONG_TYPES)('$name: each command stops with an error naming the endpoint and the field, and the state stays readable', async ({ field, rewrite, everyCommand }) => {
     const dir = await world.appliedProject();
     world.rewritePost = rewrite;
-    const commands = everyCommand ? [['plan'], ['status'], ['calendar', '--out', 'page'], ['apply', '--yes']] : [['plan'], ['apply', '--yes']];
+    const commands = everyCommand ? [['plan'], ['status'], ['calendar', '--out', 'page'], ['apply', '--yes']] : [['apply', '--yes']];
+    if (!everyCommand) {
+      const error: unknown = await inProcess(dir, world.hostile.baseUrl).plan().then(() => undefined, (caught: unknown) => caught);
+      expect(error).toBeInstanceOf(Error);
+      expect(error).not.toBeInstanceOf(TypeError);
+      expect(error).not.toBeInstanceOf(RangeError);
+      expect((error as Error).message).toMatch(/GET \/posts(\/\{id\})?: field `/);
+      expect((error as Error).message).toMatch(field);
+    }
     for (const command of commands) {
       const result = await runCli(command, { cwd: dir, env: world.env() });
       expect(result.stderr, command.join(' ')).not.toMatch(CRASH);
@@ -35,9 +47,13 @@ describe('attack: a remote post whose fields have the wrong type', () => {
       expect(result.stderr, command.join(' ')).toMatch(field);
     }
     world.rewritePost = undefined;
-    const honest = await runCli(['apply', '--yes'], { cwd: dir, env: world.env() });
-    expect(honest.stderr).not.toMatch(CRASH);
-    expect(honest.code, honest.stderr).toBe(0);
+    if (everyCommand) {
+      const honest = await runCli(['apply', '--yes'], { cwd: dir, env: world.env() });
+      expect(honest.stderr).not.toMatch(CRASH);
+      expect(honest.code, honest.stderr).toBe(0);
+    } else {
+      await world.applyInProcess(dir);
+    }
   }, 120_000);
 });
 

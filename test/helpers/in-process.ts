@@ -15,11 +15,11 @@ export interface RunOptions {
 /**
  * `postsync plan` and `apply --yes` of a project folder against an API, run in this process through
  * the use cases the commands call (no CLI spawn): what a case proves about planning and applying,
- * not about the command line.
+ * not about the command line. The API key is the demo key unless `options.key` says otherwise.
  */
-export function inProcess(dir: string, apiUrl: string) {
+export function inProcess(dir: string, apiUrl: string, options: { key?: string } = {}) {
   const open = async () => {
-    const config = await loadConfig({ cwd: dir, env: { POSTSYNC_API_KEY: DEMO_API_KEY }, flags: { apiUrl } });
+    const config = await loadConfig({ cwd: dir, env: { POSTSYNC_API_KEY: options.key ?? DEMO_API_KEY }, flags: { apiUrl } });
     const connection = await connect(config, { ci: false });
     return { config, connection, memo: RunCache.open(dir, { enabled: false }) };
   };
@@ -72,4 +72,18 @@ export async function expectApplied(dir: string, apiUrl: string): Promise<void> 
   expect(outcome.kind).toBe('applied');
   const { failed, blocked } = applied(outcome);
   expect({ failed, blocked }).toEqual({ failed: [], blocked: 0 });
+}
+
+/**
+ * `apply --yes` in this process as a step of a case that does not read its output: nothing may
+ * fail; a plan with nothing to do is fine. Returns what was applied, by action, and how many
+ * changes were blocked.
+ */
+export async function applyInProcess(dir: string, apiUrl: string, options: RunOptions & { key?: string } = {}): Promise<{ counts: Partial<Record<Change['action'], number>>; blocked: number }> {
+  const { key, ...run } = options;
+  const outcome = await inProcess(dir, apiUrl, key === undefined ? {} : { key }).apply(run);
+  expect(['applied', 'nothing']).toContain(outcome.kind);
+  const { counts, failed, blocked } = applied(outcome);
+  expect(failed).toEqual([]);
+  return { counts, blocked };
 }
