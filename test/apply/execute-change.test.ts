@@ -156,6 +156,34 @@ describe('executeChange: move, adopt, delete, noop, blocked', () => {
     expect((await planNow(world, [desired('again', draft)])).changes.map((change) => change.action)).toEqual(['noop']);
   });
 
+  it('adopts a post as found by a person\'s choice: the record takes the remote post as applied, so the next plan updates it to the file', async () => {
+    const { world, live } = await withLaunch();
+    await world.store.removePost('launch');
+    const edited = shape({ content: 'Launch day, edited' });
+    const choices = { adopt: new Map([['again', live.id]]), recreate: { all: false, keys: new Set<string>() } };
+    const change = (await planNow(world, [desired('again', edited)], { choices })).changes[0]!;
+    expect(change).toMatchObject({ action: 'adopt', key: 'again', postId: live.id, asFound: true, observedHash: shapeHash(draft) });
+    await executeChange(change, context(world));
+    expect(world.store.section.posts['again']).toEqual(testSeal(world.target).sealed('posts', 'again', { postId: live.id, file: 'posts/again.md', appliedHash: shapeHash(draft), remoteUpdatedAt: live.updatedAt, observedHash: shapeHash(draft), appliedAt: APPLIED_AT }));
+    expect((await planNow(world, [desired('again', edited)])).changes).toMatchObject([{ action: 'update', key: 'again', fields: [{ field: 'content', before: 'Launch day', after: 'Launch day, edited' }] }]);
+  });
+
+  it('adopts from a plan saved by an older postsync (no observed shape): the record is the file, with no observed shape yet', async () => {
+    const { world, live } = await withLaunch();
+    await world.store.removePost('launch');
+    const sources = { file: 'f'.repeat(64) };
+    const { observedHash: _observed, ...planned } = (await planNow(world, [{ ...desired('again', draft), origins: { digests: sources, fields: {} } }])).changes[0]! as Change & { observedHash?: string };
+    expect(planned).toMatchObject({ action: 'adopt', sources });
+    await executeChange(planned as Change, context(world));
+    const recorded = world.store.section.posts['again']!;
+    expect(recorded).toMatchObject({ postId: live.id, appliedHash: shapeHash(draft), sources });
+    expect(recorded.observedHash).toBeUndefined();
+    // Adopted as found from such a plan: the file's hash is all it has.
+    await executeChange({ ...planned, key: 'found', file: 'posts/found.md', asFound: true, desired: shape({ content: 'Other' }) } as Change, context(world));
+    expect(world.store.section.posts['found']).toMatchObject({ appliedHash: shapeHash(shape({ content: 'Other' })) });
+    expect(world.store.section.posts['found']!.sources).toBeUndefined();
+  });
+
   it('deletes with --prune and forgets the post', async () => {
     const { world, live } = await withLaunch();
     const change = (await planNow(world, [], { prune: true })).changes[0]!;
@@ -235,6 +263,22 @@ describe('executeChange: move, adopt, delete, noop, blocked', () => {
     expect(await remotePosts(world)).toEqual([]);
     expect(world.store.section.pending).toEqual({});
     expect(world.store.section.posts).toEqual({});
+  });
+
+  it('deletes the post a removed file\'s interrupted create made after the plan was made: the create is resent first, so no post is left behind', async () => {
+    const world = await applyWorld(emulator());
+    const payload = createBody(draft, world.store.section);
+    const key = idempotencyKey({ targetId: world.target.id, calendar: '.', postKey: 'launch', payload });
+    await world.store.recordPending('launch', { file: 'posts/launch.md', idempotencyKey: key, payload, shapeHash: shapeHash(draft), startedAt: APPLIED_AT });
+    const change = (await planNow(world, [], { prune: true })).changes[0]!;
+    expect(change).toMatchObject({ action: 'delete', resumesPending: true, postId: null });
+    // The interrupted request lands only now.
+    const late = await world.client.createPost(payload, { idempotencyKey: key });
+    await world.api.clearLog();
+    expect(await executeChange(change, context(world))).toBe(late.id);
+    expect(await writes(world)).toEqual(['POST /posts', `DELETE /posts/${late.id}`]);
+    expect(await remotePosts(world)).toEqual([]);
+    expect(world.store.section.pending).toEqual({});
   });
 
   /** A pending create of `launch` whose post the service made (its answer lost): the world and that post. */
