@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fieldOrigins, sourcesOf } from '../../src/plan/field-origins.js';
+import { createPlan } from '../../src/plan/planner.js';
+import { desired, livePost, planInput, record, shape, state } from '../helpers/fixtures.js';
 
 const origins = {
   digests: { file: 'd-file', 'snippet:snippets/footer.md': 'd-footer', 'var:launchDate': 'd-date' },
@@ -31,5 +33,23 @@ describe('sourcesOf', () => {
   it("hands the post's digests to the state record, and nothing for a post without origins", () => {
     expect(sourcesOf(post)).toEqual({ sources: origins.digests });
     expect(sourcesOf({})).toEqual({});
+  });
+});
+
+describe('createPlan: where a file change came from', () => {
+  const applied = shape({ content: 'Launch day' });
+  const edited = { ...desired('launch', shape({ content: 'Launch day!' })), origins: { digests: { file: 'd-new' }, fields: {} } };
+
+  it('names the sources of each changed field that moved since the last apply', () => {
+    const owned = state({ posts: { launch: { ...record('p1', applied, 'posts/launch.md'), sources: { file: 'd-old' } } } });
+    const [change] = createPlan(planInput({ desired: [edited], state: owned, live: [livePost('p1', applied)] })).changes;
+    expect(change).toMatchObject({ action: 'update', reason: 'file-changed', sources: { file: 'd-new' }, origins: [{ field: 'content', source: { kind: 'file', path: 'posts/launch.md' } }] });
+  });
+
+  it('claims no origin for a record that keeps no sources (written before they were kept)', () => {
+    const owned = state({ posts: { launch: record('p1', applied, 'posts/launch.md') } });
+    const [change] = createPlan(planInput({ desired: [edited], state: owned, live: [livePost('p1', applied)] })).changes;
+    expect(change).toMatchObject({ action: 'update', reason: 'file-changed' });
+    expect(change).not.toHaveProperty('origins');
   });
 });
