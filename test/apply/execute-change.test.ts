@@ -37,12 +37,31 @@ describe('executeChange: create', () => {
     expect(await executeChange(plan.changes[0]!, context(world))).toMatch(/.+/);
     const [live] = await remotePosts(world);
     expect(world.store.section.pending).toEqual({});
-    expect(world.store.section.posts).toEqual({
+    expect(world.store.section.posts).toStrictEqual({
       launch: testSeal(world.target).sealed('posts', 'launch', { postId: live!.id, file: 'posts/launch.md', appliedHash: shapeHash(draft), remoteUpdatedAt: live!.updatedAt, observedHash: shapeHash(draft), appliedAt: APPLIED_AT }),
     });
     expect(await writes(world)).toEqual(['POST /posts']);
     // So the next plan sees it untouched on both sides.
     expect((await planNow(world, [desired('launch', draft)])).changes.map((change) => change.action)).toEqual(['noop']);
+  });
+
+  it('records what the file was made from (its sources) with the post it creates, and again with each update; none for a file without them', async () => {
+    const world = await applyWorld(emulator());
+    const made = (content: string, digest?: string) => ({ ...desired('launch', shape({ content })), ...(digest === undefined ? {} : { origins: { digests: { file: digest }, fields: {} } }) });
+    await executeChange((await planNow(world, [made('Launch day', 'd1')])).changes[0]!, context(world));
+    expect(world.store.section.posts.launch?.sources).toEqual({ file: 'd1' });
+    await executeChange((await planNow(world, [made('Launch day!', 'd2')])).changes[0]!, context(world));
+    expect(world.store.section.posts.launch?.sources).toEqual({ file: 'd2' });
+    await executeChange((await planNow(world, [made('Launch day!!')])).changes[0]!, context(world));
+    expect(world.store.section.posts.launch).not.toHaveProperty('sources');
+  });
+
+  it('records the sources of a created post that one PATCH then scheduled', async () => {
+    const world = await applyWorld(emulator());
+    const cover = await pngMedia(world, 'cover.png');
+    const scheduled = { ...desired('launch', shape({ content: 'Launch day', scheduledAt: '2031-06-01T09:00:00.000Z', media: [cover.sha256] }), { media: [cover] }), origins: { digests: { file: 'd1' }, fields: {} } };
+    expect((await applyNow(world, await planNow(world, [scheduled]))).failed).toEqual([]);
+    expect(world.store.section.posts.launch?.sources).toEqual({ file: 'd1' });
   });
 
   it('creates a draft, then schedules it with one PATCH, and records what the PATCH answered', async () => {
@@ -177,11 +196,23 @@ describe('executeChange: move, adopt, delete, noop, blocked', () => {
     await executeChange(planned as Change, context(world));
     const recorded = world.store.section.posts['again']!;
     expect(recorded).toMatchObject({ postId: live.id, appliedHash: shapeHash(draft), sources });
-    expect(recorded.observedHash).toBeUndefined();
+    expect(recorded).not.toHaveProperty('observedHash');
     // Adopted as found from such a plan: the file's hash is all it has.
     await executeChange({ ...planned, key: 'found', file: 'posts/found.md', asFound: true, desired: shape({ content: 'Other' }) } as Change, context(world));
     expect(world.store.section.posts['found']).toMatchObject({ appliedHash: shapeHash(shape({ content: 'Other' })) });
-    expect(world.store.section.posts['found']!.sources).toBeUndefined();
+    expect(world.store.section.posts['found']).not.toHaveProperty('sources');
+    // Adopted as the file from a plan that carries no sources: none recorded.
+    await executeChange({ ...planned, key: 'bare', file: 'posts/bare.md', sources: undefined } as Change, context(world));
+    expect(world.store.section.posts['bare']).not.toHaveProperty('sources');
+  });
+
+  it('adopts a post the service keeps in a tidied form as the file: applied is the file, observed is what the service keeps', async () => {
+    const { world, live } = await withLaunch();
+    await world.store.removePost('launch');
+    const planned = (await planNow(world, [desired('again', draft)])).changes[0]!;
+    const tidied = 'e'.repeat(64);
+    await executeChange({ ...planned, observedHash: tidied } as Change, context(world));
+    expect(world.store.section.posts['again']).toMatchObject({ postId: live.id, appliedHash: shapeHash(draft), observedHash: tidied });
   });
 
   it('deletes with --prune and forgets the post', async () => {
