@@ -215,6 +215,20 @@ describe('executeChange: move, adopt, delete, noop, blocked', () => {
     expect(world.store.section.posts['again']).toMatchObject({ postId: live.id, appliedHash: shapeHash(draft), observedHash: tidied });
   });
 
+  it('recreates a post deleted on the remote under an Idempotency-Key of its own: a service that remembers the first create never hands back the deleted post', async () => {
+    const { world, live } = await withLaunch();
+    await world.client.deletePost(live.id);
+    const choices = { adopt: new Map<string, string>(), recreate: { all: false, keys: new Set(['launch']) } };
+    const change = (await planNow(world, [desired('launch', draft)], { choices })).changes[0]!;
+    expect(change).toMatchObject({ action: 'create', reason: 'deleted-on-remote' });
+    await world.api.clearLog();
+    const recreated = await executeChange(change, context(world));
+    expect(recreated).not.toBe(live.id);
+    expect(await writes(world)).toEqual(['POST /posts']);
+    expect((await remotePosts(world)).map((post) => post.id)).toEqual([recreated]);
+    expect(world.store.section.posts.launch?.postId).toBe(recreated);
+  });
+
   it('deletes with --prune and forgets the post', async () => {
     const { world, live } = await withLaunch();
     const change = (await planNow(world, [], { prune: true })).changes[0]!;
