@@ -19,12 +19,17 @@ function context(world: ApplyWorld): ExecuteContext {
   return { client: world.client, store: world.store, targetId: world.target.id, now: () => new Date(APPLIED_AT) };
 }
 
-/** An apply world whose every `POST /posts` the service answers with `answer`. */
-async function worldRefusingCreates(answer: { status: number; code: string }): Promise<ApplyWorld> {
+/** An apply world whose client goes through a RefusingProxy. */
+async function proxiedWorld(): Promise<{ world: ApplyWorld; proxy: RefusingProxy }> {
   const api = emulator();
   const proxy = await RefusingProxy.start(api.baseUrl);
   onTestFinished(() => proxy.close());
-  const world = await applyWorld(api, { baseUrl: proxy.baseUrl });
+  return { world: await applyWorld(api, { baseUrl: proxy.baseUrl }), proxy };
+}
+
+/** An apply world whose every `POST /posts` the service answers with `answer`. */
+async function worldRefusingCreates(answer: { status: number; code: string }): Promise<ApplyWorld> {
+  const { world, proxy } = await proxiedWorld();
   proxy.refuse(({ method, path }) => method === 'POST' && path === '/posts', answer);
   return world;
 }
@@ -55,10 +60,7 @@ describe('executeChange: what the state records', () => {
   });
 
   it('keeps the pending create when the answer is lost (the connection dropped): the post may have been made', async () => {
-    const api = emulator();
-    const proxy = await RefusingProxy.start(api.baseUrl);
-    onTestFinished(() => proxy.close());
-    const world = await applyWorld(api, { baseUrl: proxy.baseUrl });
+    const { world, proxy } = await proxiedWorld();
     proxy.drop(({ method, path }) => method === 'POST' && path === '/posts');
     const change = (await planNow(world, [desired('launch', shape({ content: 'Launch' }))])).changes[0]!;
     await expect(executeChange(change, context(world))).rejects.toThrow();
@@ -66,10 +68,7 @@ describe('executeChange: what the state records', () => {
   });
 
   it('surfaces a refused read of the post an interrupted create made, and resends nothing: only a 404 means it is gone', async () => {
-    const api = emulator();
-    const proxy = await RefusingProxy.start(api.baseUrl);
-    onTestFinished(() => proxy.close());
-    const world = await applyWorld(api, { baseUrl: proxy.baseUrl });
+    const { world, proxy } = await proxiedWorld();
     // A create whose answer was lost: its pending record, and the post it made.
     const launch = shape({ content: 'Launch' });
     const payload = createBody(launch, world.store.section);
