@@ -1,6 +1,9 @@
 import { join } from 'node:path';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { executeChange, type ExecuteContext } from '../../src/apply/execute-change.js';
+import { createBody } from '../../src/apply/payload.js';
+import { shapeHash } from '../../src/content/shape-hash.js';
+import { idempotencyKey } from '../../src/state/idempotency.js';
 import type { Change } from '../../src/plan/types.js';
 import { StateStore } from '../../src/state/state-store.js';
 import { useEmulator } from '../helpers/emulator.js';
@@ -16,12 +19,17 @@ function context(world: ApplyWorld): ExecuteContext {
   return { client: world.client, store: world.store, targetId: world.target.id, now: () => new Date(APPLIED_AT) };
 }
 
-/** An apply world whose every `POST /posts` the service answers with `answer`. */
-async function worldRefusingCreates(answer: { status: number; code: string }): Promise<ApplyWorld> {
+/** An apply world whose client goes through a RefusingProxy. */
+async function proxiedWorld(): Promise<{ world: ApplyWorld; proxy: RefusingProxy }> {
   const api = emulator();
   const proxy = await RefusingProxy.start(api.baseUrl);
   onTestFinished(() => proxy.close());
-  const world = await applyWorld(api, { baseUrl: proxy.baseUrl });
+  return { world: await applyWorld(api, { baseUrl: proxy.baseUrl }), proxy };
+}
+
+/** An apply world whose every `POST /posts` the service answers with `answer`. */
+async function worldRefusingCreates(answer: { status: number; code: string }): Promise<ApplyWorld> {
+  const { world, proxy } = await proxiedWorld();
   proxy.refuse(({ method, path }) => method === 'POST' && path === '/posts', answer);
   return world;
 }
@@ -48,6 +56,30 @@ describe('executeChange: what the state records', () => {
     const world = await worldRefusingCreates({ status, code });
     const change = (await planNow(world, [desired('launch', shape({ content: 'Launch' }))])).changes[0]!;
     await expect(executeChange(change, context(world))).rejects.toThrow();
+    expect(Object.keys(world.store.section.pending)).toEqual(['launch']);
+  });
+
+  it('keeps the pending create when the answer is lost (the connection dropped): the post may have been made', async () => {
+    const { world, proxy } = await proxiedWorld();
+    proxy.drop(({ method, path }) => method === 'POST' && path === '/posts');
+    const change = (await planNow(world, [desired('launch', shape({ content: 'Launch' }))])).changes[0]!;
+    await expect(executeChange(change, context(world))).rejects.toThrow();
+    expect(Object.keys(world.store.section.pending)).toEqual(['launch']);
+  });
+
+  it('surfaces a refused read of the post an interrupted create made, and resends nothing: only a 404 means it is gone', async () => {
+    const { world, proxy } = await proxiedWorld();
+    // A create whose answer was lost: its pending record, and the post it made.
+    const launch = shape({ content: 'Launch' });
+    const payload = createBody(launch, world.store.section);
+    const key = idempotencyKey({ targetId: world.target.id, calendar: '.', postKey: 'launch', payload });
+    await world.store.recordPending('launch', { file: 'posts/launch.md', idempotencyKey: key, payload, shapeHash: shapeHash(launch), startedAt: APPLIED_AT });
+    const made = await world.client.createPost(payload, { idempotencyKey: key });
+    const resume = (await planNow(world, [desired('launch', shape({ content: 'Launch' }))])).changes[0]!;
+    expect(resume).toMatchObject({ action: 'create', resumesPending: true, postId: made.id });
+    proxy.refuse(({ method, path }) => method === 'GET' && path === `/posts/${made.id}`, { status: 403, code: 'forbidden' });
+    await expect(executeChange(resume, context(world))).rejects.toMatchObject({ status: 403 });
+    expect((await remotePosts(world)).map((post) => post.id)).toEqual([made.id]);
     expect(Object.keys(world.store.section.pending)).toEqual(['launch']);
   });
 

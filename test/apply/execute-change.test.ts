@@ -37,12 +37,31 @@ describe('executeChange: create', () => {
     expect(await executeChange(plan.changes[0]!, context(world))).toMatch(/.+/);
     const [live] = await remotePosts(world);
     expect(world.store.section.pending).toEqual({});
-    expect(world.store.section.posts).toEqual({
+    expect(world.store.section.posts).toStrictEqual({
       launch: testSeal(world.target).sealed('posts', 'launch', { postId: live!.id, file: 'posts/launch.md', appliedHash: shapeHash(draft), remoteUpdatedAt: live!.updatedAt, observedHash: shapeHash(draft), appliedAt: APPLIED_AT }),
     });
     expect(await writes(world)).toEqual(['POST /posts']);
     // So the next plan sees it untouched on both sides.
     expect((await planNow(world, [desired('launch', draft)])).changes.map((change) => change.action)).toEqual(['noop']);
+  });
+
+  it('records what the file was made from (its sources) with the post it creates, and again with each update; none for a file without them', async () => {
+    const world = await applyWorld(emulator());
+    const made = (content: string, digest?: string) => ({ ...desired('launch', shape({ content })), ...(digest === undefined ? {} : { origins: { digests: { file: digest }, fields: {} } }) });
+    await executeChange((await planNow(world, [made('Launch day', 'd1')])).changes[0]!, context(world));
+    expect(world.store.section.posts.launch?.sources).toEqual({ file: 'd1' });
+    await executeChange((await planNow(world, [made('Launch day!', 'd2')])).changes[0]!, context(world));
+    expect(world.store.section.posts.launch?.sources).toEqual({ file: 'd2' });
+    await executeChange((await planNow(world, [made('Launch day!!')])).changes[0]!, context(world));
+    expect(world.store.section.posts.launch).not.toHaveProperty('sources');
+  });
+
+  it('records the sources of a created post that one PATCH then scheduled', async () => {
+    const world = await applyWorld(emulator());
+    const cover = await pngMedia(world, 'cover.png');
+    const scheduled = { ...desired('launch', shape({ content: 'Launch day', scheduledAt: '2031-06-01T09:00:00.000Z', media: [cover.sha256] }), { media: [cover] }), origins: { digests: { file: 'd1' }, fields: {} } };
+    expect((await applyNow(world, await planNow(world, [scheduled]))).failed).toEqual([]);
+    expect(world.store.section.posts.launch?.sources).toEqual({ file: 'd1' });
   });
 
   it('creates a draft, then schedules it with one PATCH, and records what the PATCH answered', async () => {
@@ -156,6 +175,60 @@ describe('executeChange: move, adopt, delete, noop, blocked', () => {
     expect((await planNow(world, [desired('again', draft)])).changes.map((change) => change.action)).toEqual(['noop']);
   });
 
+  it('adopts a post as found by a person\'s choice: the record takes the remote post as applied, so the next plan updates it to the file', async () => {
+    const { world, live } = await withLaunch();
+    await world.store.removePost('launch');
+    const edited = shape({ content: 'Launch day, edited' });
+    const choices = { adopt: new Map([['again', live.id]]), recreate: { all: false, keys: new Set<string>() } };
+    const change = (await planNow(world, [desired('again', edited)], { choices })).changes[0]!;
+    expect(change).toMatchObject({ action: 'adopt', key: 'again', postId: live.id, asFound: true, observedHash: shapeHash(draft) });
+    await executeChange(change, context(world));
+    expect(world.store.section.posts['again']).toEqual(testSeal(world.target).sealed('posts', 'again', { postId: live.id, file: 'posts/again.md', appliedHash: shapeHash(draft), remoteUpdatedAt: live.updatedAt, observedHash: shapeHash(draft), appliedAt: APPLIED_AT }));
+    expect((await planNow(world, [desired('again', edited)])).changes).toMatchObject([{ action: 'update', key: 'again', fields: [{ field: 'content', before: 'Launch day', after: 'Launch day, edited' }] }]);
+  });
+
+  it('adopts from a plan saved by an older postsync (no observed shape): the record is the file, with no observed shape yet', async () => {
+    const { world, live } = await withLaunch();
+    await world.store.removePost('launch');
+    const sources = { file: 'f'.repeat(64) };
+    const { observedHash: _observed, ...planned } = (await planNow(world, [{ ...desired('again', draft), origins: { digests: sources, fields: {} } }])).changes[0]! as Change & { observedHash?: string };
+    expect(planned).toMatchObject({ action: 'adopt', sources });
+    await executeChange(planned as Change, context(world));
+    const recorded = world.store.section.posts['again']!;
+    expect(recorded).toMatchObject({ postId: live.id, appliedHash: shapeHash(draft), sources });
+    expect(recorded).not.toHaveProperty('observedHash');
+    // Adopted as found from such a plan: the file's hash is all it has.
+    await executeChange({ ...planned, key: 'found', file: 'posts/found.md', asFound: true, desired: shape({ content: 'Other' }) } as Change, context(world));
+    expect(world.store.section.posts['found']).toMatchObject({ appliedHash: shapeHash(shape({ content: 'Other' })) });
+    expect(world.store.section.posts['found']).not.toHaveProperty('sources');
+    // Adopted as the file from a plan that carries no sources: none recorded.
+    await executeChange({ ...planned, key: 'bare', file: 'posts/bare.md', sources: undefined } as Change, context(world));
+    expect(world.store.section.posts['bare']).not.toHaveProperty('sources');
+  });
+
+  it('adopts a post the service keeps in a tidied form as the file: applied is the file, observed is what the service keeps', async () => {
+    const { world, live } = await withLaunch();
+    await world.store.removePost('launch');
+    const planned = (await planNow(world, [desired('again', draft)])).changes[0]!;
+    const tidied = 'e'.repeat(64);
+    await executeChange({ ...planned, observedHash: tidied } as Change, context(world));
+    expect(world.store.section.posts['again']).toMatchObject({ postId: live.id, appliedHash: shapeHash(draft), observedHash: tidied });
+  });
+
+  it('recreates a post deleted on the remote under an Idempotency-Key of its own: a service that remembers the first create never hands back the deleted post', async () => {
+    const { world, live } = await withLaunch();
+    await world.client.deletePost(live.id);
+    const choices = { adopt: new Map<string, string>(), recreate: { all: false, keys: new Set(['launch']) } };
+    const change = (await planNow(world, [desired('launch', draft)], { choices })).changes[0]!;
+    expect(change).toMatchObject({ action: 'create', reason: 'deleted-on-remote' });
+    await world.api.clearLog();
+    const recreated = await executeChange(change, context(world));
+    expect(recreated).not.toBe(live.id);
+    expect(await writes(world)).toEqual(['POST /posts']);
+    expect((await remotePosts(world)).map((post) => post.id)).toEqual([recreated]);
+    expect(world.store.section.posts.launch?.postId).toBe(recreated);
+  });
+
   it('deletes with --prune and forgets the post', async () => {
     const { world, live } = await withLaunch();
     const change = (await planNow(world, [], { prune: true })).changes[0]!;
@@ -235,6 +308,22 @@ describe('executeChange: move, adopt, delete, noop, blocked', () => {
     expect(await remotePosts(world)).toEqual([]);
     expect(world.store.section.pending).toEqual({});
     expect(world.store.section.posts).toEqual({});
+  });
+
+  it('deletes the post a removed file\'s interrupted create made after the plan was made: the create is resent first, so no post is left behind', async () => {
+    const world = await applyWorld(emulator());
+    const payload = createBody(draft, world.store.section);
+    const key = idempotencyKey({ targetId: world.target.id, calendar: '.', postKey: 'launch', payload });
+    await world.store.recordPending('launch', { file: 'posts/launch.md', idempotencyKey: key, payload, shapeHash: shapeHash(draft), startedAt: APPLIED_AT });
+    const change = (await planNow(world, [], { prune: true })).changes[0]!;
+    expect(change).toMatchObject({ action: 'delete', resumesPending: true, postId: null });
+    // The interrupted request lands only now.
+    const late = await world.client.createPost(payload, { idempotencyKey: key });
+    await world.api.clearLog();
+    expect(await executeChange(change, context(world))).toBe(late.id);
+    expect(await writes(world)).toEqual(['POST /posts', `DELETE /posts/${late.id}`]);
+    expect(await remotePosts(world)).toEqual([]);
+    expect(world.store.section.pending).toEqual({});
   });
 
   /** A pending create of `launch` whose post the service made (its answer lost): the world and that post. */

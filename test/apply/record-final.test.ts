@@ -1,4 +1,6 @@
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { journalPathFor } from '../../src/state/journal.js';
 import { describe, expect, it } from 'vitest';
 import { recordFinalStatuses } from '../../src/apply/record-final.js';
 import { livePostsById } from '../../src/plan/plan-context.js';
@@ -33,6 +35,15 @@ describe('recordFinalStatuses', () => {
     const expected = testSeal(TARGET).sealed('posts', 'launch', { ...observed('p1', 'posts/launch.md'), final: 'published', remoteUpdatedAt: '2026-03-01T09:00:05.000Z' });
     expect(store.section.posts['launch']).toEqual(expected);
     expect(sectionFor(await readState(path), TARGET).posts['launch']).toEqual(expected);
+    // Folded into the state file at once: no journal is left to replay.
+    expect(existsSync(journalPathFor(path))).toBe(false);
+  });
+
+  it('records a post published without a new updatedAt (a service that does not move it on publishing)', async () => {
+    const { store } = await storeWith({ launch: observed('p1', 'posts/launch.md') });
+    const sameTime = published('p1', observed('p1', 'posts/launch.md').remoteUpdatedAt);
+    expect(await recordFinalStatuses({ plan: planOf([noop('launch', 'p1')]), live: livePostsById([sameTime]), store })).toBe(1);
+    expect(store.section.posts['launch']!.final).toBe('published');
   });
 
   it('records only noops of owned posts seen in a final status, each once', async () => {

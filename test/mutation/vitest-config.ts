@@ -6,9 +6,9 @@ import { defineConfig, type ViteUserConfig } from 'vitest/config';
  * tests of that folder, none that spawns the built CLI (a mutant lives in the sandbox's src/, not
  * in dist/, so a CLI test could never see it).
  */
-export function mutationTestConfig(include: string[]): ViteUserConfig {
+export function mutationTestConfig(include: string[], exclude: string[] = []): ViteUserConfig {
   return defineConfig({
     root: fileURLToPath(new URL('../..', import.meta.url)),
-    test: { include, testTimeout: 30_000, hookTimeout: 30_000 },
+    test: { include, exclude: ['**/node_modules/**', ...exclude], testTimeout: 30_000, hookTimeout: 30_000 },
   });
 }

@@ -18,6 +18,12 @@ describe('orphanMediaToLearn: an orphan whose media the state knows only in part
     expect(orphanMediaToLearn({ newPosts: [desired('launch', shape({ media: [SHA_B, SHA_B] }))], state: known, live })).toEqual([]);
   });
 
+  it('counts each known media once: an orphan holding one known media twice is not a post that holds it once', () => {
+    const twice = livePostsById([livePost('p1', shape({ media: [SHA_A, SHA_A, SHA_B] }))]);
+    expect(orphanMediaToLearn({ newPosts: [desired('launch', shape({ media: [SHA_A, SHA_B, 'c'.repeat(64)] }))], state: known, live: twice })).toEqual([]);
+    expect(orphanMediaToLearn({ newPosts: [desired('launch', shape({ media: [SHA_A, SHA_A, 'c'.repeat(64)] }))], state: known, live: twice }).map((item) => item.id)).toEqual([mediaId(SHA_B)]);
+  });
+
   it('fetches when any one of the new posts like it could be the orphan', () => {
     const newPosts = [desired('a', both), desired('b', shape({ media: [SHA_B, SHA_B] }))];
     expect(orphanMediaToLearn({ newPosts, state: known, live }).map((item) => item.id)).toEqual([mediaId(SHA_B)]);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { InvalidFile } from '../../src/content/types.js';
 import type { Diagnostic } from '../../src/diagnostics.js';
-import { blockPostsWithErrors, blockedByErrors, type PostErrorsContext } from '../../src/plan/posts-with-errors.js';
+import { blockPostsWithErrors, blockedByErrors, heldByRules, type PostErrorsContext } from '../../src/plan/posts-with-errors.js';
 import type { Change } from '../../src/plan/types.js';
 import { looseChange, record, shape, state } from '../helpers/fixtures.js';
 
@@ -119,5 +119,26 @@ describe('blockedByErrors: the changes blocked because a file has errors', () =>
     const withDiagnostics = change('create', 'c', { diagnostics: [error('posts/c.md')] });
     expect(blockedByErrors({ changes: [change('noop', 'n'), byErrors, past, withDiagnostics] })).toEqual([byErrors]);
     expect(blockedByErrors({ changes: [] })).toEqual([]);
+  });
+});
+
+describe('blockPostsWithErrors and heldByRules: a valid post a rule holds back', () => {
+  it('holds it by the rule: says whether it would be created, whether the rule is named, and keeps what it was blocked for already', () => {
+    const quiet = error('posts/w.md', 'rule `nights`: in quiet hours', { code: 'rule-quiet-hours', key: 'w' });
+    const noSlot = error('posts/u.md', 'no free slot', { code: 'slot-none', key: 'u' });
+    const past = { code: 'scheduled-in-past', scheduledAt: '2026-01-01T00:00:00.000Z', timezone: 'UTC' };
+    // A held post yields no post: an owned one reads as removed (unschedule) until the rule lets it go.
+    const changes = [change('unschedule', 'u'), change('blocked', 'v', { reason: 'scheduled-in-past', details: [past] })];
+    const pastTime = error('posts/v.md', 'no free slot', { code: 'slot-none', key: 'v' });
+    const result = blockPostsWithErrors(changes, context({
+      held: [{ key: 'w', file: 'posts/w.md' }, { key: 'u', file: 'posts/u.md' }, { key: 'v', file: 'posts/v.md' }],
+      diagnostics: [quiet, noSlot, pastTime],
+    }));
+    expect(result.map((each) => [each.key, each.action, each.reason, each.details])).toEqual([
+      ['u', 'blocked', 'held-by-rule', [{ code: 'held-by-rule', message: 'no free slot', count: 1, namesRule: false }, { code: 'rule-wait', create: false }]],
+      ['v', 'blocked', 'held-by-rule', [{ code: 'held-by-rule', message: 'no free slot', count: 1, namesRule: false }, { code: 'rule-wait', create: false }, past]],
+      ['w', 'blocked', 'held-by-rule', [{ code: 'held-by-rule', message: 'rule `nights`: in quiet hours', count: 1, namesRule: true }, { code: 'rule-wait', create: true }]],
+    ]);
+    expect(heldByRules({ changes: [...result, change('blocked', 'x', { reason: 'file-errors' }), change('update', 'y', { reason: 'held-by-rule' })] })).toBe(3);
   });
 });

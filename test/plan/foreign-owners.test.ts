@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { shapeHash } from '../../src/content/shape-hash.js';
 import { createPlan } from '../../src/plan/planner.js';
 import { planPosts } from '../../src/plan/plan-posts.js';
-import { PHOTO, desired, livePost, planInput, record, shape, state, TARGET } from '../helpers/fixtures.js';
+import { blockForeign, exceptForeign } from '../../src/plan/foreign-owners.js';
+import { livePostsById } from '../../src/plan/plan-context.js';
+import { PHOTO, desired, livePost, looseChange, planInput, record, shape, state, TARGET } from '../helpers/fixtures.js';
 
 /** Post p1 is recorded by the calendar in `clients/a` of the same repository. */
 const FOREIGN = new Map([['p1', 'clients/a']]);
@@ -31,5 +33,40 @@ describe('planning beside another calendar of the repository (ForeignOwners)', (
     expect(changesOf(plan)).toEqual([{ action: 'blocked', reason: 'other-calendar', key: 'launch', postId: 'p1' }]);
     expect(plan.changes[0]!.details[0]).toMatchObject({ code: 'other-calendar', owner: 'clients/a' });
     expect(plan.summary.delete).toBe(0);
+  });
+
+  it('lists, for adopting, only the posts no other calendar records; a post that is not listed stays unknown', () => {
+    const live = livePostsById([livePost('p1', applied), livePost('p2', applied)]);
+    const free = exceptForeign(live, FOREIGN);
+    expect([...free.briefs.keys()]).toEqual(['p2']);
+    expect(free.get('p1')).toBeUndefined();
+    expect(free.get('p2')?.id).toBe('p2');
+    expect(exceptForeign(live, new Map())).toBe(live);
+  });
+
+  it('keeps what a blocked change shows (the file, its old key, the desired shape, the live time, the occurrence), and nothing it did not have', () => {
+    const occurrence = { of: 'launch', date: '2026-03-02' };
+    const move = looseChange({ action: 'move', key: 'launch-v2', fromKey: 'launch', file: 'posts/launch-v2.md', postId: 'p1', desired: applied, liveUpdatedAt: '2026-01-01T00:00:00.000Z', occurrence, details: [] });
+    expect(blockForeign(move, FOREIGN)).toStrictEqual({
+      action: 'blocked',
+      reason: 'other-calendar',
+      key: 'launch-v2',
+      file: 'posts/launch-v2.md',
+      postId: 'p1',
+      details: [{ code: 'other-calendar', postId: 'p1', owner: 'clients/a', key: 'launch-v2' }],
+      fromKey: 'launch',
+      desired: applied,
+      liveUpdatedAt: '2026-01-01T00:00:00.000Z',
+      occurrence,
+    });
+    const removed = looseChange({ action: 'delete', key: 'gone', file: null, postId: 'p1', details: [] });
+    expect(blockForeign(removed, FOREIGN)).toStrictEqual({ action: 'blocked', reason: 'other-calendar', key: 'gone', file: null, postId: 'p1', details: [{ code: 'other-calendar', postId: 'p1', owner: 'clients/a', key: 'gone' }] });
+  });
+
+  it('leaves a change blocked for its own reason as it is, and a change on a post of its own', () => {
+    const blocked = looseChange({ action: 'blocked', reason: 'unconfirmed-record', key: 'launch', file: 'posts/launch.md', postId: 'p1', details: [] });
+    expect(blockForeign(blocked, FOREIGN)).toBe(blocked);
+    const own = looseChange({ action: 'update', key: 'launch', file: 'posts/launch.md', postId: 'p2', details: [] });
+    expect(blockForeign(own, FOREIGN)).toBe(own);
   });
 });

@@ -160,7 +160,9 @@ describe('createPlan: owned posts', () => {
     ]);
     expect(only(createPlan(planInput({ desired: [desired('launch', applied)], state: owned, live: [], choices: recreate(['other']) }))).action).toBe('blocked');
     for (const choices of [recreate(['launch']), recreate([], true)]) {
-      expect(only(createPlan(planInput({ desired: [desired('launch', applied)], state: owned, live: [], choices })))).toMatchObject({ action: 'create', reason: 'deleted-on-remote', postId: null });
+      const recreated = only(createPlan(planInput({ desired: [desired('launch', applied)], state: owned, live: [], choices })));
+      expect(recreated).toMatchObject({ action: 'create', reason: 'deleted-on-remote', postId: null });
+      expect(recreated.details).toEqual([{ code: 'recreated', appliedAt: '2026-01-02T00:00:00.000Z' }]);
     }
   });
 

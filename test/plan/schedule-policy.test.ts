@@ -58,6 +58,19 @@ describe('decideSchedule', () => {
     ]);
   });
 
+  it('never lets a renamed post clash with its own former key, nor counts an owned post the remote no longer shows, while a file is broken', () => {
+    const sixth = shape({ scheduledAt: at('2027-01-06 12:00') });
+    const old = livePost('p-old', sixth, { status: 'scheduled' });
+    const result = decide({
+      posts: [post('renamed', '2027-01-06 12:00')],
+      state: state({ posts: { old: record('p-old', sixth, 'posts/old.md'), vanished: record('p-vanished', shape({ scheduledAt: at('2027-01-06 12:30') }), 'posts/vanished.md') } }),
+      live: { get: (id) => (id === 'p-old' ? old : undefined), briefs: new Map() },
+      brokenFiles: new Set(['posts/broken.md']),
+    });
+    expect(result.posts.map((p) => p.key)).toEqual(['renamed']);
+    expect(result.diagnostics).toEqual([]);
+  });
+
   it('makes no slot up where the accounts have none: an error, and the post is kept back', () => {
     const result = decide({ config: { rules: [], slots: {}, timezone: ZONE, accounts: {} }, posts: [slotPost('a')] });
     expect([result.posts, result.diagnostics.map((d) => [d.code, d.line, d.column])]).toEqual([[], [['no-slots', 2, 14]]]);

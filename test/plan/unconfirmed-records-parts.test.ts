@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blockUnconfirmed, NONE_UNCONFIRMED, sharedPostRecords, trustedState, unconfirmedBlocked } from '../../src/plan/unconfirmed-records.js';
+import { blockShared, blockUnconfirmed, NONE_UNCONFIRMED, sharedPostRecords, trustedState, unconfirmedBlocked } from '../../src/plan/unconfirmed-records.js';
 import type { Change } from '../../src/plan/types.js';
 import { SHA_A, SHA_B, looseChange, mediaState, record, shape, state } from '../helpers/fixtures.js';
 
@@ -21,7 +21,7 @@ describe('the parts of unconfirmed-record blocking', () => {
       details: [{ code: 'unconfirmed-record', key: 'old', postId: 'p1', pending: false }],
     });
     const bare = looseChange({ action: 'create', key: 'x', file: 'posts/x.md', postId: null, details: [{ code: 'interrupted-create' }] });
-    expect(blockUnconfirmed(bare, { ...NONE_UNCONFIRMED, pending: new Set(['x']) })).toEqual({
+    expect(blockUnconfirmed(bare, { ...NONE_UNCONFIRMED, pending: new Set(['x']) })).toStrictEqual({
       action: 'blocked', reason: 'unconfirmed-record', key: 'x', file: 'posts/x.md', postId: null,
       details: [{ code: 'unconfirmed-record', key: 'x', postId: null, pending: true }],
     });
@@ -33,7 +33,9 @@ describe('the parts of unconfirmed-record blocking', () => {
     const blocked = blockUnconfirmed(update, { ...NONE_UNCONFIRMED, posts: new Set(['old']) });
     const otherBlocked = looseChange({ ...update, action: 'blocked', reason: 'not-editable', details: [{ code: 'not-editable', status: 'published', verb: 'edited' }] });
     const reasonNotBlocked = looseChange({ ...update, reason: 'unconfirmed-record' });
-    expect(unconfirmedBlocked({ changes: [blocked, otherBlocked, reasonNotBlocked, update] })).toBe(1);
+    const shared = blockShared(update, new Map([['old', ['old', 'other']]]));
+    expect(shared).toMatchObject({ action: 'blocked', reason: 'shared-record' });
+    expect(unconfirmedBlocked({ changes: [blocked, otherBlocked, reasonNotBlocked, update, shared] })).toBe(2);
   });
 
   it('leaves out media and upload records without their seal, and keeps the state as it is when there are none', () => {
@@ -56,5 +58,11 @@ describe('the parts of unconfirmed-record blocking', () => {
       ['f', ['d', 'f']],
     ]);
     expect(sharedPostRecords({ posts: { a: on('p1', 'posts/a.md'), b: on('p2', 'posts/b.md') } }).size).toBe(0);
+  });
+
+  it('leaves a change blocked for another reason as it is, even on a shared record', () => {
+    const blocked = blockUnconfirmed(update, { ...NONE_UNCONFIRMED, posts: new Set(['old']) });
+    expect(blockShared(blocked, new Map([['old', ['old', 'other']]]))).toBe(blocked);
+    expect(blockShared(update, new Map())).toBe(update);
   });
 });

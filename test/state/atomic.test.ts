@@ -1,8 +1,9 @@
 import { readlinkSync } from 'node:fs';
 import * as nodeFs from 'node:fs/promises';
-import { readFile, readdir, rm } from 'node:fs/promises';
+import { readFile, readdir, readlink, rm, symlink } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { InputError } from '../../src/errors.js';
 import { createFileExclusive, writeFileAtomic, type AtomicFileSystem } from '../../src/state/atomic.js';
 import { testdir } from '../helpers/testdir.js';
 
@@ -115,7 +116,28 @@ describe('writeFileAtomic', () => {
     const { fs, calls } = recordingFs(failOn('open', '<temp>', 'EMFILE'));
     await expect(writeFileAtomic(path, 'new\n', { fs })).rejects.toThrow(/EMFILE/);
     expect(calls.filter((call) => call.op === 'open')).toHaveLength(1);
+    // The temp name it could not create may be another writer's: it is left alone.
+    expect(calls.filter((call) => call.op === 'unlink')).toEqual([]);
     expect(await readdir(dir)).toEqual(['state.json']);
+  });
+
+  it('says the folder was removed meanwhile when the temp file cannot be made in it', async () => {
+    const { dir, path } = await stateFile();
+    const { fs, calls } = recordingFs(failOn('open', '<temp>', 'ENOENT'));
+    const error = await writeFileAtomic(path, 'new\n', { fs }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(InputError);
+    expect((error as InputError).message).toBe(`the folder ${dir} was removed while postsync wrote state.json in it`);
+    expect((error as InputError).hint).toBe('Something else changes this folder: run it again.');
+    expect(calls.filter((call) => call.op === 'unlink')).toEqual([]);
+  });
+
+  it('refuses to replace a symbolic link at the path, leaving the link and its target as they were', async () => {
+    const { dir, path } = await stateFile();
+    await symlink(path, join(dir, 'linked.json'));
+    await expect(writeFileAtomic(join(dir, 'linked.json'), 'new\n')).rejects.toThrow(`postsync refuses to write through ${join(dir, 'linked.json')}: it is a symbolic link`);
+    expect(await readlink(join(dir, 'linked.json'))).toBe(path);
+    expect(await readFile(path, 'utf8')).toBe('{ "old": true }\n');
+    expect((await readdir(dir)).sort()).toEqual(['linked.json', 'state.json']);
   });
 
   it.each([

@@ -1,8 +1,8 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { InputError, StateError } from '../../src/errors.js';
-import { commitFile, fetchHome, fileAt, fileSize, gitTracks, hasCommit, pushHome, untrack, workTreeTop, type HomeRepository } from '../../src/state/home-git.js';
+import { commitFile, commitFiles, defaultBranch, fetchHome, fileAt, fileSize, gitTracks, hasCommit, pushHome, untrack, workTreeTop, type HomeRepository } from '../../src/state/home-git.js';
 import { git, gitEnv } from '../helpers/git.js';
 import { testdir } from '../helpers/testdir.js';
 
@@ -62,6 +62,34 @@ describe('workTreeTop', () => {
     expect(error).toBeInstanceOf(InputError);
     expect((error as InputError).message).toMatch(/^cannot run git: .*ENOENT/);
     expect((error as InputError).hint).toBe('postsync state pull, push and show run git: install it and run them in a clone of the repository.');
+  });
+});
+
+describe('defaultBranch', () => {
+  it("is the remote's HEAD that a clone records, whatever branch is checked out", async () => {
+    const { origin } = await cloneWithOrigin();
+    await git(origin, 'symbolic-ref', 'HEAD', 'refs/heads/trunk');
+    await git(origin, 'branch', 'trunk', 'main');
+    for (const remote of ['origin', 'upstream']) {
+      const cloned = await testdir();
+      await git(cloned, 'clone', '--quiet', '--origin', remote, origin, '.');
+      await git(cloned, 'checkout', '--quiet', '-b', 'feature');
+      expect(await defaultBranch({ cwd: cloned, remote })).toEqual({ branch: 'trunk', from: `${remote}/HEAD` });
+    }
+  });
+
+  it('is the branch checked out when the clone knows no remote HEAD (a new repository), null on a detached HEAD', async () => {
+    const { clone, repository } = await cloneWithOrigin();
+    await git(clone, 'checkout', '--quiet', '-b', 'first');
+    expect(await defaultBranch(repository)).toEqual({ branch: 'first', from: 'the branch checked out' });
+    await git(clone, 'checkout', '--quiet', '--detach');
+    expect(await defaultBranch(repository)).toBeNull();
+  });
+
+  it('is null outside a git repository', async () => {
+    const outside = await testdir();
+    vi.stubEnv('GIT_CEILING_DIRECTORIES', outside.replace(/\/[^/]+$/, ''));
+    expect(await defaultBranch({ cwd: outside, remote: 'origin' })).toBeNull();
   });
 });
 
@@ -196,6 +224,17 @@ describe('commitFile', () => {
     expect(await filesOf(clone, second)).toEqual({ 'state.json': 'S', 'xstate.json': 'X' });
   });
 
+  it('sets several files in one commit, each with its own text, and leaves no temporary file behind', async () => {
+    const { clone, repository } = await cloneWithOrigin();
+    const temporary = await testdir();
+    const first = await commitFile(repository, { parent: null, path: 'keep.json', text: 'K', message: 'm' });
+    vi.stubEnv('TMPDIR', temporary);
+    const commit = await commitFiles(repository, { parent: first, files: [{ path: 'a/state.json', text: 'A\n' }, { path: 'b/state.json', text: 'B\n' }, { path: 'keep.json', text: 'K2' }], message: 'several' }).finally(() => vi.unstubAllEnvs());
+    expect(await filesOf(clone, commit)).toEqual({ 'a/state.json': 'A', 'b/state.json': 'B', 'keep.json': 'K2' });
+    expect(await parentsOf(clone, commit)).toEqual([first]);
+    expect(await readdir(temporary)).toEqual([]);
+  });
+
   it('refuses with an InputError and a hint when git has no identity', async () => {
     const { repository } = await cloneWithOrigin();
     vi.stubEnv('GIT_AUTHOR_NAME', '');
@@ -238,7 +277,8 @@ describe('pushHome', () => {
     const theirs = await commitFile(repository, { parent: base, path: 'state.json', text: 'theirs', message: 'm' });
     await pushHome(repository, theirs, BRANCH);
     const mine = await commitFile(repository, { parent: base, path: 'state.json', text: 'mine', message: 'm' });
-    expect(await pushHome(repository, mine, BRANCH)).toEqual({ kind: 'rejected', reason: expect.stringMatching(/^! \[rejected\]/) });
+    const rejected = await pushHome(repository, mine, BRANCH);
+    expect(rejected).toEqual({ kind: 'rejected', reason: expect.stringMatching(/^! \[rejected\] +[0-9a-f]+ -> postsync-state \((?:non-fast-forward|fetch first)\)$/) });
     expect(await git(origin, 'rev-parse', `refs/heads/${BRANCH}`)).toBe(theirs);
     expect(await git(clone, 'rev-parse', `refs/postsync/home/${BRANCH}`)).toBe(theirs);
     // A second orphan commit is not a fast-forward either.
@@ -250,7 +290,7 @@ describe('pushHome', () => {
     const { origin, repository } = await cloneWithOrigin();
     await writeFile(join(origin, 'hooks/pre-receive'), '#!/bin/sh\necho "error: GH006: Protected branch update failed" >&2\nexit 1\n', { mode: 0o755 });
     const commit = await commitFile(repository, { parent: null, path: 'state.json', text: '1', message: 'm' });
-    expect(await pushHome(repository, commit, BRANCH)).toEqual({ kind: 'refused', reason: expect.stringMatching(/GH006: Protected branch update failed.*\[remote rejected\].*pre-receive hook declined/s) });
+    expect(await pushHome(repository, commit, BRANCH)).toEqual({ kind: 'refused', reason: expect.stringMatching(/^remote: error: GH006: Protected branch update failed.*\[remote rejected\].*pre-receive hook declined\).*failed to push some refs to '[^']*'$/s) });
     expect(await git(origin, 'for-each-ref', '--format=%(refname)', 'refs/heads')).toBe('refs/heads/main');
   });
 

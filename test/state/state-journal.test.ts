@@ -46,6 +46,14 @@ describe('the state journal', () => {
     expect(JSON.parse(text).targets['local:demo'].pending).toEqual({});
   });
 
+  it('written by a run that started with no state file names its base `none` (the format on disk), and is replayed', async () => {
+    const path = await statePath();
+    await mkdir(join(path, '..'), { recursive: true });
+    const sealed = testSeal(local).sealed('posts', 'a', postRecord('a'));
+    await writeFile(journalPathFor(path), `{"postsyncJournal":1,"base":"none"}\n${journalLine(record([['posts', 'a', sealed]]))}`);
+    expect((await readState(path)).targets['local:demo']?.posts).toEqual({ a: sealed });
+  });
+
   it('is replayed by readState without writing anything', async () => {
     const path = await statePath();
     const store = await StateStore.open(path, local, { seal: testSeal(local) });

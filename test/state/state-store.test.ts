@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, readdir, rm } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { StateError } from '../../src/errors.js';
+import { InputError, StateError } from '../../src/errors.js';
 import { journalPathFor } from '../../src/state/journal.js';
 import { StateStore } from '../../src/state/state-store.js';
 import { readState, stateSectionHash } from '../../src/state/state-file.js';
@@ -147,6 +147,64 @@ describe('StateStore', () => {
     await store.checkpoint();
     expect(Object.keys((await readState(path)).targets['local:demo']!.posts)).toEqual(['a']);
     expect(existsSync(journalPathFor(path))).toBe(false);
+  });
+
+  it('keeps the change of a failed append when the fold fails too, and writes it with the next fold', async () => {
+    const { path, store } = await openStore();
+    await mkdir(journalPathFor(path), { recursive: true });
+    await expect(store.confirmCreate('a', postRecord('p1'))).rejects.toThrow();
+    await mkdir(join(path, 'in-the-way'), { recursive: true });
+    await expect(store.checkpoint()).rejects.toThrow();
+    await rm(path, { recursive: true });
+    await rm(journalPathFor(path), { recursive: true });
+    await store.checkpoint();
+    expect(Object.keys((await readState(path)).targets['local:demo']!.posts)).toEqual(['a']);
+  });
+
+  it('appends nothing for a change that a fold in flight already wrote to the state file', async () => {
+    const { path, store } = await openStore();
+    const first = store.confirmCreate('a', postRecord('p1'));
+    // Let the first append start, then fold and change more while it is in flight.
+    await new Promise((resolve) => setImmediate(resolve));
+    const fold = store.checkpoint();
+    const second = store.confirmCreate('b', postRecord('p2'));
+    await Promise.all([first, fold, second]);
+    expect(Object.keys((await readState(path)).targets['local:demo']!.posts)).toEqual(['a', 'b']);
+    expect(existsSync(journalPathFor(path))).toBe(false);
+  });
+
+  it('confirms a record only when it carries its seal, and seals one a person vouched for', async () => {
+    const { path } = await openStore();
+    const unsealed = { version: 1, targets: { [local.id]: { apiUrl: local.apiUrl, projectId: local.projectId, posts: { launch: postRecord('p1') }, media: {}, pending: {}, uploads: {} } } };
+    await mkdir(join(path, '..'), { recursive: true });
+    await writeFile(path, JSON.stringify(unsealed));
+    const store = await StateStore.open(path, local, { seal: testSeal(local) });
+    expect(store.confirms('posts', 'launch')).toBe(false);
+    expect(store.confirms('posts', 'other')).toBe(false);
+    await store.confirm('posts', 'launch');
+    expect(store.confirms('posts', 'launch')).toBe(true);
+    expect((await readState(path)).targets[local.id]!.posts.launch).toEqual(testSeal(local).sealed('posts', 'launch', postRecord('p1')));
+    const error = await store.confirm('media', sha).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(StateError);
+    expect((error as StateError).message).toBe(`cannot confirm media "${sha}": it is not in the state`);
+  });
+
+  it('refuses to open a state whose folder is a link, and to write through a link put there after it opened', async () => {
+    const dir = await testdir();
+    const elsewhere = await testdir();
+    await symlink(elsewhere, join(dir, '.postsync'));
+    await expect(StateStore.open(join(dir, '.postsync/state.json'), local, { seal: testSeal(local), root: dir })).rejects.toThrow(InputError);
+
+    const project = await testdir();
+    const store = await StateStore.open(join(project, '.postsync/state.json'), local, { seal: testSeal(local), root: project });
+    await store.confirmCreate('a', postRecord('p1'));
+    await store.checkpoint();
+    await rename(join(project, '.postsync'), join(elsewhere, 'moved'));
+    await symlink(join(elsewhere, 'moved'), join(project, '.postsync'));
+    await expect(store.confirmCreate('b', postRecord('p2'))).rejects.toThrow(InputError);
+    await expect(store.checkpoint()).rejects.toThrow(InputError);
+    expect(await readdir(join(elsewhere, 'moved'))).toEqual(['state.json']);
+    expect(Object.keys((await readState(join(elsewhere, 'moved/state.json'))).targets[local.id]!.posts)).toEqual(['a']);
   });
 
   it('never writes before the first change', async () => {
