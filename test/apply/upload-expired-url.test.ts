@@ -19,7 +19,10 @@ async function refusingStorage(status: number): Promise<{ origin: string; puts: 
     res.end(JSON.stringify({ error: { code: 'url_expired', message: 'this presigned URL has expired' }, meta: { requestId: 'storage' } }));
   });
   await new Promise<void>((resolve) => storage.listen(0, '127.0.0.1', resolve));
-  onTestFinished(() => new Promise((resolve) => (storage.closeAllConnections(), storage.close(resolve))));
+  onTestFinished(() => new Promise<void>((resolve) => {
+    storage.closeAllConnections();
+    storage.close(() => resolve());
+  }));
   return { origin: `http://127.0.0.1:${(storage.address() as AddressInfo).port}`, puts };
 }
 

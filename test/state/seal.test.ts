@@ -110,7 +110,7 @@ describe('unconfirmedRecords', () => {
   });
 
   it('names none for a seal that checks nothing (a read-only key never sealed a record)', () => {
-    const section = { ...emptyTargetState({ apiUrl: 'https://api.example.com/v1', projectId: 'demo' }), posts: { bare: post }, pending: { bare: pending }, media: { ['b'.repeat(64)]: media }, uploads: { ['c'.repeat(64)]: upload } };
+    const section = { ...emptyProjectState({ apiUrl: 'https://api.example.com/v1', projectId: 'demo' }), posts: { bare: post }, pending: { bare: pending }, media: { ['b'.repeat(64)]: media }, uploads: { ['c'.repeat(64)]: upload } };
     const unchecked = unconfirmedRecords(section, new StateSeal({ ...scope, checks: false }));
     expect([unchecked.posts, unchecked.pending, unchecked.media, unchecked.uploads].map((keys) => [...keys])).toEqual([[], [], [], []]);
   });

@@ -152,7 +152,7 @@ describe('StateStore', () => {
   it('keeps the change of a failed append when the fold fails too, and writes it with the next fold', async () => {
     const { path, store } = await openStore();
     await mkdir(journalPathFor(path), { recursive: true });
-    await expect(store.confirmCreate('a', postRecord('p1'))).rejects.toThrow();
+    await expect(store.completeCreate('a', postRecord('p1'))).rejects.toThrow();
     await mkdir(join(path, 'in-the-way'), { recursive: true });
     await expect(store.checkpoint()).rejects.toThrow();
     await rm(path, { recursive: true });
@@ -163,11 +163,11 @@ describe('StateStore', () => {
 
   it('appends nothing for a change that a fold in flight already wrote to the state file', async () => {
     const { path, store } = await openStore();
-    const first = store.confirmCreate('a', postRecord('p1'));
+    const first = store.completeCreate('a', postRecord('p1'));
     // Let the first append start, then fold and change more while it is in flight.
     await new Promise((resolve) => setImmediate(resolve));
     const fold = store.checkpoint();
-    const second = store.confirmCreate('b', postRecord('p2'));
+    const second = store.completeCreate('b', postRecord('p2'));
     await Promise.all([first, fold, second]);
     expect(Object.keys((await readState(path)).targets['local:demo']!.posts)).toEqual(['a', 'b']);
     expect(existsSync(journalPathFor(path))).toBe(false);
@@ -197,11 +197,11 @@ describe('StateStore', () => {
 
     const project = await testdir();
     const store = await StateStore.open(join(project, '.postsync/state.json'), local, { seal: testSeal(local), root: project });
-    await store.confirmCreate('a', postRecord('p1'));
+    await store.completeCreate('a', postRecord('p1'));
     await store.checkpoint();
     await rename(join(project, '.postsync'), join(elsewhere, 'moved'));
     await symlink(join(elsewhere, 'moved'), join(project, '.postsync'));
-    await expect(store.confirmCreate('b', postRecord('p2'))).rejects.toThrow(InputError);
+    await expect(store.completeCreate('b', postRecord('p2'))).rejects.toThrow(InputError);
     await expect(store.checkpoint()).rejects.toThrow(InputError);
     expect(await readdir(join(elsewhere, 'moved'))).toEqual(['state.json']);
     expect(Object.keys((await readState(join(elsewhere, 'moved/state.json'))).targets[local.id]!.posts)).toEqual(['a']);
