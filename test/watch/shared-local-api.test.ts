@@ -89,11 +89,14 @@ describe('watch beside apply on the embedded local API', () => {
     expect(status.stdout).not.toContain('gone');
   });
 
-  it('two applies started at once: one is refused by the state lock, and the posts of the other stay', async () => {
+  it('two applies started at once: one applies, the other is refused by the state lock or finds nothing left, and the posts stay', async () => {
     const dir = await demoProject({ 'one.md': files['launch.md'], 'two.md': files['teaser.md'] });
     const runs = await Promise.all([runCli(['apply', '--yes'], { cwd: dir }), runCli(['apply', '--yes'], { cwd: dir })]);
-    expect(runs.map((run) => run.code).sort()).toEqual([0, 1]);
-    expect(runs.find((run) => run.code === 1)?.stderr).toContain('holds the state lock');
+    // On a busy machine the first may finish before the second starts: then the second sees no
+    // changes. Which one happens is timing; that no write is lost or doubled is the point here
+    // (test/robustness/concurrent-apply.test.ts pins the lock's refusal itself).
+    expect(runs.some((run) => run.code === 0)).toBe(true);
+    for (const refused of runs.filter((run) => run.code !== 0)) expect(refused.stderr).toContain('holds the state lock');
     const plan = await runCli(['plan', '--detailed-exitcode'], { cwd: dir });
     expect(plan.stdout).toContain('No changes.');
     expect(plan.code).toBe(0);
