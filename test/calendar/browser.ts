@@ -27,6 +27,10 @@ export function useBrowser(): () => BrowserContext {
     if (BROWSER_MISSING) return;
     if (!existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}, and CI is set: the browser tests must run (apt-get install chromium).`);
     browser = await launchChromium();
+    // Playwright's 30 s for a step (a page's load, a click) is too short with both cores busy:
+    // CI once timed out loading a local file. No test asserts time, so a step may take longer.
+    browser.context.setDefaultTimeout(90_000);
+    browser.context.setDefaultNavigationTimeout(90_000);
   }, 60_000);
   afterAll(async () => {
     await browser?.close();
