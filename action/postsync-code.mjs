@@ -13462,6 +13462,11 @@ function gitHubActionsEnvironment(env, options) {
 		workspace: nonEmpty(env.GITHUB_WORKSPACE) ?? options.fallbackWorkspace
 	};
 }
+async function readRunEvent(env) {
+	if (!env.GITHUB_EVENT_PATH) return null;
+	const event = await readFile(env.GITHUB_EVENT_PATH, "utf8").then((text) => JSON.parse(text), () => null);
+	return typeof event === "object" && event !== null ? event : null;
+}
 // dist/src/actions/outputs.js
 function formatOutputs(outputs, delimiter = `postsync_${randomUUID()}`) {
 	return Object.entries(outputs).map(([name, raw]) => {
@@ -25063,12 +25068,12 @@ function cutNote(left, total) {
 	return md`\n_…and ${left} more section${left === 1 ? "" : "s"} not shown: GitHub limits this text, so it stops here (${total} changed posts in all). The calendar page shows every one._\n`;
 }
 // dist/src/actions/pull-request-comment.js
-async function pullRequestTarget(env) {
+function pullRequestTarget(env, event) {
 	const token = env.GITHUB_TOKEN;
 	if (!token) return { missing: "GITHUB_TOKEN (the postsync action gives the calendar command the job's token with `comment: true`; a step that runs `postsync calendar` itself sets GITHUB_TOKEN in its env)" };
 	const repository = env.GITHUB_REPOSITORY;
 	if (!repository || !repository.includes("/")) return { missing: "GITHUB_REPOSITORY" };
-	const number = (env.GITHUB_EVENT_PATH ? await readFile(env.GITHUB_EVENT_PATH, "utf8").then((text) => JSON.parse(text), () => null) : null)?.pull_request?.number;
+	const number = event?.pull_request?.number;
 	if (typeof number !== "number") return { missing: "a pull request (the workflow runs on `pull_request`)" };
 	return {
 		apiUrl: (env.GITHUB_API_URL || "https://api.github.com").replace(/\/+$/, ""),
@@ -25113,7 +25118,11 @@ async function reportCalendarToGitHubActions(model, sink) {
 	const folder = relative(actions.workspace, sink.projectRoot).split(sep).join("/");
 	const title = folder === "" ? md`postsync calendar` : md`postsync calendar · ${inlineCode(folder)}`;
 	const run = runLink(sink.env);
-	const pictures = await pictureSource(sink.env, folder);
+	const event = await readRunEvent(sink.env);
+	const pictures = pictureSource(sink.env, {
+		folder,
+		event
+	});
 	const shown = pictures === null ? {} : { pictures };
 	await appendSummary(actions, md`${renderCalendarDiff(model, {
 		maxBytes: 1047552,
@@ -25121,7 +25130,7 @@ async function reportCalendarToGitHubActions(model, sink) {
 		...shown
 	})}\n`);
 	if (sink.env.POSTSYNC_COMMENT !== "true") return null;
-	const target = await pullRequestTarget(sink.env);
+	const target = pullRequestTarget(sink.env, event);
 	if ("missing" in target) {
 		sink.annotate(annotation("warning", `No pull-request comment: ${target.missing} is missing.`, { title: "postsync calendar" }));
 		return null;
@@ -25150,10 +25159,10 @@ function runLink(env) {
 	const { GITHUB_SERVER_URL: server, GITHUB_REPOSITORY: repository, GITHUB_RUN_ID: run } = env;
 	return server && repository && run ? `${server}/${repository}/actions/runs/${run}` : null;
 }
-async function pictureSource(env, folder) {
+function pictureSource(env, { folder, event }) {
 	const repository = env.GITHUB_REPOSITORY;
 	if (!repository || !/^[\w.-]+\/[\w.-]+$/.test(repository)) return null;
-	const head = (env.GITHUB_EVENT_PATH ? await readFile(env.GITHUB_EVENT_PATH, "utf8").then((text) => JSON.parse(text), () => null) : null)?.pull_request?.head?.sha;
+	const head = event?.pull_request?.head?.sha;
 	const commit = typeof head === "string" ? head : env.GITHUB_SHA;
 	if (commit === void 0 || !/^[0-9a-f]{40}(?:[0-9a-f]{24})?$/.test(commit)) return null;
 	const server = env.GITHUB_SERVER_URL || "https://github.com";

@@ -1,10 +1,9 @@
-import { readFile } from 'node:fs/promises';
 import { relative, sep } from 'node:path';
 import type { CalendarModel } from '../calendar/model.js';
 import { htmlComment, inlineCode, markdownLink, md, type Markdown } from '../text/markdown.js';
 import { changedPosts, renderCalendarDiff, type PictureSource } from './calendar-diff.js';
 import { COMMENT_LIMIT, LIMIT_MARGIN, STEP_SUMMARY_LIMIT } from './limits.js';
-import { gitHubActionsEnvironment } from './environment.js';
+import { gitHubActionsEnvironment, readRunEvent, type RunEvent } from './environment.js';
 import { appendSummary } from './outputs.js';
 import { pullRequestTarget, upsertStickyComment, type CommentOutcome } from './pull-request-comment.js';
 import type { ActionsSink } from './report.js';
@@ -34,11 +33,12 @@ export async function reportCalendarToGitHubActions(model: CalendarModel, sink: 
   const folder = relative(actions.workspace, sink.projectRoot).split(sep).join('/');
   const title = folder === '' ? md`postsync calendar` : md`postsync calendar · ${inlineCode(folder)}`;
   const run = runLink(sink.env);
-  const pictures = await pictureSource(sink.env, folder);
+  const event = await readRunEvent(sink.env);
+  const pictures = pictureSource(sink.env, { folder, event });
   const shown = pictures === null ? {} : { pictures };
   await appendSummary(actions, md`${renderCalendarDiff(model, { maxBytes: STEP_SUMMARY_LIMIT - LIMIT_MARGIN, title, ...shown })}\n`);
   if (sink.env.POSTSYNC_COMMENT !== 'true') return null;
-  const target = await pullRequestTarget(sink.env);
+  const target = pullRequestTarget(sink.env, event);
   if ('missing' in target) {
     sink.annotate(annotation('warning', `No pull-request comment: ${target.missing} is missing.`, { title: 'postsync calendar' }));
     return null;
@@ -66,10 +66,9 @@ function runLink(env: ActionsSink['env']): string | null {
  * it; a fork's commit is reachable through this repository too), or the run's commit on a push.
  * Null when the runner does not say, or says something that is not a commit: then no thumbnails.
  */
-async function pictureSource(env: ActionsSink['env'], folder: string): Promise<PictureSource | null> {
+function pictureSource(env: ActionsSink['env'], { folder, event }: { folder: string; event: RunEvent | null }): PictureSource | null {
   const repository = env.GITHUB_REPOSITORY;
   if (!repository || !/^[\w.-]+\/[\w.-]+$/.test(repository)) return null;
-  const event = env.GITHUB_EVENT_PATH ? await readFile(env.GITHUB_EVENT_PATH, 'utf8').then((text) => JSON.parse(text) as { pull_request?: { head?: { sha?: unknown } } }, () => null) : null;
   const head = event?.pull_request?.head?.sha;
   const commit = typeof head === 'string' ? head : env.GITHUB_SHA;
   if (commit === undefined || !/^[0-9a-f]{40}(?:[0-9a-f]{24})?$/.test(commit)) return null;

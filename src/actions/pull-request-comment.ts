@@ -1,8 +1,7 @@
-import { readFile } from 'node:fs/promises';
 import { callGitHub } from '../github/rest-call.js';
 import { tokenLogin } from '../github/token-login.js';
 import type { Markdown } from '../text/markdown.js';
-import type { Environment } from './environment.js';
+import type { Environment, RunEvent } from './environment.js';
 
 /** Where the comment goes and the token that may write it (`GITHUB_TOKEN`). */
 export interface PullRequestTarget {
@@ -19,14 +18,13 @@ export type CommentOutcome = 'created' | 'updated' | 'unchanged' | 'none';
 
 /**
  * The pull request of this run, from the runner's environment: the event payload
- * (`GITHUB_EVENT_PATH`) names it. Returns the first thing missing instead when it is not there.
+ * (`readRunEvent`) names it. Returns the first thing missing instead when it is not there.
  */
-export async function pullRequestTarget(env: Environment): Promise<PullRequestTarget | { missing: string }> {
+export function pullRequestTarget(env: Environment, event: RunEvent | null): PullRequestTarget | { missing: string } {
   const token = env.GITHUB_TOKEN;
   if (!token) return { missing: "GITHUB_TOKEN (the postsync action gives the calendar command the job's token with `comment: true`; a step that runs `postsync calendar` itself sets GITHUB_TOKEN in its env)" };
   const repository = env.GITHUB_REPOSITORY;
   if (!repository || !repository.includes('/')) return { missing: 'GITHUB_REPOSITORY' };
-  const event = env.GITHUB_EVENT_PATH ? await readFile(env.GITHUB_EVENT_PATH, 'utf8').then((text) => JSON.parse(text) as { pull_request?: { number?: unknown } }, () => null) : null;
   const number = event?.pull_request?.number;
   if (typeof number !== 'number') return { missing: 'a pull request (the workflow runs on `pull_request`)' };
   return { apiUrl: (env.GITHUB_API_URL || 'https://api.github.com').replace(/\/+$/, ''), repository, number, token };

@@ -7,7 +7,7 @@ const REPO_ROOT = new URL('../..', import.meta.url).pathname;
 
 describe('the pull request a calendar comment goes to', () => {
   it('without a token, says how to give one with the inputs action.yml has', async () => {
-    const target = await pullRequestTarget({ GITHUB_REPOSITORY: 'northwind/content' });
+    const target = pullRequestTarget({ GITHUB_REPOSITORY: 'northwind/content' }, null);
     expect(target).toHaveProperty('missing');
     const { missing } = target as { missing: string };
     const inputs = Object.keys((parse(await readFile(`${REPO_ROOT}/action.yml`, 'utf8')) as { inputs: Record<string, unknown> }).inputs);
