@@ -13462,11 +13462,6 @@ function gitHubActionsEnvironment(env, options) {
 		workspace: nonEmpty(env.GITHUB_WORKSPACE) ?? options.fallbackWorkspace
 	};
 }
-async function readRunEvent(env) {
-	if (!env.GITHUB_EVENT_PATH) return null;
-	const event = await readFile(env.GITHUB_EVENT_PATH, "utf8").then((text) => JSON.parse(text), () => null);
-	return typeof event === "object" && event !== null ? event : null;
-}
 // dist/src/actions/outputs.js
 function formatOutputs(outputs, delimiter = `postsync_${randomUUID()}`) {
 	return Object.entries(outputs).map(([name, raw]) => {
@@ -17041,6 +17036,12 @@ async function runImport(flags, command) {
 		await connection.close();
 	}
 }
+// dist/src/github/run-event.js
+async function readRunEvent(env) {
+	if (!env.GITHUB_EVENT_PATH) return null;
+	const event = await readFile(env.GITHUB_EVENT_PATH, "utf8").then((text) => JSON.parse(text), () => null);
+	return typeof event === "object" && event !== null ? event : null;
+}
 // dist/src/init/state-commit.js
 const HANDOFF_DIR = "${{ runner.temp }}/postsync-state";
 const HANDOFFS_DIR = "${{ runner.temp }}/postsync-states";
@@ -17394,8 +17395,8 @@ function pushBranches(workflow) {
 	return Array.isArray(branches) ? branches.filter((entry) => typeof entry === "string") : [];
 }
 async function eventDefaultBranch(env) {
-	if (env.GITHUB_ACTIONS !== "true" || !env.GITHUB_EVENT_PATH) return null;
-	const branch = (await readFile(env.GITHUB_EVENT_PATH, "utf8").then((text) => JSON.parse(text), () => null))?.repository?.default_branch;
+	if (env.GITHUB_ACTIONS !== "true") return null;
+	const branch = (await readRunEvent(env))?.repository?.default_branch;
 	return typeof branch === "string" && branch !== "" ? {
 		branch,
 		from: "GitHub's repository settings"

@@ -1,9 +1,10 @@
 import { relative, sep } from 'node:path';
 import type { CalendarModel } from '../calendar/model.js';
+import { readRunEvent, type RunEvent } from '../github/run-event.js';
 import { htmlComment, inlineCode, markdownLink, md, type Markdown } from '../text/markdown.js';
 import { changedPosts, renderCalendarDiff, type PictureSource } from './calendar-diff.js';
 import { COMMENT_LIMIT, LIMIT_MARGIN, STEP_SUMMARY_LIMIT } from './limits.js';
-import { gitHubActionsEnvironment, readRunEvent, type RunEvent } from './environment.js';
+import { gitHubActionsEnvironment } from './environment.js';
 import { appendSummary } from './outputs.js';
 import { pullRequestTarget, upsertStickyComment, type CommentOutcome } from './pull-request-comment.js';
 import type { ActionsSink } from './report.js';

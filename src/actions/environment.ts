@@ -1,5 +1,3 @@
-import { readFile } from 'node:fs/promises';
-
 /** The GitHub Actions runner's files and folders, read from its environment variables. */
 export interface GitHubActionsEnvironment {
   /** `GITHUB_STEP_SUMMARY`: Markdown appended here shows on the run's summary page. */
@@ -24,19 +22,4 @@ export function gitHubActionsEnvironment(env: Environment, options: { fallbackWo
     outputFile: nonEmpty(env.GITHUB_OUTPUT),
     workspace: nonEmpty(env.GITHUB_WORKSPACE) ?? options.fallbackWorkspace,
   };
-}
-
-/**
- * The payload of the event that started this run (`GITHUB_EVENT_PATH`), read once per command:
- * only the fields postsync reads, each still `unknown` until its reader checks it. Null when the
- * runner names no file or the file is not JSON: what it would have said is then not guessed.
- */
-export interface RunEvent {
-  pull_request?: { number?: unknown; head?: { sha?: unknown } };
-}
-
-export async function readRunEvent(env: Environment): Promise<RunEvent | null> {
-  if (!env.GITHUB_EVENT_PATH) return null;
-  const event = await readFile(env.GITHUB_EVENT_PATH, 'utf8').then((text) => JSON.parse(text) as unknown, () => null);
-  return typeof event === 'object' && event !== null ? (event as RunEvent) : null;
 }

@@ -1,7 +1,8 @@
 import { callGitHub } from '../github/rest-call.js';
 import { tokenLogin } from '../github/token-login.js';
 import type { Markdown } from '../text/markdown.js';
-import type { Environment, RunEvent } from './environment.js';
+import type { RunEvent } from '../github/run-event.js';
+import type { Environment } from './environment.js';
 
 /** Where the comment goes and the token that may write it (`GITHUB_TOKEN`). */
 export interface PullRequestTarget {

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse } from 'yaml';
+import { readRunEvent } from '../github/run-event.js';
 import { defaultBranch, workTreeTop } from '../state/home-git.js';
 import { APPLY_WORKFLOW_FILE } from './workflows.js';
 
@@ -44,8 +45,8 @@ function pushBranches(workflow: unknown): string[] {
 
 /** The default branch GitHub names in the event of this Actions run, if any. */
 async function eventDefaultBranch(env: Readonly<Record<string, string | undefined>>): Promise<{ branch: string; from: string } | null> {
-  if (env.GITHUB_ACTIONS !== 'true' || !env.GITHUB_EVENT_PATH) return null;
-  const event = await readFile(env.GITHUB_EVENT_PATH, 'utf8').then((text) => JSON.parse(text) as { repository?: { default_branch?: unknown } }, () => null);
+  if (env.GITHUB_ACTIONS !== 'true') return null;
+  const event = await readRunEvent(env);
   const branch = event?.repository?.default_branch;
   return typeof branch === 'string' && branch !== '' ? { branch, from: "GitHub's repository settings" } : null;
 }
